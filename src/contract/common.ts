@@ -39,19 +39,60 @@ export const Email = z
 
 export const Uuid = z.uuid();
 
+/** Limits of a comma-separated list filter (spec 4.10 and section 8). */
+export const LIST_FILTER_MAX_CHARS = 4000;
+export const LIST_FILTER_MAX_VALUES = 50;
+/** The literal that selects rows where a dimension is empty (no folder, no API key, ...). */
+export const NONE = 'none';
+
 /** Comma-separated list query parameter (analytics-style): up to 50 values, max 4000 characters. */
-export function commaList<T extends z.ZodType<string>>(item: T) {
+export function commaList<T extends z.ZodType<unknown, string>>(item: T) {
   return z
     .string()
-    .max(4000)
+    .max(LIST_FILTER_MAX_CHARS)
     .transform((raw) =>
       raw
         .split(',')
         .map((v) => v.trim())
         .filter((v) => v.length > 0),
     )
-    .pipe(z.array(item).max(50, { message: 'at most 50 values' }));
+    .pipe(z.array(item).max(LIST_FILTER_MAX_VALUES, { message: `at most ${LIST_FILTER_MAX_VALUES} values` }));
 }
+
+/**
+ * A comma list filter that may instead be the literal `none` (spec 4.10): the output is either the
+ * parsed values or `'none'`, which selects rows where the dimension is empty. `none` stands alone; it
+ * is not a value inside a list. Item issues keep their own messages (a union would hide them).
+ */
+export function commaListOrNone<T extends z.ZodType<unknown, string>>(item: T) {
+  const list = commaList(item);
+  return z
+    .string()
+    .max(LIST_FILTER_MAX_CHARS, { abort: true })
+    .transform((raw, ctx): typeof NONE | z.output<T>[] => {
+      if (raw.trim() === NONE) return NONE;
+      const parsed = list.safeParse(raw);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, input: issue.input ?? raw } as z.core.$ZodRawIssue);
+      return z.NEVER;
+    })
+    .meta({ description: `Comma-separated values (at most ${LIST_FILTER_MAX_VALUES}), or \`${NONE}\`.` });
+}
+
+/** A boolean query parameter: `true`/`false` in the URL (z.coerce.boolean would read "false" as true). */
+export const QueryBoolean = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
+
+/** An absolute http(s) URL, as every input and callback URL of the interface. */
+export const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
+
+/** A model id, or a provider-pinned `<provider>:<model>` (spec 4.1). */
+export const ModelId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/, { message: 'must be a model id or <provider>:<model>' })
+  .meta({ description: 'Model id, or provider-pinned `<provider>:<model>`.' });
 
 /** Cursor-paged list query (api-extensions: limit 1..100, default 50). */
 export const PageQuery = z.object({

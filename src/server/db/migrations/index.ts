@@ -1,0 +1,5 @@
+import type { Migration } from '../migrate.ts';
+import { identity } from './001-identity.ts';
+
+/** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
+export const migrations: Migration[] = [identity];

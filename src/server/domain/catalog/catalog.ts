@@ -1,0 +1,76 @@
+import type { PriceCatalogEntry } from '../../../contract/pricing.ts';
+import { TOOL_KEYS, type ToolKey } from '../../../contract/common.ts';
+import type { ProviderAvailability } from './availability.ts';
+import type { ModelDefinition, ProviderOffer } from './types.ts';
+
+export interface ResolvedModel {
+  model: ModelDefinition;
+  /** Set when the request pinned a provider with `<provider>:<model>`. */
+  pinnedProvider: string | null;
+}
+
+/** The catalog as the server sees it: models, their offers, and which offers can run here. */
+export class Catalog {
+  private readonly byId: Map<string, ModelDefinition>;
+
+  constructor(
+    readonly models: readonly ModelDefinition[],
+    private readonly availability: ProviderAvailability,
+  ) {
+    this.byId = new Map(models.map((m) => [m.id, m]));
+  }
+
+  /** Finds `model` or `<provider>:<model>`; null when unknown (the caller answers model_not_found). */
+  resolve(reference: string): ResolvedModel | null {
+    const direct = this.byId.get(reference);
+    if (direct) return { model: direct, pinnedProvider: null };
+    const colon = reference.indexOf(':');
+    if (colon <= 0) return null;
+    const provider = reference.slice(0, colon);
+    const model = this.byId.get(reference.slice(colon + 1));
+    if (!model || !model.offers.some((o) => o.provider === provider)) return null;
+    return { model, pinnedProvider: provider };
+  }
+
+  modelsOf(tool: ToolKey): ModelDefinition[] {
+    return this.models.filter((m) => m.tool === tool);
+  }
+
+  isAvailable(offer: ProviderOffer): boolean {
+    return this.availability(offer.provider, offer.providerModelId).available;
+  }
+
+  modelAvailable(model: ModelDefinition): boolean {
+    return model.offers.some((o) => this.isAvailable(o));
+  }
+
+  /** The public price catalog (spec 2.9), grouped by tool in the spec's tool order. */
+  priceCatalog(): PriceCatalogEntry[] {
+    const order = (tool: ToolKey) => TOOL_KEYS.indexOf(tool);
+    return [...this.models]
+      .sort((a, b) => order(a.tool) - order(b.tool))
+      .map((model) => {
+        const providers = model.offers.map((o) => {
+          const status = this.availability(o.provider, o.providerModelId);
+          return {
+            provider: o.provider,
+            model_key: `${o.provider}:${model.id}`,
+            pricing_id: o.pricingId,
+            user_price_estimate_cents: Math.ceil(o.unitPrice * o.typicalUnits),
+            unit: o.unit,
+            unit_price_cents: o.unitPrice,
+            available: status.available,
+            unavailable_reason: status.reason,
+          };
+        });
+        return {
+          model: model.id,
+          tool: model.tool,
+          display_name: model.displayName,
+          description: model.description,
+          available: providers.some((p) => p.available),
+          providers,
+        };
+      });
+  }
+}

@@ -1,0 +1,39 @@
+import type { ToolKey } from '../../../contract/common.ts';
+
+export type PriceUnit = 'image' | 'second' | 'thousand_characters' | 'minute' | 'job';
+
+/** JSON Schema (draft 2020-12) of a provider's own request fields for one model. */
+export type JsonSchema = Record<string, unknown>;
+
+/** One provider's offer of a model: how it is addressed there and what it costs. */
+export interface ProviderOffer {
+  provider: string;
+  /** The provider's own model id (for example `fal-ai/flux/schnell`). */
+  providerModelId: string;
+  pricingId: string;
+  unit: PriceUnit;
+  /** Credits per unit; fractional prices are rounded up per job. */
+  unitPrice: number;
+  /** Units of a typical request, for `user_price_estimate_cents`. */
+  typicalUnits: number;
+  /** Schema of `provider_options[provider]` for this model. */
+  optionsSchema: JsonSchema;
+}
+
+export interface ModelDefinition {
+  /** The model id clients send; `<provider>:<id>` pins a provider. */
+  id: string;
+  tool: ToolKey;
+  displayName: string;
+  description: string;
+  /** Offers in routing preference order: the first available one runs the job. */
+  offers: ProviderOffer[];
+  /** Another model of the same family that takes an image start frame (spec 4.2, video). */
+  imageToVideoVariant?: string;
+}
+
+export interface ToolDefinition {
+  key: ToolKey;
+  description: string;
+  example: Record<string, unknown>;
+}

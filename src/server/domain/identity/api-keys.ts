@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../../db/pool.ts';
+import { TtlCache } from '../ttl-cache.ts';
+import { displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-format.ts';
+import { open, seal } from './sealed-box.ts';
+
+export interface ApiKeyPrincipal {
+  apiKeyId: string;
+  teamId: string;
+  personId: string | null;
+}
+
+export interface CreatedApiKey {
+  id: string;
+  secret: string;
+}
+
+export async function createApiKey(
+  db: Queryable,
+  encryptionKey: Buffer,
+  input: { teamId: string; personId: string | null; name: string; revealable: boolean; isDefault?: boolean },
+): Promise<CreatedApiKey> {
+  const secret = generateApiKey();
+  const id = `key_${randomBytes(8).toString('hex')}`;
+  const { start, last4 } = displayParts(secret);
+  await db.query(
+    `INSERT INTO api_keys (id, team_id, owner_person_id, name, secret_hash, start, last4, revealable, secret_encrypted, is_default)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      id,
+      input.teamId,
+      input.personId,
+      input.name,
+      hashApiKey(secret),
+      start,
+      last4,
+      input.revealable,
+      input.revealable ? seal(encryptionKey, secret) : null,
+      input.isDefault ?? false,
+    ],
+  );
+  return { id, secret };
+}
+
+/** The person's active default key in a team, decrypted (default keys are revealable), or null. */
+export async function findDefaultKeySecret(
+  db: Queryable,
+  encryptionKey: Buffer,
+  personId: string,
+  teamId: string,
+): Promise<string | null> {
+  const { rows } = await db.query<{ secret_encrypted: Buffer | null }>(
+    `SELECT secret_encrypted FROM api_keys
+      WHERE owner_person_id = $1 AND team_id = $2 AND is_default AND revoked_at IS NULL`,
+    [personId, teamId],
+  );
+  const sealed = rows[0]?.secret_encrypted;
+  return sealed ? open(encryptionKey, sealed) : null;
+}
+
+/**
+ * Resolves Bearer API keys to their principal. Lookups are cached for a few seconds (a request storm
+ * costs one query per key); a revoked key stops working in this process at once and in others
+ * within the cache time.
+ */
+export class ApiKeyResolver {
+  private readonly cache = new TtlCache<ApiKeyPrincipal | null>(10_000);
+  private readonly lastUsedWrites = new TtlCache<true>(60_000);
+
+  constructor(private readonly db: Queryable) {}
+
+  async resolve(token: string): Promise<ApiKeyPrincipal | null> {
+    if (!isWellFormedApiKey(token)) return null;
+    const hash = hashApiKey(token);
+    const cacheKey = hash.toString('base64');
+    const cached = this.cache.get(cacheKey);
+    if (cached !== undefined) {
+      if (cached) this.touch(cached.apiKeyId);
+      return cached;
+    }
+    const { rows } = await this.db.query<{ id: string; team_id: string; owner_person_id: string | null }>(
+      'SELECT id, team_id, owner_person_id FROM api_keys WHERE secret_hash = $1 AND revoked_at IS NULL',
+      [hash],
+    );
+    const row = rows[0];
+    const principal = row ? { apiKeyId: row.id, teamId: row.team_id, personId: row.owner_person_id } : null;
+    this.cache.set(cacheKey, principal);
+    if (principal) this.touch(principal.apiKeyId);
+    return principal;
+  }
+
+  forget(apiKeyId: string): void {
+    this.cache.deleteWhere((p) => p?.apiKeyId === apiKeyId);
+  }
+
+  /** Records last use at most once a minute per key, off the request's path. */
+  private touch(apiKeyId: string): void {
+    if (this.lastUsedWrites.get(apiKeyId)) return;
+    this.lastUsedWrites.set(apiKeyId, true);
+    this.db.query('UPDATE api_keys SET last_used_at = now() WHERE id = $1', [apiKeyId]).catch(() => {});
+  }
+}

@@ -1,0 +1,94 @@
+import type { TeamRole } from '../../contract/account.ts';
+import type { AuthMode } from '../../contract/endpoint.ts';
+import type { Queryable } from '../db/pool.ts';
+import type { ApiKeyResolver } from '../domain/identity/api-keys.ts';
+import { API_KEY_PREFIX } from '../domain/identity/api-key-format.ts';
+import type { SessionService } from '../domain/identity/sessions.ts';
+import { AppError } from '../errors.ts';
+
+/** Who is calling, for which team, and how (analytics attribute every charge by these). */
+export interface AuthContext {
+  kind: 'api_key' | 'session';
+  personId: string | null;
+  teamId: string;
+  role: TeamRole | null;
+  apiKeyId: string | null;
+  sessionId: string | null;
+  /** How runs started by this caller are attributed: the console (session) or the API (key). */
+  source: 'app' | 'api';
+}
+
+export interface Authenticator {
+  authenticate(authorization: string | undefined, mode: AuthMode, teamHeader: string | undefined): Promise<AuthContext | null>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function unauthorized(message: string): AppError {
+  return new AppError('unauthorized', message, { headers: { 'www-authenticate': 'Bearer realm="media-api"' } });
+}
+
+export function createAuthenticator(db: Queryable, keys: ApiKeyResolver, sessions: SessionService): Authenticator {
+  async function roleIn(teamId: string, personId: string): Promise<TeamRole | null> {
+    const { rows } = await db.query<{ role: TeamRole }>(
+      'SELECT role FROM memberships WHERE team_id = $1 AND person_id = $2',
+      [teamId, personId],
+    );
+    return rows[0]?.role ?? null;
+  }
+
+  async function sessionContext(token: string, teamHeader: string | undefined): Promise<AuthContext | null> {
+    const session = await sessions.verify(token);
+    if (!session) return null;
+    let teamId: string;
+    let role: TeamRole | null;
+    if (teamHeader) {
+      // A team the person does not belong to is answered like an unknown one.
+      role = UUID.test(teamHeader) ? await roleIn(teamHeader, session.personId) : null;
+      if (!role) throw new AppError('not_found', 'No such team.');
+      teamId = teamHeader;
+    } else {
+      const { rows } = await db.query<{ team_id: string; role: TeamRole }>(
+        `SELECT m.team_id, m.role FROM memberships m JOIN teams t ON t.id = m.team_id
+          WHERE m.person_id = $1 ORDER BY t.personal DESC, t.created_at LIMIT 1`,
+        [session.personId],
+      );
+      if (!rows[0]) return null;
+      teamId = rows[0].team_id;
+      role = rows[0].role;
+    }
+    return { kind: 'session', personId: session.personId, teamId, role, apiKeyId: null, sessionId: session.sessionId, source: 'app' };
+  }
+
+  return {
+    async authenticate(authorization, mode, teamHeader) {
+      const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
+      const token = match?.[1];
+      if (!token) {
+        if (mode === 'none' || mode === 'optional') return null;
+        throw unauthorized('Missing Authorization header: send `Authorization: Bearer <API key>`.');
+      }
+      if (mode === 'none') return null;
+      if (token.startsWith(API_KEY_PREFIX)) {
+        if (mode === 'session') {
+          throw unauthorized('This endpoint needs an app session (sign in); an API key is not accepted here.');
+        }
+        const principal = await keys.resolve(token);
+        if (!principal) throw unauthorized('Invalid or revoked API key.');
+        const role = principal.personId ? await roleIn(principal.teamId, principal.personId) : null;
+        return {
+          kind: 'api_key',
+          personId: principal.personId,
+          teamId: principal.teamId,
+          role,
+          apiKeyId: principal.apiKeyId,
+          sessionId: null,
+          source: 'api',
+        };
+      }
+      const context = token.split('.').length === 3 ? await sessionContext(token, teamHeader) : null;
+      if (!context) throw unauthorized('Invalid or expired session: sign in again.');
+      return context;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import { toColonPath } from '../../contract/endpoint.ts';
+import { describeIssues } from '../../contract/errors.ts';
+import { AppError } from '../errors.ts';
+import type { Authenticator } from './auth.ts';
+import { isReply, type Route } from './define-route.ts';
+import type { AppEnv } from './env.ts';
+
+/** JSON bodies above this size are refused with 413 before they are parsed. */
+export const MAX_JSON_BODY_BYTES = 1_048_576;
+
+function validate<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const { message, fields } = describeIssues(parsed.error.issues, where === 'body' ? '' : where);
+  throw new AppError('invalid_request', message, { status: 422, details: { fields } });
+}
+
+async function readJsonObject(c: Context): Promise<unknown> {
+  const length = Number(c.req.header('content-length') ?? '0');
+  if (length > MAX_JSON_BODY_BYTES) {
+    throw new AppError('payload_too_large', `The body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
+  }
+  const text = await c.req.text();
+  if (text.length > MAX_JSON_BODY_BYTES) {
+    throw new AppError('payload_too_large', `The body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
+  }
+  let value: unknown;
+  try {
+    value = text.trim() === '' ? undefined : JSON.parse(text);
+  } catch {
+    throw new AppError('invalid_request', 'The body is not valid JSON: send a JSON object.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new AppError('invalid_request', 'The body must be a JSON object.');
+  }
+  return value;
+}
+
+function queryObject(c: Context): Record<string, string> {
+  // A repeated parameter keeps its last value; lists are comma-separated (as the spec's analytics filters).
+  const out: Record<string, string> = {};
+  for (const [key, value] of new URL(c.req.url).searchParams) out[key] = value;
+  return out;
+}
+
+/** Registers each route on the app: auth, then path, query and body validation, then the handler. */
+export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], auth: Authenticator): void {
+  for (const { endpoint, handler } of routes) {
+    app.on(endpoint.method, toColonPath(endpoint.path), async (c) => {
+      const context = await auth.authenticate(c.req.header('authorization'), endpoint.auth, c.req.header('x-team-id'));
+      if (context) c.set('auth', context);
+      const params = endpoint.params ? validate(endpoint.params, c.req.param(), 'path') : undefined;
+      const query = endpoint.query ? validate(endpoint.query, queryObject(c), 'query') : undefined;
+      const body = endpoint.body ? validate(endpoint.body, await readJsonObject(c), 'body') : undefined;
+      const result: unknown = await handler({ params, query, body, auth: context, c } as never);
+      const { status, body: payload, headers } = isReply(result) ? result : { status: 200 as const, body: result, headers: undefined };
+      for (const [name, value] of Object.entries(headers ?? {})) c.header(name, value);
+      if (endpoint.noStore) c.header('cache-control', 'no-store');
+      if (status === 204) return c.body(null, 204);
+      return c.json(payload as Record<string, unknown>, status);
+    });
+  }
+}
+
+/** Path patterns and their methods, to tell 405 (known path, other method) from 404. */
+export function methodIndex(routes: readonly Route[]): Array<{ pattern: RegExp; methods: Set<string> }> {
+  const byPath = new Map<string, Set<string>>();
+  for (const { endpoint } of routes) {
+    const methods = byPath.get(endpoint.path) ?? new Set<string>();
+    methods.add(endpoint.method);
+    byPath.set(endpoint.path, methods);
+  }
+  return [...byPath].map(([path, methods]) => ({
+    pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}/?$`),
+    methods,
+  }));
+}

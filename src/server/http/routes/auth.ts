@@ -1,0 +1,88 @@
+import { devMailbox, sendOtp, signOut, verifyOtp } from '../../../contract/auth.ts';
+import { OTP_TTL_SECONDS } from '../../../contract/auth.ts';
+import { signInByEmail } from '../../domain/identity/accounts.ts';
+import { consumeCode, issueCode } from '../../domain/identity/otp.ts';
+import { bucketName, hit } from '../../domain/rate-limit.ts';
+import { AppError } from '../../errors.ts';
+import { readDevMailbox } from '../../mail/mailer.ts';
+import type { Services } from '../../services.ts';
+import { clientAddress } from '../client-address.ts';
+import { defineRoute, reply } from '../define-route.ts';
+
+/** Sign-in limits: per email stops mail-bombing one inbox, per address stops one client spraying many. */
+export const SIGN_IN_LIMITS = {
+  sendPerEmail: { label: 'sign-in codes for this email', limit: 5, windowSeconds: 900 },
+  sendPerAddress: { label: 'sign-in codes from this address', limit: 30, windowSeconds: 900 },
+  verifyPerAddress: { label: 'sign-in attempts from this address', limit: 60, windowSeconds: 900 },
+} as const;
+
+function codeMail(code: string, publicUrl: string) {
+  return {
+    subject: `Your Media Console sign-in code: ${code}`,
+    text: [
+      `Your sign-in code is ${code}.`,
+      '',
+      `It works once and expires in ${OTP_TTL_SECONDS / 60} minutes. If you did not ask for it, ignore this email.`,
+      '',
+      publicUrl,
+    ].join('\n'),
+  };
+}
+
+export function authRoutes(s: Services) {
+  return [
+    defineRoute(sendOtp, async ({ body, c }) => {
+      const address = clientAddress(c, s.config.TRUST_PROXY);
+      await hit(s.db, bucketName('otp-send-address', address), SIGN_IN_LIMITS.sendPerAddress);
+      await hit(s.db, bucketName('otp-send-email', body.email), SIGN_IN_LIMITS.sendPerEmail);
+      const code = await issueCode(s.db, s.keys.hashing, body.email);
+      try {
+        await s.mailer.send({ to: body.email, code, ...codeMail(code, s.config.PUBLIC_URL) });
+      } catch (error) {
+        s.log.error('sign-in mail not sent', { error: String(error) });
+        throw new AppError('service_unavailable', 'The sign-in email could not be sent. Try again in a moment.');
+      }
+      // The same answer whether or not the address has an account.
+      return {
+        sent: true as const,
+        expires_in: OTP_TTL_SECONDS,
+        message: 'If the address can receive email, a 6-digit code is on its way.',
+      };
+    }),
+
+    defineRoute(verifyOtp, async ({ body, c }) => {
+      const address = clientAddress(c, s.config.TRUST_PROXY);
+      await hit(s.db, bucketName('otp-verify-address', address), SIGN_IN_LIMITS.verifyPerAddress);
+      await consumeCode(s.db, s.keys.hashing, body.email, body.code);
+      const account = await signInByEmail(s.db, body.email, {
+        signupCredits: s.config.SIGNUP_CREDITS,
+        encryptionKey: s.keys.encryption,
+      });
+      const session = await s.sessions.issue(account.person.id, {
+        userAgent: c.req.header('user-agent') ?? null,
+        clientAddress: address,
+      });
+      s.log.info(account.created ? 'account created' : 'signed in', { person_id: account.person.id });
+      return {
+        api_key: account.apiKey,
+        email: account.person.email,
+        balance_cents: account.personalTeam.balance_cents,
+        access_token: session.token,
+        token_type: 'Bearer' as const,
+        expires_at: session.expiresAt.toISOString(),
+      };
+    }),
+
+    defineRoute(signOut, async ({ auth }) => {
+      if (auth.sessionId) await s.sessions.revoke(auth.sessionId);
+      return reply(204, undefined);
+    }),
+
+    defineRoute(devMailbox, async ({ query }) => {
+      if (s.mailer.kind !== 'dev-mailbox') {
+        throw new AppError('not_found', 'There is no dev mailbox: this server sends real email.');
+      }
+      return { data: await readDevMailbox(s.db, query.to) };
+    }),
+  ];
+}

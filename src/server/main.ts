@@ -1,0 +1,45 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { startServer } from './server.ts';
+
+/** Entry point: `tsx src/server/main.ts`. Prints the URL when ready; SIGINT/SIGTERM stop it cleanly. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`media-console: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const log = createLogger(config.LOG_LEVEL);
+  const started = performance.now();
+  const server = await startServer(config, log);
+  log.info('ready', {
+    url: server.url,
+    public_url: config.PUBLIC_URL,
+    role: config.ROLE,
+    database: config.DATABASE_URL ? 'external' : 'embedded',
+    ms: Math.round(performance.now() - started),
+  });
+  if (server.url) process.stdout.write(`\n  Media Console is running at ${config.PUBLIC_URL}\n\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    await server.stop();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  process.stderr.write(`media-console: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,78 @@
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import type { Config } from './config.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
+import { migrate } from './db/migrate.ts';
+import { createPool } from './db/pool.ts';
+import { loadAppSecret } from './domain/secrets.ts';
+import { createApp } from './http/app.ts';
+import { allRoutes } from './http/routes.ts';
+import { createServices } from './services-factory.ts';
+import type { Logger } from './logger.ts';
+import { type Queue, startQueue } from './queue/boss.ts';
+
+export interface RunningServer {
+  /** Where the HTTP server listens (null for a worker-only process). */
+  url: string | null;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** config → database → migrations → queue → http → listen. Stops in the reverse order. */
+export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
+  const cleanups: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((error) => log.error('shutdown step failed', { error: String(error) }));
+    }
+    cleanups.length = 0;
+  };
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      const embedded: EmbeddedDatabase = await startEmbeddedPostgres(`${config.DATA_DIR}`, log);
+      cleanups.push(() => embedded.stop());
+      databaseUrl = embedded.url;
+    }
+    const db = createPool(databaseUrl);
+    cleanups.push(() => db.end());
+    const applied = await migrate(db);
+    if (applied.length) log.info('migrations applied', { migrations: applied });
+
+    const appSecret = await loadAppSecret(config.APP_SECRET, config.DATA_DIR);
+    const services = createServices(config, db, log, appSecret);
+
+    const queue: Queue = await startQueue(databaseUrl, db, log, { work: config.ROLE !== 'api' });
+    cleanups.push(() => queue.stop());
+
+    let url: string | null = null;
+    if (config.ROLE !== 'worker') {
+      const app = createApp(services, allRoutes(services));
+      const server = await new Promise<Server>((resolve) => {
+        const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
+      });
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : config.PORT;
+      url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+      cleanups.push(
+        () =>
+          new Promise<void>((resolve) => {
+            // Finish requests in flight, then drop idle keep-alive connections.
+            server.close(() => resolve());
+            server.closeIdleConnections();
+            setTimeout(() => {
+              server.closeAllConnections();
+              resolve();
+            }, 5_000).unref();
+          }),
+      );
+      if (services.mailer.kind === 'dev-mailbox') {
+        log.warn('no SMTP_URL: sign-in codes go to the dev mailbox at GET /api/dev/mailbox?to=<email>');
+      }
+    }
+    return { url, databaseUrl, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,20 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/pool.ts';
+import type { Catalog } from './domain/catalog/catalog.ts';
+import type { ApiKeyResolver } from './domain/identity/api-keys.ts';
+import type { SessionService } from './domain/identity/sessions.ts';
+import type { AppKeys } from './domain/secrets.ts';
+import type { Logger } from './logger.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** Everything a route needs, built once at start-up (main.ts) or per test (testing/). */
+export interface Services {
+  config: Config;
+  db: Db;
+  log: Logger;
+  keys: AppKeys;
+  mailer: Mailer;
+  sessions: SessionService;
+  apiKeys: ApiKeyResolver;
+  catalog: Catalog;
+}
