@@ -22,6 +22,7 @@ async function main() {
     public_url: config.PUBLIC_URL,
     role: config.ROLE,
     database: config.DATABASE_URL ? 'external' : 'embedded',
+    pid: process.pid,
     ms: Math.round(performance.now() - started),
   });
   if (server.url) process.stdout.write(`\n  Media Console is running at ${config.PUBLIC_URL}\n\n`);

@@ -48,8 +48,15 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     let url: string | null = null;
     if (config.ROLE !== 'worker') {
       const app = createApp(services, allRoutes(services));
-      const server = await new Promise<Server>((resolve) => {
+      const server = await new Promise<Server>((resolve, reject) => {
         const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
+        s.once('error', (error: NodeJS.ErrnoException) =>
+          reject(
+            error.code === 'EADDRINUSE'
+              ? new Error(`port ${config.PORT} on ${config.HOST} is in use: set PORT to a free port`)
+              : error,
+          ),
+        );
       });
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : config.PORT;
