@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 8787,
+      PUBLIC_URL: 'http://localhost:8787',
+      SIGNUP_CREDITS: 1000,
+      ALLOW_PRIVATE_NETWORK: false,
+      ROLE: 'all',
+      BLOCKED_DOMAINS: [],
+    });
+    expect(config.DATA_DIR).toBe(path.resolve('.data'));
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
+    expect(loadConfig({ PORT: '9000' }).PUBLIC_URL).toBe('http://localhost:9000');
+    expect(loadConfig({ PUBLIC_URL: 'https://media.example.com/' }).PUBLIC_URL).toBe('https://media.example.com');
+  });
+
+  it('parses lists and flags', () => {
+    const config = loadConfig({ BLOCKED_DOMAINS: ' Evil.example , .bad.test., ', ALLOW_PRIVATE_NETWORK: 'true' });
+    expect(config.BLOCKED_DOMAINS).toEqual(['evil.example', 'bad.test']);
+    expect(config.ALLOW_PRIVATE_NETWORK).toBe(true);
+    expect(loadConfig({ ALLOW_PRIVATE_NETWORK: '0' }).ALLOW_PRIVATE_NETWORK).toBe(false);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(8787);
+  });
+
+  it('names every bad variable', () => {
+    try {
+      loadConfig({ PORT: '70000', SIGNUP_CREDITS: '-1', SMTP_URL: 'http://mail', APP_SECRET: 'short', ROLE: 'boss' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const names = (error as ConfigError).lines.map((l) => l.split(':')[0]);
+      expect(names.sort()).toEqual(['APP_SECRET', 'PORT', 'ROLE', 'SIGNUP_CREDITS', 'SMTP_URL']);
+    }
+  });
+});

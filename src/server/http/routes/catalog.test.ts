@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOL_KEYS } from '../../../contract/common.ts';
+import { PriceCatalogEntry } from '../../../contract/pricing.ts';
+import { ToolMetadata, ToolSummary } from '../../../contract/tools.ts';
+import { ApiError } from '../../../client/api-error.ts';
+import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+let key: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  key = (await signUp(t)).api_key;
+});
+afterAll(() => t.close());
+
+describe('GET /v2/pricing', () => {
+  it('is public, follows the spec entry shape, and is grouped by tool in the spec order', async () => {
+    const { data } = await t.clientFor(null).getPricing();
+    expect(data.length).toBeGreaterThan(0);
+    for (const entry of data) PriceCatalogEntry.parse(entry);
+    const order = data.map((e) => TOOL_KEYS.indexOf(e.tool));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    for (const entry of data) {
+      for (const p of entry.providers) {
+        expect(p.model_key).toBe(`${p.provider}:${entry.model}`);
+        expect(Number.isInteger(p.user_price_estimate_cents)).toBe(true);
+      }
+    }
+  });
+
+  it('lists providers without a configured key as unavailable, saying how to enable them', async () => {
+    const { data } = await t.clientFor(null).getPricing();
+    const flux = data.find((e) => e.model === 'flux-schnell')!;
+    const fal = flux.providers.find((p) => p.provider === 'fal')!;
+    expect(fal.available).toBe(false);
+    expect(fal.unavailable_reason).toContain('FAL_KEY');
+    const local = data.find((e) => e.model === 'local-sketch')!;
+    expect(local.available).toBe(true);
+  });
+
+  it('marks a provider available once its key is configured', async () => {
+    const withKey = await createTestApp({});
+    try {
+      const services = withKey.services;
+      const { Catalog } = await import('../../domain/catalog/catalog.ts');
+      const { availabilityFromEnv } = await import('../../domain/catalog/availability.ts');
+      const catalog = new Catalog(services.catalog.models, availabilityFromEnv({ FAL_KEY: 'fal-test', PATH: '' }));
+      const flux = catalog.priceCatalog().find((e) => e.model === 'flux-schnell')!;
+      expect(flux.providers.find((p) => p.provider === 'fal')!.available).toBe(true);
+    } finally {
+      await withKey.close();
+    }
+  });
+});
+
+describe('tools', () => {
+  it('lists the eight tools of the spec', async () => {
+    const { data } = await t.clientFor(key).listTools();
+    expect(data.map((d) => ToolSummary.parse(d).tool_key)).toEqual([...TOOL_KEYS]);
+  });
+
+  it('describes each tool with its schemas, an example and its models', async () => {
+    for (const tool_key of TOOL_KEYS) {
+      const tool = ToolMetadata.parse(await t.clientFor(key).getTool({ params: { tool_key } }));
+      expect(tool.tool_key).toBe(tool_key);
+      expect(tool.input_schema.type).toBe('object');
+      expect(tool.models.length).toBeGreaterThan(0);
+      expect(tool.model).toBeNull();
+    }
+  });
+
+  it('enriches provider_options for a model, also when the model is pinned to a provider', async () => {
+    for (const model of ['flux-schnell', 'fal:flux-schnell']) {
+      const tool = await t.clientFor(key).getTool({ params: { tool_key: 'image' }, query: { model } });
+      expect(tool.model).toBe('flux-schnell');
+      const options = (tool.input_schema.properties as Record<string, { properties: Record<string, unknown> }>)
+        .provider_options!;
+      expect(Object.keys(options.properties)).toEqual(['fal', 'replicate']);
+    }
+  });
+
+  it('answers an unknown tool with 404 not_found and an unknown model with 404 model_not_found naming it', async () => {
+    const unknownTool = await t.clientFor(key).getTool({ params: { tool_key: 'hologram' } }).catch((e: ApiError) => e);
+    expect(unknownTool).toMatchObject({ status: 404, code: 'not_found' });
+    for (const model of ['no-such-model', 'fal:local-sketch', 'tts-1']) {
+      const error = await t.clientFor(key).getTool({ params: { tool_key: 'image' }, query: { model } }).catch((e: ApiError) => e);
+      expect(error).toMatchObject({ status: 404, code: 'model_not_found' });
+      expect((error as ApiError).message).toContain(model);
+    }
+  });
+});

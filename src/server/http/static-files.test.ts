@@ -1,0 +1,61 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+let t: TestApp;
+let dir: string;
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-static-'));
+  await fs.mkdir(path.join(dir, 'assets'));
+  await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><title>console</title>');
+  await fs.writeFile(path.join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  await fs.writeFile(path.join(dir, 'favicon.svg'), '<svg/>');
+  await fs.writeFile(path.join(os.tmpdir(), 'outside-secret.txt'), 'TOP-SECRET-CONTENT');
+  t = await createTestApp({ STATIC_DIR: dir });
+});
+afterAll(async () => {
+  await t.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('serving the console', () => {
+  it('serves index.html at / and for client-side routes, never cached', async () => {
+    for (const route of ['/', '/jobs', '/settings/deep/link', '/index.html']) {
+      const response = await t.request(route);
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<title>console</title>');
+    }
+  });
+
+  it('serves hashed assets cached for a year, and other files briefly', async () => {
+    const asset = await t.request('/assets/main-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toContain('text/javascript');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const icon = await t.request('/favicon.svg');
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+
+  it('answers a missing asset with 404, not the app shell', async () => {
+    expect((await t.request('/assets/gone-999.js')).status).toBe(404);
+    expect((await t.request('/robots.txt')).status).toBe(404);
+  });
+
+  it('never serves files outside its folder', async () => {
+    for (const probe of ['/../outside-secret.txt', '/%2e%2e/outside-secret.txt', '/assets/%2e%2e/%2e%2e/outside-secret.txt']) {
+      const response = await t.request(probe);
+      expect(await response.text(), probe).not.toContain('TOP-SECRET-CONTENT');
+    }
+  });
+
+  it('keeps API paths for the API', async () => {
+    const response = await t.request('/v2/not-a-route');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+  });
+});
