@@ -32,14 +32,22 @@ export const VerifyOtpResponse = z
     api_key: z.string().meta({ description: "The account's default API key (created on first sign-in)." }),
     email: z.string(),
     balance_cents: Cents,
-    access_token: z.string().meta({ description: 'Session JWT for the app endpoints; send it as a Bearer token.' }),
+    access_token: z
+      .string()
+      .meta({ description: 'Session JWT for the app endpoints; send it as a Bearer token.' }),
     token_type: z.literal('Bearer'),
     expires_at: Timestamp.meta({ description: 'When access_token stops being accepted.' }),
   })
   .meta({ id: 'VerifyOtpResponse' });
 
 export const MailboxMessage = z
-  .object({ to: z.string(), subject: z.string(), text: z.string(), code: z.string().nullable(), sent_at: Timestamp })
+  .object({
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    code: z.string().nullable(),
+    sent_at: Timestamp,
+  })
   .meta({ id: 'MailboxMessage' });
 
 export const sendOtp = defineEndpoint({
@@ -53,7 +61,9 @@ export const sendOtp = defineEndpoint({
     'Emails a 6-digit code valid for 10 minutes. The answer is the same whether or not the address has an account. Rate limited per email and per client address.',
   auth: 'none',
   body: SendOtpBody,
-  responses: { 200: { description: 'A code was sent if the address can receive one.', schema: SendOtpResponse } },
+  responses: {
+    200: { description: 'A code was sent if the address can receive one.', schema: SendOtpResponse },
+  },
   errors: ['invalid_request', 'rate_limited'],
 });
 
@@ -93,10 +103,13 @@ export const devMailbox = defineEndpoint({
   host: 'app',
   tag: 'Account',
   summary: 'Read the development mailbox',
-  description: 'Exists only while no SMTP server is configured: the mail the server would have sent, newest first.',
+  description:
+    'Exists only while no SMTP server is configured: the mail the server would have sent, newest first.',
   auth: 'none',
   query: z.object({ to: Email }),
-  responses: { 200: { description: 'Messages to that address.', schema: z.object({ data: z.array(MailboxMessage) }) } },
+  responses: {
+    200: { description: 'Messages to that address.', schema: z.object({ data: z.array(MailboxMessage) }) },
+  },
   errors: ['invalid_request', 'not_found'],
   noStore: true,
 });

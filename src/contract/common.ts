@@ -1,7 +1,16 @@
 import { z } from 'zod';
 
 /** The eight tool keys of the spec (section 1), in the order the catalog lists them. */
-export const TOOL_KEYS = ['image', 'video', 'speech', 'music', 'transcription', 'ffmpeg', 'render', 'pipeline'] as const;
+export const TOOL_KEYS = [
+  'image',
+  'video',
+  'speech',
+  'music',
+  'transcription',
+  'ffmpeg',
+  'render',
+  'pipeline',
+] as const;
 export const ToolKey = z.enum(TOOL_KEYS).meta({ id: 'ToolKey', description: 'A capability of the service.' });
 export type ToolKey = z.infer<typeof ToolKey>;
 
@@ -73,14 +82,17 @@ export function commaListOrNone<T extends z.ZodType<unknown, string>>(item: T) {
       if (raw.trim() === NONE) return NONE;
       const parsed = list.safeParse(raw);
       if (parsed.success) return parsed.data;
-      for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, input: issue.input ?? raw } as z.core.$ZodRawIssue);
+      for (const issue of parsed.error.issues)
+        ctx.issues.push({ ...issue, input: issue.input ?? raw } as z.core.$ZodRawIssue);
       return z.NEVER;
     })
     .meta({ description: `Comma-separated values (at most ${LIST_FILTER_MAX_VALUES}), or \`${NONE}\`.` });
 }
 
 /** A boolean query parameter: `true`/`false` in the URL (z.coerce.boolean would read "false" as true). */
-export const QueryBoolean = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
+export const QueryBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((v) => v === true || v === 'true');
 
 /** An absolute http(s) URL, as every input and callback URL of the interface. */
 export const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
@@ -89,7 +101,7 @@ export const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) 
 export const ModelId = z
   .string()
   .trim()
-  .min(1)
+  .min(1, { abort: true })
   .max(200)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/, { message: 'must be a model id or <provider>:<model>' })
   .meta({ description: 'Model id, or provider-pinned `<provider>:<model>`.' });

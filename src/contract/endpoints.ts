@@ -1,23 +1,159 @@
 import { getBalanceV1, getMe } from './account.ts';
+import {
+  getAnalyticsActivity,
+  getAnalyticsBreakdown,
+  getAnalyticsSummary,
+  getAnalyticsTimeseries,
+} from './analytics.ts';
+import {
+  createApiKey,
+  listApiKeyReveals,
+  listApiKeyShares,
+  listApiKeys,
+  removeApiKeyShare,
+  revealApiKey,
+  revokeApiKey,
+  shareApiKey,
+} from './api-keys.ts';
 import { devMailbox, sendOtp, signOut, verifyOtp } from './auth.ts';
+import { getBalance, listLedgerEntries } from './billing.ts';
 import type { EndpointDef } from './endpoint.ts';
+import {
+  createUploadSession,
+  getFile,
+  getFileLineage,
+  importFile,
+  listFiles,
+  updateFile,
+  uploadFile,
+  uploadToSession,
+} from './files.ts';
+import { createFolder, getFolder, listFolders, updateFolder } from './folders.ts';
+import {
+  analyzeVideo,
+  callTool,
+  createImage,
+  createMusic,
+  createRender,
+  createSpeech,
+  createTranscription,
+  createVideo,
+  ffmpegResizeV1,
+  runFfmpeg,
+  runPipeline,
+} from './generation.ts';
+import {
+  cancelJob,
+  getJob,
+  getJobPrice,
+  getJobStatus,
+  listJobs,
+  listJobWebhookDeliveries,
+  refreshJob,
+  retryJob,
+} from './jobs.ts';
+import { getOpenApiJson, getOpenApiYaml } from './meta.ts';
+import { getPreset, listPresets } from './presets.ts';
 import { getPricing } from './pricing.ts';
+import { inviteTeamMember, listTeamMembers, removeTeamMember, updateTeamMember } from './team.ts';
+import {
+  getTemplate,
+  listTemplates,
+  listTemplateTags,
+  publishTemplate,
+  renderTemplate,
+  useTemplate,
+} from './templates.ts';
 import { getTool, listTools } from './tools.ts';
+import { getWebhookSecret, rotateWebhookSecret } from './webhooks.ts';
 
 /**
  * The endpoint table: one entry per operation of the interface. The server mounts it, the client
  * is derived from it and the OpenAPI document is generated from it.
  */
 export const endpoints = {
+  // Account: sign-in (app host), who am I
   sendOtp,
   verifyOtp,
   signOut,
   devMailbox,
   getMe,
-  getBalanceV1,
-  getPricing,
+  // Generation (spec 4.2) and the v1 resize (spec 9)
+  createImage,
+  createVideo,
+  analyzeVideo,
+  createSpeech,
+  createMusic,
+  createTranscription,
+  runFfmpeg,
+  createRender,
+  runPipeline,
+  callTool,
+  ffmpegResizeV1,
+  // Tools, and this document (spec 9)
   listTools,
   getTool,
+  getOpenApiJson,
+  getOpenApiYaml,
+  // Jobs
+  listJobs,
+  getJob,
+  getJobStatus,
+  refreshJob,
+  cancelJob,
+  retryJob,
+  getJobPrice,
+  listJobWebhookDeliveries,
+  // Files and lineage
+  uploadFile,
+  createUploadSession,
+  uploadToSession,
+  importFile,
+  listFiles,
+  getFile,
+  updateFile,
+  getFileLineage,
+  // Folders
+  createFolder,
+  listFolders,
+  getFolder,
+  updateFolder,
+  // Presets
+  getPreset,
+  listPresets,
+  // Templates
+  useTemplate,
+  listTemplateTags,
+  listTemplates,
+  getTemplate,
+  publishTemplate,
+  renderTemplate,
+  // Pricing
+  getPricing,
+  // Billing
+  getBalanceV1,
+  getBalance,
+  listLedgerEntries,
+  // Analytics
+  getAnalyticsSummary,
+  getAnalyticsTimeseries,
+  getAnalyticsBreakdown,
+  getAnalyticsActivity,
+  // Account: API keys, team, webhooks
+  listApiKeys,
+  createApiKey,
+  revokeApiKey,
+  revealApiKey,
+  shareApiKey,
+  listApiKeyShares,
+  removeApiKeyShare,
+  listApiKeyReveals,
+  listTeamMembers,
+  inviteTeamMember,
+  updateTeamMember,
+  removeTeamMember,
+  getWebhookSecret,
+  rotateWebhookSecret,
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

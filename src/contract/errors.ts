@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   conflict: 409,
   api_key_not_revealable: 409,
+  /** A share would give a key more than 50 people (spec section 8); nothing is shared. */
+  share_limit_reached: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
@@ -51,7 +53,10 @@ export const ErrorEnvelope = z
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
 /** Turns zod issues into field entries and the one-line message that names them (spec: "the message lists the fields"). */
-export function describeIssues(issues: readonly z.core.$ZodIssue[], prefix = ''): {
+export function describeIssues(
+  issues: readonly z.core.$ZodIssue[],
+  prefix = '',
+): {
   message: string;
   fields: FieldIssue[];
 } {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TAGS } from './common.ts';
 import type { EndpointDef } from './endpoint.ts';
-import { ERROR_STATUS, ErrorEnvelope, type ErrorCode } from './errors.ts';
+import { ERROR_STATUS, type ErrorCode, ErrorEnvelope } from './errors.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -91,7 +91,9 @@ export interface OpenApiOptions {
 export function buildOpenApi(endpoints: readonly EndpointDef[], options: OpenApiOptions): JsonObject {
   const components: JsonObject = {};
   const paths: Record<string, JsonObject> = {};
-  components.Error = convert(ErrorEnvelope, 'output', {}) ;
+  // The envelope carries the id `Error`: converting it registers the component itself (assigning the
+  // returned $ref to components.Error would make the component refer to itself).
+  convert(ErrorEnvelope, 'output', components);
   for (const endpoint of endpoints) {
     const responses: JsonObject = {};
     for (const [status, response] of Object.entries(endpoint.responses)) {
@@ -99,7 +101,9 @@ export function buildOpenApi(endpoints: readonly EndpointDef[], options: OpenApi
       const contentType = response.contentType ?? 'application/json';
       responses[status] = {
         description: response.description,
-        ...(response.schema ? { content: { [contentType]: { schema: convert(response.schema, 'output', components) } } } : {}),
+        ...(response.schema
+          ? { content: { [contentType]: { schema: convert(response.schema, 'output', components) } } }
+          : {}),
       };
     }
     for (const [status, codes] of errorStatuses(endpoint)) {
@@ -113,7 +117,12 @@ export function buildOpenApi(endpoints: readonly EndpointDef[], options: OpenApi
       tags: [endpoint.tag],
       summary: endpoint.summary,
       ...(endpoint.description ? { description: endpoint.description } : {}),
-      security: endpoint.auth === 'none' ? [] : endpoint.auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }],
+      security:
+        endpoint.auth === 'none'
+          ? []
+          : endpoint.auth === 'optional'
+            ? [{}, { bearer: [] }]
+            : [{ bearer: [] }],
       parameters: parametersOf(endpoint, components),
       responses,
     };
@@ -123,8 +132,9 @@ export function buildOpenApi(endpoints: readonly EndpointDef[], options: OpenApi
         content: { 'application/json': { schema: convert(endpoint.body, 'input', components) } },
       };
     }
-    const pathItem = (paths[endpoint.path] ??= {});
+    const pathItem = paths[endpoint.path] ?? {};
     pathItem[endpoint.method.toLowerCase()] = operation;
+    paths[endpoint.path] = pathItem;
   }
   return {
     openapi: '3.1.0',
@@ -143,7 +153,8 @@ export function buildOpenApi(endpoints: readonly EndpointDef[], options: OpenApi
         bearer: {
           type: 'http',
           scheme: 'bearer',
-          description: 'An API key, or a session JWT from verify-otp. Some account endpoints take only a session.',
+          description:
+            'An API key, or a session JWT from verify-otp. Some account endpoints take only a session.',
         },
       },
     },

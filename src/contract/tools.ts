@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { ToolKey } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
-export const ToolSummary = z.object({ tool_key: ToolKey, description: z.string() }).meta({ id: 'ToolSummary' });
+export const ToolSummary = z
+  .object({ tool_key: ToolKey, description: z.string() })
+  .meta({ id: 'ToolSummary' });
 
-const JsonSchemaObject = z.record(z.string(), z.unknown()).meta({ description: 'A JSON Schema (draft 2020-12).' });
+const JsonSchemaObject = z
+  .record(z.string(), z.unknown())
+  .meta({ description: 'A JSON Schema (draft 2020-12).' });
 
 export const ToolModel = z
   .object({ model: z.string(), display_name: z.string(), available: z.boolean() })

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { Timestamp } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { Job } from './jobs.ts';
+
+/** Standard Webhooks header names (api-extensions.md). */
+export const WEBHOOK_HEADERS = {
+  id: 'webhook-id',
+  timestamp: 'webhook-timestamp',
+  signature: 'webhook-signature',
+} as const;
+
+export const WEBHOOK_EVENT_TYPES = ['job.completed', 'job.failed', 'job.cancelled'] as const;
+export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES).meta({ id: 'WebhookEventType' });
+
+/**
+ * Body of a webhook call (api-extensions.md): sent to `options.webhook_url` when a job ends, signed with
+ * `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` under the team's secret.
+ * Not an endpoint of this API; exported for documentation, the sender and tests.
+ */
+export const WebhookEvent = z
+  .object({
+    type: WebhookEventType,
+    timestamp: Timestamp,
+    data: Job,
+  })
+  .meta({ id: 'WebhookEvent' });
+export type WebhookEvent = z.infer<typeof WebhookEvent>;
+
+/** `whsec_` followed by base64 key material. */
+export const WebhookSecretValue = z
+  .string()
+  .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, { message: 'must be whsec_<base64>' });
+
+export const WebhookSecret = z
+  .object({
+    secret: WebhookSecretValue,
+    created_at: Timestamp.meta({ description: 'When this secret was minted (last rotation).' }),
+  })
+  .meta({ id: 'WebhookSecret' });
+
+export const getWebhookSecret = defineEndpoint({
+  operationId: 'getWebhookSecret',
+  method: 'GET',
+  path: '/v2/webhooks/secret',
+  host: 'api',
+  tag: 'Account',
+  summary: 'Webhook signing secret',
+  description: "The team's secret for verifying webhook signatures (created on first read). Never cached.",
+  auth: 'any',
+  responses: { 200: { description: 'The secret.', schema: WebhookSecret } },
+  errors: [],
+  noStore: true,
+});
+
+export const rotateWebhookSecret = defineEndpoint({
+  operationId: 'rotateWebhookSecret',
+  method: 'POST',
+  path: '/v2/webhooks/secret/rotate',
+  host: 'api',
+  tag: 'Account',
+  summary: 'Rotate the webhook secret',
+  description: 'Replaces the secret; webhooks sent from now on are signed with the new one. Never cached.',
+  auth: 'session',
+  responses: { 200: { description: 'The new secret.', schema: WebhookSecret } },
+  errors: ['forbidden'],
+  noStore: true,
+});
