@@ -19,11 +19,16 @@ describe('configuration', () => {
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
     expect(loadConfig({ PORT: '9000' }).PUBLIC_URL).toBe('http://localhost:9000');
-    expect(loadConfig({ PUBLIC_URL: 'https://media.example.com/' }).PUBLIC_URL).toBe('https://media.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://media.example.com/' }).PUBLIC_URL).toBe(
+      'https://media.example.com',
+    );
   });
 
   it('parses lists and flags', () => {
-    const config = loadConfig({ BLOCKED_DOMAINS: ' Evil.example , .bad.test., ', ALLOW_PRIVATE_NETWORK: 'true' });
+    const config = loadConfig({
+      BLOCKED_DOMAINS: ' Evil.example , .bad.test., ',
+      ALLOW_PRIVATE_NETWORK: 'true',
+    });
     expect(config.BLOCKED_DOMAINS).toEqual(['evil.example', 'bad.test']);
     expect(config.ALLOW_PRIVATE_NETWORK).toBe(true);
     expect(loadConfig({ ALLOW_PRIVATE_NETWORK: '0' }).ALLOW_PRIVATE_NETWORK).toBe(false);
@@ -35,7 +40,13 @@ describe('configuration', () => {
 
   it('names every bad variable', () => {
     try {
-      loadConfig({ PORT: '70000', SIGNUP_CREDITS: '-1', SMTP_URL: 'http://mail', APP_SECRET: 'short', ROLE: 'boss' });
+      loadConfig({
+        PORT: '70000',
+        SIGNUP_CREDITS: '-1',
+        SMTP_URL: 'http://mail',
+        APP_SECRET: 'short',
+        ROLE: 'boss',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);

@@ -26,13 +26,23 @@ const ConfigSchema = z.object({
     .transform((v) =>
       v
         .split(',')
-        .map((d) => d.trim().toLowerCase().replace(/^\.+|\.+$/g, ''))
+        .map((d) =>
+          d
+            .trim()
+            .toLowerCase()
+            .replace(/^\.+|\.+$/g, ''),
+        )
         .filter(Boolean),
     ),
   ALLOW_PRIVATE_NETWORK: flag.default(false),
   /** Secret from which session-signing and encryption keys are derived; generated into DATA_DIR when absent. */
   APP_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   /** Which parts run in this process: everything, only HTTP, or only the queue workers. */
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   /** Trust the first X-Forwarded-For address as the client address (behind a reverse proxy). */
@@ -42,7 +52,11 @@ const ConfigSchema = z.object({
   STATIC_DIR: z.string().default('./dist'),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string; DATA_DIR: string; STATIC_DIR: string };
+export type Config = z.infer<typeof ConfigSchema> & {
+  PUBLIC_URL: string;
+  DATA_DIR: string;
+  STATIC_DIR: string;
+};
 
 /** Parses the environment. Throws ConfigError with one line per bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

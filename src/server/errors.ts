@@ -10,7 +10,11 @@ export class AppError extends Error {
   readonly details: unknown;
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, options: { details?: unknown; headers?: Record<string, string>; status?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: unknown; headers?: Record<string, string>; status?: number } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;

@@ -11,7 +11,12 @@ const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const dirs: string[] = [];
 
-function start(env: Record<string, string>): { child: ChildProcess; output: () => string; ready: Promise<void>; exited: Promise<number | null> } {
+function start(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  ready: Promise<void>;
+  exited: Promise<number | null>;
+} {
   const child = spawn(tsx, ['src/server/main.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'info', ...env },
@@ -47,7 +52,12 @@ describe('the server process', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-lifecycle-'));
     dirs.push(dataDir);
     const port = await freePort();
-    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` };
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    };
 
     const first = start(env);
     await first.ready;
@@ -118,6 +128,8 @@ describe('the server process', () => {
     expect(await bad.exited).toBe(2);
     const lines = bad.output().trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^media-console: Invalid configuration: PORT: .*DATABASE_URL: must be a postgres/);
+    expect(lines[0]).toMatch(
+      /^media-console: Invalid configuration: PORT: .*DATABASE_URL: must be a postgres/,
+    );
   }, 60_000);
 });

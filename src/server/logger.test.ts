@@ -6,7 +6,12 @@ describe('logger', () => {
     const lines: string[] = [];
     const log = createLogger('info', (line) => lines.push(line));
     log.debug('hidden');
-    log.info('request', { path: '/v2/me', authorization: 'Bearer mcsk_x', api_key: 'mcsk_y', access_token: 'eyJ' });
+    log.info('request', {
+      path: '/v2/me',
+      authorization: 'Bearer mcsk_x',
+      api_key: 'mcsk_y',
+      access_token: 'eyJ',
+    });
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(lines[0]!);
     expect(entry).toMatchObject({ level: 'info', msg: 'request', path: '/v2/me' });

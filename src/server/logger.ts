@@ -13,12 +13,16 @@ const SECRET_FIELDS = /authorization|password|secret|token|api_key|otp|cookie/i;
 
 function redact(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) out[key] = SECRET_FIELDS.test(key) ? '[redacted]' : value;
+  for (const [key, value] of Object.entries(fields))
+    out[key] = SECRET_FIELDS.test(key) ? '[redacted]' : value;
   return out;
 }
 
 /** JSON lines on stdout (errors on stderr): one object per event, easy to grep and to ship. */
-export function createLogger(level: LogLevel, write: (line: string, isError: boolean) => void = defaultWrite): Logger {
+export function createLogger(
+  level: LogLevel,
+  write: (line: string, isError: boolean) => void = defaultWrite,
+): Logger {
   const log = (at: Exclude<LogLevel, 'silent'>, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[at] < ORDER[level]) return;
     const entry = { time: new Date().toISOString(), level: at, msg, ...(fields ? redact(fields) : {}) };

@@ -41,6 +41,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`media-console: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `media-console: failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

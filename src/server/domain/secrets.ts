@@ -19,9 +19,11 @@ export async function loadAppSecret(configured: string | undefined, dataDir: str
   } catch {
     await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
     const secret = randomBytes(32).toString('base64url');
-    await fs.writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
+    await fs
+      .writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' })
+      .catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      });
     return (await fs.readFile(file, 'utf8')).trim();
   }
 }

@@ -40,11 +40,16 @@ describe('error envelope and HTTP behaviour', () => {
   it('answers 422 for a bad query parameter, naming it', async () => {
     const response = await t.request('/api/dev/mailbox?to=nope');
     expect(response.status).toBe(422);
-    expect((await envelope(response)).details).toEqual({ fields: [expect.objectContaining({ field: 'query.to' })] });
+    expect((await envelope(response)).details).toEqual({
+      fields: [expect.objectContaining({ field: 'query.to' })],
+    });
   });
 
   it('answers 413 for a body over 1 MiB', async () => {
-    const response = await post('/api/auth/cli/send-otp', JSON.stringify({ email: 'a@example.com', pad: 'x'.repeat(1_100_000) }));
+    const response = await post(
+      '/api/auth/cli/send-otp',
+      JSON.stringify({ email: 'a@example.com', pad: 'x'.repeat(1_100_000) }),
+    );
     expect(response.status).toBe(413);
     expect((await envelope(response)).code).toBe('payload_too_large');
   });
@@ -82,7 +87,9 @@ describe('error envelope and HTTP behaviour', () => {
     const client = t.clientFor(null, '203.0.113.200');
     await client.sendOtp({ body: { email } });
     const code = (await client.devMailbox({ query: { to: email } })).data[0]!.code;
-    const response = await post('/api/auth/cli/verify-otp', JSON.stringify({ email, code }), { 'x-forwarded-for': '203.0.113.201' });
+    const response = await post('/api/auth/cli/verify-otp', JSON.stringify({ email, code }), {
+      'x-forwarded-for': '203.0.113.201',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
   });

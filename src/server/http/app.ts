@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { stringify } from 'yaml';
-import { buildOpenApi } from '../../contract/openapi.ts';
 import { AppError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { createAuthenticator } from './auth.ts';
@@ -47,15 +45,6 @@ export function createApp(s: Services, routes: readonly Route[]): Hono<AppEnv> {
     return c.json({ status: 'ok' });
   });
 
-  let openapi: Record<string, unknown> | null = null;
-  const document = () =>
-    (openapi ??= buildOpenApi(
-      routes.map((r) => r.endpoint),
-      { serverUrl: s.config.PUBLIC_URL },
-    ));
-  app.get('/v2/openapi.json', (c) => c.json(document()));
-  app.get('/v2/openapi.yaml', (c) => c.body(stringify(document()), 200, { 'content-type': 'application/yaml; charset=utf-8' }));
-
   mountRoutes(app, routes, auth);
 
   app.notFound(async (c) => {
@@ -63,9 +52,13 @@ export function createApp(s: Services, routes: readonly Route[]): Hono<AppEnv> {
     const known = methods.find((m) => m.pattern.test(path));
     if (known) {
       const allow = [...known.methods].join(', ');
-      return c.json(errorBody('method_not_allowed', `${c.req.method} is not allowed here. Allowed: ${allow}.`), 405, {
-        allow,
-      });
+      return c.json(
+        errorBody('method_not_allowed', `${c.req.method} is not allowed here. Allowed: ${allow}.`),
+        405,
+        {
+          allow,
+        },
+      );
     }
     if (!API_PREFIXES.some((p) => path.startsWith(p))) {
       const page = await staticFiles(c);
@@ -84,7 +77,10 @@ export function createApp(s: Services, routes: readonly Route[]): Hono<AppEnv> {
       error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
       stack: error instanceof Error ? error.stack : undefined,
     });
-    return c.json(errorBody('internal_error', `Something went wrong on our side. Request id: ${c.get('requestId')}.`), 500);
+    return c.json(
+      errorBody('internal_error', `Something went wrong on our side. Request id: ${c.get('requestId')}.`),
+      500,
+    );
   });
 
   return app;

@@ -1,8 +1,8 @@
 import type { TeamRole } from '../../contract/account.ts';
 import type { AuthMode } from '../../contract/endpoint.ts';
 import type { Queryable } from '../db/pool.ts';
-import type { ApiKeyResolver } from '../domain/identity/api-keys.ts';
 import { API_KEY_PREFIX } from '../domain/identity/api-key-format.ts';
+import type { ApiKeyResolver } from '../domain/identity/api-keys.ts';
 import type { SessionService } from '../domain/identity/sessions.ts';
 import { AppError } from '../errors.ts';
 
@@ -19,16 +19,26 @@ export interface AuthContext {
 }
 
 export interface Authenticator {
-  authenticate(authorization: string | undefined, mode: AuthMode, teamHeader: string | undefined): Promise<AuthContext | null>;
+  authenticate(
+    authorization: string | undefined,
+    mode: AuthMode,
+    teamHeader: string | undefined,
+  ): Promise<AuthContext | null>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function unauthorized(message: string): AppError {
-  return new AppError('unauthorized', message, { headers: { 'www-authenticate': 'Bearer realm="media-api"' } });
+  return new AppError('unauthorized', message, {
+    headers: { 'www-authenticate': 'Bearer realm="media-api"' },
+  });
 }
 
-export function createAuthenticator(db: Queryable, keys: ApiKeyResolver, sessions: SessionService): Authenticator {
+export function createAuthenticator(
+  db: Queryable,
+  keys: ApiKeyResolver,
+  sessions: SessionService,
+): Authenticator {
   async function roleIn(teamId: string, personId: string): Promise<TeamRole | null> {
     const { rows } = await db.query<{ role: TeamRole }>(
       'SELECT role FROM memberships WHERE team_id = $1 AND person_id = $2',
@@ -57,7 +67,15 @@ export function createAuthenticator(db: Queryable, keys: ApiKeyResolver, session
       teamId = rows[0].team_id;
       role = rows[0].role;
     }
-    return { kind: 'session', personId: session.personId, teamId, role, apiKeyId: null, sessionId: session.sessionId, source: 'app' };
+    return {
+      kind: 'session',
+      personId: session.personId,
+      teamId,
+      role,
+      apiKeyId: null,
+      sessionId: session.sessionId,
+      source: 'app',
+    };
   }
 
   return {
@@ -71,7 +89,9 @@ export function createAuthenticator(db: Queryable, keys: ApiKeyResolver, session
       if (mode === 'none') return null;
       if (token.startsWith(API_KEY_PREFIX)) {
         if (mode === 'session') {
-          throw unauthorized('This endpoint needs an app session (sign in); an API key is not accepted here.');
+          throw unauthorized(
+            'This endpoint needs an app session (sign in); an API key is not accepted here.',
+          );
         }
         const principal = await keys.resolve(token);
         if (!principal) throw unauthorized('Invalid or revoked API key.');

@@ -20,7 +20,10 @@ export interface Reply<T> {
   headers?: Record<string, string>;
 }
 
-export type RouteHandler<E extends EndpointDef> = (input: RouteInput<E>) => Promise<Reply<EndpointOutput<E>> | EndpointOutput<E>>;
+/** A handler answers with its body, a Reply (status and headers), or a ready Response (non-JSON, 304s). */
+export type RouteHandler<E extends EndpointDef> = (
+  input: RouteInput<E>,
+) => Promise<Reply<EndpointOutput<E>> | EndpointOutput<E> | Response>;
 
 /** A handler bound to its endpoint: the HTTP layer validates input and auth before calling it. */
 export interface Route<E extends EndpointDef = EndpointDef> {

@@ -49,13 +49,22 @@ function queryObject(c: Context): Record<string, string> {
 export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], auth: Authenticator): void {
   for (const { endpoint, handler } of routes) {
     app.on(endpoint.method, toColonPath(endpoint.path), async (c) => {
-      const context = await auth.authenticate(c.req.header('authorization'), endpoint.auth, c.req.header('x-team-id'));
+      const context = await auth.authenticate(
+        c.req.header('authorization'),
+        endpoint.auth,
+        c.req.header('x-team-id'),
+      );
       if (context) c.set('auth', context);
       const params = endpoint.params ? validate(endpoint.params, c.req.param(), 'path') : undefined;
       const query = endpoint.query ? validate(endpoint.query, queryObject(c), 'query') : undefined;
       const body = endpoint.body ? validate(endpoint.body, await readJsonObject(c), 'body') : undefined;
       const result: unknown = await handler({ params, query, body, auth: context, c } as never);
-      const { status, body: payload, headers } = isReply(result) ? result : { status: 200 as const, body: result, headers: undefined };
+      if (result instanceof Response) return result;
+      const {
+        status,
+        body: payload,
+        headers,
+      } = isReply(result) ? result : { status: 200 as const, body: result, headers: undefined };
       for (const [name, value] of Object.entries(headers ?? {})) c.header(name, value);
       if (endpoint.noStore) c.header('cache-control', 'no-store');
       if (status === 204) return c.body(null, 204);
@@ -73,7 +82,9 @@ export function methodIndex(routes: readonly Route[]): Array<{ pattern: RegExp; 
     byPath.set(endpoint.path, methods);
   }
   return [...byPath].map(([path, methods]) => ({
-    pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}/?$`),
+    pattern: new RegExp(
+      `^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}/?$`,
+    ),
     methods,
   }));
 }

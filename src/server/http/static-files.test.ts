@@ -47,7 +47,11 @@ describe('serving the console', () => {
   });
 
   it('never serves files outside its folder', async () => {
-    for (const probe of ['/../outside-secret.txt', '/%2e%2e/outside-secret.txt', '/assets/%2e%2e/%2e%2e/outside-secret.txt']) {
+    for (const probe of [
+      '/../outside-secret.txt',
+      '/%2e%2e/outside-secret.txt',
+      '/assets/%2e%2e/%2e%2e/outside-secret.txt',
+    ]) {
       const response = await t.request(probe);
       expect(await response.text(), probe).not.toContain('TOP-SECRET-CONTENT');
     }

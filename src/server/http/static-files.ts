@@ -39,7 +39,11 @@ export function createStaticHandler(dir: string) {
 
   function send(c: Context, found: { file: string; size: number }, cacheControl: string): Response {
     const type = TYPES[path.extname(found.file).toLowerCase()] ?? 'application/octet-stream';
-    const headers = { 'content-type': type, 'content-length': String(found.size), 'cache-control': cacheControl };
+    const headers = {
+      'content-type': type,
+      'content-length': String(found.size),
+      'cache-control': cacheControl,
+    };
     if (c.req.method === 'HEAD') return new Response(null, { headers });
     const stream = Readable.toWeb(createReadStream(found.file)) as ReadableStream;
     return new Response(stream, { headers });

@@ -48,9 +48,21 @@ export interface MailboxRow {
 }
 
 export async function readDevMailbox(db: Queryable, to: string, limit = 20): Promise<MailboxRow[]> {
-  const { rows } = await db.query<{ to_email: string; subject: string; body: string; code: string | null; sent_at: Date }>(
+  const { rows } = await db.query<{
+    to_email: string;
+    subject: string;
+    body: string;
+    code: string | null;
+    sent_at: Date;
+  }>(
     'SELECT to_email, subject, body, code, sent_at FROM dev_mailbox WHERE to_email = $1 ORDER BY id DESC LIMIT $2',
     [to, limit],
   );
-  return rows.map((r) => ({ to: r.to_email, subject: r.subject, text: r.body, code: r.code, sent_at: r.sent_at.toISOString() }));
+  return rows.map((r) => ({
+    to: r.to_email,
+    subject: r.subject,
+    text: r.body,
+    code: r.code,
+    sent_at: r.sent_at.toISOString(),
+  }));
 }

@@ -31,7 +31,12 @@ export interface Queue {
 }
 
 /** Starts pg-boss on our database; with `work`, this process also runs the workers. */
-export async function startQueue(url: string, db: Db, log: Logger, options: { work: boolean }): Promise<Queue> {
+export async function startQueue(
+  url: string,
+  db: Db,
+  log: Logger,
+  options: { work: boolean },
+): Promise<Queue> {
   const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 4 });
   let stopping = false;
   // While stopping, its connections closing under it are expected, not errors.

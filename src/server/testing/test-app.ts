@@ -51,15 +51,21 @@ export async function createTestApp(env: Record<string, string> = {}) {
   });
   const db = createPool(database.url, 20);
   await migrate(db);
-  const services = createServices(config, db, createLogger(config.LOG_LEVEL), config.APP_SECRET!, { PATH: process.env.PATH });
+  const services = createServices(config, db, createLogger(config.LOG_LEVEL), config.APP_SECRET!, {
+    PATH: process.env.PATH,
+  });
   const app = createApp(services, allRoutes(services));
-  const fetchApp = (input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(app.request(input, init));
+  const fetchApp = (input: RequestInfo | URL, init?: RequestInit) =>
+    Promise.resolve(app.request(input, init));
   const clientFor = (token?: string | null, address = '198.51.100.7') =>
     createClient({
       baseUrl: `${TEST_PUBLIC_URL}/v2`,
       token: token ?? null,
       fetch: (input, init) =>
-        fetchApp(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-forwarded-for': address } }),
+        fetchApp(input, {
+          ...init,
+          headers: { ...(init?.headers as Record<string, string>), 'x-forwarded-for': address },
+        }),
     });
   return {
     app,
@@ -79,12 +85,16 @@ export async function createTestApp(env: Record<string, string> = {}) {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** Signs a fresh person in through the real OTP flow (code read from the dev mailbox). */
-export async function signUp(t: TestApp, email = `p-${randomBytes(5).toString('hex')}@example.com`, address?: string) {
+export async function signUp(
+  t: TestApp,
+  email = `p-${randomBytes(5).toString('hex')}@example.com`,
+  address?: string,
+) {
   const client = t.clientFor(null, address ?? `203.0.113.${Math.floor(Math.random() * 250) + 1}`);
   await client.sendOtp({ body: { email } });
   const mail = await client.devMailbox({ query: { to: email } });
   const code = mail.data[0]?.code;
   if (!code) throw new Error('no code in the dev mailbox');
   const session = await client.verifyOtp({ body: { email, code } });
-  return { email, ...session };
+  return session;
 }

@@ -33,7 +33,10 @@ export function availabilityFromEnv(env: Record<string, string | undefined>): Pr
   return (provider, providerModelId) => {
     if (provider === 'local') {
       if (providerModelId === 'pocketsphinx' && !pocketsphinx) {
-        return { available: false, reason: 'Install the Debian packages pocketsphinx and pocketsphinx-en-us to enable it.' };
+        return {
+          available: false,
+          reason: 'Install the Debian packages pocketsphinx and pocketsphinx-en-us to enable it.',
+        };
       }
       return { available: true, reason: null };
     }
@@ -41,7 +44,9 @@ export function availabilityFromEnv(env: Record<string, string | undefined>): Pr
     if (variable && env[variable]) return { available: true, reason: null };
     return {
       available: false,
-      reason: variable ? `Set ${variable} on the server to enable ${provider}.` : `Provider ${provider} is not supported here.`,
+      reason: variable
+        ? `Set ${variable} on the server to enable ${provider}.`
+        : `Provider ${provider} is not supported here.`,
     };
   };
 }

@@ -1,5 +1,5 @@
-import type { PriceCatalogEntry } from '../../../contract/pricing.ts';
 import { TOOL_KEYS, type ToolKey } from '../../../contract/common.ts';
+import type { PriceCatalogEntry } from '../../../contract/pricing.ts';
 import type { ProviderAvailability } from './availability.ts';
 import type { ModelDefinition, ProviderOffer } from './types.ts';
 
@@ -28,7 +28,7 @@ export class Catalog {
     if (colon <= 0) return null;
     const provider = reference.slice(0, colon);
     const model = this.byId.get(reference.slice(colon + 1));
-    if (!model || !model.offers.some((o) => o.provider === provider)) return null;
+    if (!model?.offers.some((o) => o.provider === provider)) return null;
     return { model, pinnedProvider: provider };
   }
 

@@ -21,7 +21,9 @@ function offer(
 
 const seedOption = {
   type: 'object',
-  properties: { seed: { type: 'integer', minimum: 0, maximum: 4294967295, description: 'Same seed, same picture.' } },
+  properties: {
+    seed: { type: 'integer', minimum: 0, maximum: 4294967295, description: 'Same seed, same picture.' },
+  },
   additionalProperties: false,
 };
 
@@ -30,14 +32,16 @@ export const MODELS: readonly ModelDefinition[] = [
     id: 'local-sketch',
     tool: 'image',
     displayName: 'Local procedural sketch',
-    description: 'Deterministic procedural sketches drawn from the prompt and seed, offline. Not a neural model.',
+    description:
+      'Deterministic procedural sketches drawn from the prompt and seed, offline. Not a neural model.',
     offers: [offer('local', 'sketch', 'image', 1, 1, seedOption)],
   },
   {
     id: 'local-edit',
     tool: 'image',
     displayName: 'Local image edit',
-    description: 'Real edits of source images with sharp: resize, crop, rotate, format and colour operations.',
+    description:
+      'Real edits of source images with sharp: resize, crop, rotate, format and colour operations.',
     offers: [offer('local', 'edit', 'image', 1, 1)],
   },
   {
@@ -55,7 +59,10 @@ export const MODELS: readonly ModelDefinition[] = [
     offers: [
       offer('fal', 'fal-ai/flux/schnell', 'image', 0.3, 1, {
         type: 'object',
-        properties: { num_inference_steps: { type: 'integer', minimum: 1, maximum: 12 }, seed: { type: 'integer' } },
+        properties: {
+          num_inference_steps: { type: 'integer', minimum: 1, maximum: 12 },
+          seed: { type: 'integer' },
+        },
         additionalProperties: false,
       }),
       offer('replicate', 'black-forest-labs/flux-schnell', 'image', 0.3, 1),
@@ -93,7 +100,8 @@ export const MODELS: readonly ModelDefinition[] = [
     id: 'video-analyze',
     tool: 'video',
     displayName: 'Video analysis',
-    description: 'Facts, scene cuts, keyframes, on-screen text and suspicious instructions from a video. Used by POST /v2/video/analyze.',
+    description:
+      'Facts, scene cuts, keyframes, on-screen text and suspicious instructions from a video. Used by POST /v2/video/analyze.',
     offers: [offer('local', 'video-analyze', 'job', 5, 1)],
   },
   {

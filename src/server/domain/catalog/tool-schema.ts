@@ -3,14 +3,22 @@ import type { ToolKey } from '../../../contract/common.ts';
 import type { Catalog } from './catalog.ts';
 import type { JsonSchema, ModelDefinition } from './types.ts';
 
-export type ToolBodySchemas = Partial<Record<ToolKey, z.ZodType>>;
+export type ToolBodySchemas = Record<ToolKey, z.ZodType>;
 
-/** The request body's JSON Schema as a client fills it (defaults optional), with no $schema marker. */
-function bodyJsonSchema(schema: z.ZodType | undefined): JsonSchema {
-  if (!schema) return { type: 'object', properties: {} };
-  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+/**
+ * A zod schema as a standalone JSON Schema, as a client fills it in (defaults optional). Named
+ * schemas come out as `{ $ref, $defs }`; the root definition is lifted so `properties` is at the top.
+ */
+export function standaloneJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
   delete json.$schema;
-  return json;
+  const ref = json.$ref;
+  const defs = json.$defs as Record<string, JsonSchema> | undefined;
+  if (typeof ref !== 'string' || !ref.startsWith('#/$defs/') || !defs) return json;
+  const root = defs[ref.slice('#/$defs/'.length)];
+  if (!root) return json;
+  // The root's own entry stays in $defs, so schemas that refer to themselves still resolve.
+  return { ...root, $defs: defs };
 }
 
 /**
@@ -23,14 +31,14 @@ export function toolInputSchema(
   catalog: Catalog,
   model: ModelDefinition | null,
 ): JsonSchema {
-  const schema = structuredClone(bodyJsonSchema(bodies[tool]));
-  const properties = ((schema.properties ??= {}) as Record<string, JsonSchema>);
-  const models = catalog.modelsOf(tool);
+  const schema = structuredClone(standaloneJsonSchema(bodies[tool]));
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  schema.properties = properties;
   if (properties.model) {
     properties.model = {
       ...properties.model,
       description: 'Model id, or provider-pinned `<provider>:<model>`.',
-      examples: models.map((m) => m.id),
+      examples: catalog.modelsOf(tool).map((m) => m.id),
       ...(model ? { default: model.id } : {}),
     };
   }
@@ -38,7 +46,9 @@ export function toolInputSchema(
     properties.provider_options = {
       type: 'object',
       description: `Provider-native fields for ${model.displayName}, keyed by provider id. Used only when that provider runs the job.`,
-      properties: Object.fromEntries(model.offers.map((o) => [o.provider, { ...o.optionsSchema, title: o.provider }])),
+      properties: Object.fromEntries(
+        model.offers.map((o) => [o.provider, { ...o.optionsSchema, title: o.provider }]),
+      ),
       additionalProperties: false,
     };
   }

@@ -9,8 +9,14 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     key: 'video',
-    description: 'Text-to-video, image-to-video, lipsync, editing, avatars and upscaling. Video analysis is POST /v2/video/analyze.',
-    example: { model: 'local-motion', prompt: 'slow pan across a harbour', duration: 5, aspect_ratio: '16:9' },
+    description:
+      'Text-to-video, image-to-video, lipsync, editing, avatars and upscaling. Video analysis is POST /v2/video/analyze.',
+    example: {
+      model: 'local-motion',
+      prompt: 'slow pan across a harbour',
+      duration: 5,
+      aspect_ratio: '16:9',
+    },
   },
   {
     key: 'speech',
@@ -29,7 +35,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     key: 'ffmpeg',
-    description: 'Media processing as declared operations (transcode, resize, trim, concat, extract audio, thumbnail, GIF).',
+    description:
+      'Media processing as declared operations (transcode, resize, trim, concat, extract audio, thumbnail, GIF).',
     example: {
       model: 'ffmpeg',
       files: [{ url: 'https://example.com/clip.mp4' }],
@@ -38,8 +45,16 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     key: 'render',
-    description: 'Render a template with values into an image or video.',
-    example: { model: 'local-render', template_id: 'tpl_example', values: { title: 'Hello' } },
+    description: 'Compose images, videos, audio and text on a timeline into one video or image.',
+    example: {
+      model: 'local-render',
+      duration: 5,
+      format: 'mp4',
+      layers: [
+        { type: 'image', url: 'https://example.com/background.png' },
+        { type: 'text', text: 'Hello', font_size: 72, y: 300 },
+      ],
+    },
   },
   {
     key: 'pipeline',
@@ -47,8 +62,12 @@ export const TOOLS: readonly ToolDefinition[] = [
     example: {
       model: 'pipeline',
       steps: [
-        { tool: 'image', input: { model: 'local-sketch', prompt: 'a red kite' } },
-        { tool: 'image', input: { model: 'local-upscale', files: [{ url: '{{steps.0.output.url}}' }] } },
+        { id: 'sketch', tool: 'image', input: { model: 'local-sketch', prompt: 'a red kite over the sea' } },
+        {
+          id: 'bigger',
+          tool: 'image',
+          input: { model: 'local-upscale', files: [{ url: '{{steps.sketch.output.url}}' }] },
+        },
       ],
     },
   },

@@ -39,7 +39,13 @@ function slugify(text: string): string {
 }
 
 /** Adds credits with their ledger row, in the caller's transaction. */
-export async function grantCredits(tx: Queryable, teamId: string, cents: number, reason: string, personId: string | null) {
+export async function grantCredits(
+  tx: Queryable,
+  teamId: string,
+  cents: number,
+  reason: string,
+  personId: string | null,
+) {
   const { rows } = await tx.query<{ balance_cents: number }>(
     'UPDATE teams SET balance_cents = balance_cents + $2 WHERE id = $1 RETURNING balance_cents',
     [teamId, cents],
@@ -67,7 +73,10 @@ async function createPerson(tx: PoolClient, email: string, signupCredits: number
     [`${localPart}'s team`, slug],
   );
   const teamId = team.rows[0]!.id;
-  await tx.query(`INSERT INTO memberships (team_id, person_id, role) VALUES ($1, $2, 'owner')`, [teamId, person.id]);
+  await tx.query(`INSERT INTO memberships (team_id, person_id, role) VALUES ($1, $2, 'owner')`, [
+    teamId,
+    person.id,
+  ]);
   if (signupCredits > 0) await grantCredits(tx, teamId, signupCredits, 'Sign-up credits', person.id);
   const key = await createApiKey(tx, encryptionKey, {
     teamId,
@@ -108,10 +117,13 @@ export async function listMemberships(db: Queryable, personId: string): Promise<
 }
 
 export async function findTeam(db: Queryable, teamId: string) {
-  const { rows } = await db.query<{ id: string; name: string; slug: string; personal: boolean; balance_cents: number }>(
-    'SELECT id, name, slug, personal, balance_cents FROM teams WHERE id = $1',
-    [teamId],
-  );
+  const { rows } = await db.query<{
+    id: string;
+    name: string;
+    slug: string;
+    personal: boolean;
+    balance_cents: number;
+  }>('SELECT id, name, slug, personal, balance_cents FROM teams WHERE id = $1', [teamId]);
   return rows[0] ?? null;
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { API_KEY_PREFIX, displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-format.ts';
+import {
+  API_KEY_PREFIX,
+  displayParts,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+} from './api-key-format.ts';
 
 describe('API key format', () => {
   it('is the product prefix, 32 random base62 characters and a 6-character checksum', () => {
@@ -18,7 +24,9 @@ describe('API key format', () => {
     const key = generateApiKey();
     for (let i = API_KEY_PREFIX.length; i < key.length; i++) {
       const replacement = key[i] === 'x' ? 'y' : 'x';
-      expect(isWellFormedApiKey(key.slice(0, i) + replacement + key.slice(i + 1)), `position ${i}`).toBe(false);
+      expect(isWellFormedApiKey(key.slice(0, i) + replacement + key.slice(i + 1)), `position ${i}`).toBe(
+        false,
+      );
     }
   });
 

@@ -1,7 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generateCode } from './otp.ts';
 import { open, seal } from './sealed-box.ts';
-import { randomBytes } from 'node:crypto';
 
 describe('sign-in codes', () => {
   it('are six digits, leading zeros kept, spread over the whole range', () => {

@@ -52,13 +52,19 @@ export async function consumeCode(db: Db, hashingKey: Buffer, email: string, cod
     );
     const row = rows[0];
     if (!row) return refuse('no_code', 'No sign-in code was sent to this email. Request a code first.');
-    if (row.closed_reason === 'used') return refuse('used', 'This code was already used. Request a new code.');
+    if (row.closed_reason === 'used')
+      return refuse('used', 'This code was already used. Request a new code.');
     if (row.closed_reason === 'too_many_attempts') {
-      return refuse('too_many_attempts', 'Too many wrong tries: this code no longer works. Request a new code.');
+      return refuse(
+        'too_many_attempts',
+        'Too many wrong tries: this code no longer works. Request a new code.',
+      );
     }
     if (row.expired) return refuse('expired', 'This code has expired. Request a new code.');
     if (timingSafeEqual(row.code_hash, hashCode(hashingKey, email, code))) {
-      await tx.query(`UPDATE otp_codes SET closed_at = now(), closed_reason = 'used' WHERE id = $1`, [row.id]);
+      await tx.query(`UPDATE otp_codes SET closed_at = now(), closed_reason = 'used' WHERE id = $1`, [
+        row.id,
+      ]);
       return null;
     }
     const attempts = row.attempts + 1;
@@ -70,9 +76,15 @@ export async function consumeCode(db: Db, hashingKey: Buffer, email: string, cod
         WHERE id = $1`,
       [row.id, attempts, burned],
     );
-    if (burned) return refuse('too_many_attempts', 'Too many wrong tries: this code no longer works. Request a new code.');
+    if (burned)
+      return refuse(
+        'too_many_attempts',
+        'Too many wrong tries: this code no longer works. Request a new code.',
+      );
     const left = OTP_MAX_ATTEMPTS - attempts;
-    return refuse('incorrect', `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`, { attempts_left: left });
+    return refuse('incorrect', `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`, {
+      attempts_left: left,
+    });
   });
   if (failure) throw failure;
 }

@@ -13,5 +13,7 @@ export function open(key: Buffer, sealed: Buffer): string {
   const tag = sealed.subarray(sealed.length - 16);
   const decipher = createDecipheriv('aes-256-gcm', key, nonce);
   decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(sealed.subarray(12, sealed.length - 16)), decipher.final()]).toString('utf8');
+  return Buffer.concat([decipher.update(sealed.subarray(12, sealed.length - 16)), decipher.final()]).toString(
+    'utf8',
+  );
 }

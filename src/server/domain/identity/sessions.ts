@@ -28,7 +28,10 @@ export class SessionService {
     private readonly ttlHours: number,
   ) {}
 
-  async issue(personId: string, meta: { userAgent: string | null; clientAddress: string | null }): Promise<IssuedSession> {
+  async issue(
+    personId: string,
+    meta: { userAgent: string | null; clientAddress: string | null },
+  ): Promise<IssuedSession> {
     const expiresAt = new Date(Date.now() + this.ttlHours * 3600_000);
     const { rows } = await this.db.query<{ id: string }>(
       'INSERT INTO sessions (person_id, expires_at, user_agent, client_address) VALUES ($1, $2, $3, $4) RETURNING id',
@@ -75,7 +78,9 @@ export class SessionService {
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+    await this.db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
+      sessionId,
+    ]);
     this.live.set(sessionId, false);
   }
 }

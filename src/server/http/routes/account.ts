@@ -23,7 +23,13 @@ export function accountRoutes(s: Services) {
             }
           : null,
         team: { id: team.id, name: team.name, slug: team.slug, personal: team.personal, role },
-        teams: teams.map((t) => ({ id: t.id, name: t.name, slug: t.slug, personal: t.personal, role: t.role })),
+        teams: teams.map((t) => ({
+          id: t.id,
+          name: t.name,
+          slug: t.slug,
+          personal: t.personal,
+          role: t.role,
+        })),
         role,
         balance_cents: team.balance_cents,
         auth: { kind: auth.kind, api_key_id: auth.apiKeyId },

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../../client/api-error.ts';
 import { Me } from '../../../contract/account.ts';
 import { MailboxMessage, SendOtpResponse, VerifyOtpResponse } from '../../../contract/auth.ts';
 import { ErrorEnvelope } from '../../../contract/errors.ts';
-import { ApiError } from '../../../client/api-error.ts';
 import { isWellFormedApiKey } from '../../domain/identity/api-key-format.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
 
@@ -56,7 +56,10 @@ describe('sign-in by emailed code', () => {
       expect(me.balance_cents).toBe(1000);
       expect(await t.clientFor(token).getBalanceV1()).toEqual({ balance_cents: 1000 });
     }
-    const ledger = await t.db.query('SELECT kind, delta_cents, balance_after_cents FROM credit_ledger l JOIN memberships m ON m.team_id = l.team_id JOIN persons p ON p.id = m.person_id WHERE p.email = $1', [email]);
+    const ledger = await t.db.query(
+      'SELECT kind, delta_cents, balance_after_cents FROM credit_ledger l JOIN memberships m ON m.team_id = l.team_id JOIN persons p ON p.id = m.person_id WHERE p.email = $1',
+      [email],
+    );
     expect(ledger.rows).toEqual([{ kind: 'grant', delta_cents: 1000, balance_after_cents: 1000 }]);
   });
 
@@ -92,7 +95,9 @@ describe('sign-in by emailed code', () => {
   });
 
   it('refuses a code for an email that was sent none', async () => {
-    const error = await failure(t.clientFor(null, freshAddress()).verifyOtp({ body: { email: freshEmail(), code: '123456' } }));
+    const error = await failure(
+      t.clientFor(null, freshAddress()).verifyOtp({ body: { email: freshEmail(), code: '123456' } }),
+    );
     expect(error.status).toBe(401);
     expect(error.code).toBe('unauthorized');
     expect(error.details).toMatchObject({ reason: 'no_code' });
@@ -114,7 +119,9 @@ describe('sign-in by emailed code', () => {
     const client = t.clientFor(null, freshAddress());
     await client.sendOtp({ body: { email } });
     const code = await latestCode(email);
-    await t.db.query(`UPDATE otp_codes SET expires_at = now() - interval '1 second' WHERE email = $1`, [email]);
+    await t.db.query(`UPDATE otp_codes SET expires_at = now() - interval '1 second' WHERE email = $1`, [
+      email,
+    ]);
     const error = await failure(client.verifyOtp({ body: { email, code } }));
     expect([error.status, error.code]).toEqual([401, 'unauthorized']);
     expect(error.details).toMatchObject({ reason: 'expired' });
@@ -166,7 +173,9 @@ describe('sign-in by emailed code', () => {
     const client = t.clientFor(null, freshAddress());
     await client.sendOtp({ body: { email } });
     const code = await latestCode(email);
-    const results = await Promise.allSettled([1, 2, 3].map(() => client.verifyOtp({ body: { email, code } })));
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => client.verifyOtp({ body: { email, code } })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });
 
@@ -199,7 +208,9 @@ describe('sign-in by emailed code', () => {
   });
 
   it('validates the body: 422 naming each bad field', async () => {
-    const error = await failure(t.clientFor(null).verifyOtp({ body: { email: 'not-an-email', code: '12345' } }));
+    const error = await failure(
+      t.clientFor(null).verifyOtp({ body: { email: 'not-an-email', code: '12345' } }),
+    );
     expect(error.status).toBe(422);
     expect(error.code).toBe('invalid_request');
     const fields = (error.details as { fields: Array<{ field: string }> }).fields.map((f) => f.field);

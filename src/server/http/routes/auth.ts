@@ -1,5 +1,4 @@
-import { devMailbox, sendOtp, signOut, verifyOtp } from '../../../contract/auth.ts';
-import { OTP_TTL_SECONDS } from '../../../contract/auth.ts';
+import { devMailbox, OTP_TTL_SECONDS, sendOtp, signOut, verifyOtp } from '../../../contract/auth.ts';
 import { signInByEmail } from '../../domain/identity/accounts.ts';
 import { consumeCode, issueCode } from '../../domain/identity/otp.ts';
 import { bucketName, hit } from '../../domain/rate-limit.ts';
@@ -40,7 +39,10 @@ export function authRoutes(s: Services) {
         await s.mailer.send({ to: body.email, code, ...codeMail(code, s.config.PUBLIC_URL) });
       } catch (error) {
         s.log.error('sign-in mail not sent', { error: String(error) });
-        throw new AppError('service_unavailable', 'The sign-in email could not be sent. Try again in a moment.');
+        throw new AppError(
+          'service_unavailable',
+          'The sign-in email could not be sent. Try again in a moment.',
+        );
       }
       // The same answer whether or not the address has an account.
       return {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../client/api-error.ts';
 import { TOOL_KEYS } from '../../../contract/common.ts';
+import { TOOL_REQUEST_BODIES } from '../../../contract/generation.ts';
 import { PriceCatalogEntry } from '../../../contract/pricing.ts';
 import { ToolMetadata, ToolSummary } from '../../../contract/tools.ts';
-import { ApiError } from '../../../client/api-error.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -28,6 +29,16 @@ describe('GET /v2/pricing', () => {
     }
   });
 
+  it('answers a revalidation with 304 and its ETag', async () => {
+    const first = await t.request('/v2/pricing');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=60');
+    const again = await t.request('/v2/pricing', { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
   it('lists providers without a configured key as unavailable, saying how to enable them', async () => {
     const { data } = await t.clientFor(null).getPricing();
     const flux = data.find((e) => e.model === 'flux-schnell')!;
@@ -44,7 +55,10 @@ describe('GET /v2/pricing', () => {
       const services = withKey.services;
       const { Catalog } = await import('../../domain/catalog/catalog.ts');
       const { availabilityFromEnv } = await import('../../domain/catalog/availability.ts');
-      const catalog = new Catalog(services.catalog.models, availabilityFromEnv({ FAL_KEY: 'fal-test', PATH: '' }));
+      const catalog = new Catalog(
+        services.catalog.models,
+        availabilityFromEnv({ FAL_KEY: 'fal-test', PATH: '' }),
+      );
       const flux = catalog.priceCatalog().find((e) => e.model === 'flux-schnell')!;
       expect(flux.providers.find((p) => p.provider === 'fal')!.available).toBe(true);
     } finally {
@@ -69,21 +83,45 @@ describe('tools', () => {
     }
   });
 
+  it("gives each tool its request body's schema and an example that the contract accepts", async () => {
+    for (const tool_key of TOOL_KEYS) {
+      const tool = await t.clientFor(key).getTool({ params: { tool_key } });
+      const properties = tool.input_schema.properties as Record<string, { examples?: string[] }>;
+      expect(properties.model?.examples, tool_key).toEqual(tool.models.map((m) => m.model));
+      const parsed = TOOL_REQUEST_BODIES[tool_key].safeParse(tool.example);
+      expect(parsed.success, `${tool_key}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      expect(tool.models.map((m) => m.model)).toContain(tool.example.model);
+    }
+    const speech = await t.clientFor(key).getTool({ params: { tool_key: 'speech' } });
+    expect(speech.input_schema.required).toContain('text');
+    expect((speech.input_schema.properties as Record<string, { maxLength?: number }>).text?.maxLength).toBe(
+      10000,
+    );
+    expect((speech.output_schema.properties as Record<string, unknown>).outputs).toBeTruthy();
+  });
+
   it('enriches provider_options for a model, also when the model is pinned to a provider', async () => {
     for (const model of ['flux-schnell', 'fal:flux-schnell']) {
       const tool = await t.clientFor(key).getTool({ params: { tool_key: 'image' }, query: { model } });
       expect(tool.model).toBe('flux-schnell');
-      const options = (tool.input_schema.properties as Record<string, { properties: Record<string, unknown> }>)
-        .provider_options!;
+      const options = (
+        tool.input_schema.properties as Record<string, { properties: Record<string, unknown> }>
+      ).provider_options!;
       expect(Object.keys(options.properties)).toEqual(['fal', 'replicate']);
     }
   });
 
   it('answers an unknown tool with 404 not_found and an unknown model with 404 model_not_found naming it', async () => {
-    const unknownTool = await t.clientFor(key).getTool({ params: { tool_key: 'hologram' } }).catch((e: ApiError) => e);
+    const unknownTool = await t
+      .clientFor(key)
+      .getTool({ params: { tool_key: 'hologram' } })
+      .catch((e: ApiError) => e);
     expect(unknownTool).toMatchObject({ status: 404, code: 'not_found' });
     for (const model of ['no-such-model', 'fal:local-sketch', 'tts-1']) {
-      const error = await t.clientFor(key).getTool({ params: { tool_key: 'image' }, query: { model } }).catch((e: ApiError) => e);
+      const error = await t
+        .clientFor(key)
+        .getTool({ params: { tool_key: 'image' }, query: { model } })
+        .catch((e: ApiError) => e);
       expect(error).toMatchObject({ status: 404, code: 'model_not_found' });
       expect((error as ApiError).message).toContain(model);
     }

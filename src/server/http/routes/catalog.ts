@@ -1,18 +1,34 @@
+import { createHash } from 'node:crypto';
 import type { ToolKey } from '../../../contract/common.ts';
 import { TOOL_KEYS } from '../../../contract/common.ts';
+import { TOOL_REQUEST_BODIES } from '../../../contract/generation.ts';
+import { OutputEnvelope } from '../../../contract/jobs.ts';
 import { getPricing } from '../../../contract/pricing.ts';
 import { getTool, listTools } from '../../../contract/tools.ts';
-import { type ToolBodySchemas, toolInputSchema } from '../../domain/catalog/tool-schema.ts';
+import { standaloneJsonSchema, toolInputSchema } from '../../domain/catalog/tool-schema.ts';
 import { TOOLS } from '../../domain/catalog/tools.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { defineRoute } from '../define-route.ts';
 
-export function catalogRoutes(s: Services, bodies: ToolBodySchemas, outputSchema: Record<string, unknown>) {
+export function catalogRoutes(s: Services) {
+  const outputSchema = standaloneJsonSchema(OutputEnvelope, 'output');
+  // Prices and provider availability are fixed once the server has started: serialise the catalog once.
+  let pricing: { body: string; etag: string } | null = null;
+  const pricingBody = () => {
+    if (!pricing) {
+      const body = JSON.stringify({ data: s.catalog.priceCatalog() });
+      pricing = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    }
+    return pricing;
+  };
+
   return [
     defineRoute(getPricing, async ({ c }) => {
-      c.header('cache-control', 'public, max-age=60');
-      return { data: s.catalog.priceCatalog() };
+      const { body, etag } = pricingBody();
+      const headers = { etag, 'cache-control': 'public, max-age=60' };
+      if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
+      return new Response(body, { headers: { ...headers, 'content-type': 'application/json' } });
     }),
 
     defineRoute(listTools, async () => ({
@@ -22,23 +38,30 @@ export function catalogRoutes(s: Services, bodies: ToolBodySchemas, outputSchema
     defineRoute(getTool, async ({ params, query }) => {
       const tool = TOOLS.find((t) => t.key === params.tool_key);
       if (!tool || !(TOOL_KEYS as readonly string[]).includes(params.tool_key)) {
-        throw new AppError('not_found', `Unknown tool \`${params.tool_key}\`. Tools: ${TOOL_KEYS.join(', ')}.`);
+        throw new AppError(
+          'not_found',
+          `Unknown tool \`${params.tool_key}\`. Tools: ${TOOL_KEYS.join(', ')}.`,
+        );
       }
       const key = tool.key as ToolKey;
       let model = null;
       if (query.model) {
         const resolved = s.catalog.resolve(query.model);
         if (!resolved || resolved.model.tool !== key) {
-          throw new AppError('model_not_found', `Model \`${query.model}\` is not a model of the ${key} tool.`, {
-            details: { model: query.model, tool: key },
-          });
+          throw new AppError(
+            'model_not_found',
+            `Model \`${query.model}\` is not a model of the ${key} tool.`,
+            {
+              details: { model: query.model, tool: key },
+            },
+          );
         }
         model = resolved.model;
       }
       return {
         tool_key: key,
         description: tool.description,
-        input_schema: toolInputSchema(key, bodies, s.catalog, model),
+        input_schema: toolInputSchema(key, TOOL_REQUEST_BODIES, s.catalog, model),
         output_schema: outputSchema,
         example: tool.example,
         model: model?.id ?? null,
