@@ -1,0 +1,84 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 8799;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+const DATA_DIR_PREFIX = 'media-console-e2e-';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Data directories of earlier runs (about 45 MB each) are removed once a day old. */
+function sweepOldRuns() {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(DATA_DIR_PREFIX)) continue;
+    const dir = path.join(tmpdir(), name);
+    if (Date.now() - statSync(dir).mtimeMs > DAY_MS) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// A fresh data directory per run (a new embedded PostgreSQL, no accounts). Playwright loads this file
+// in the runner and again in each worker; the environment variable makes them all agree on one.
+if (!process.env.E2E_DATA_DIR) {
+  sweepOldRuns();
+  process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), DATA_DIR_PREFIX));
+}
+
+// Playwright cannot download its browsers here; use the system Chromium when there is one.
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // The real reference server, serving the console built into dist/ (`npm run test:e2e` builds first).
+    command: 'npx tsx src/server/main.ts',
+    url: `${BASE_URL}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(PORT),
+      PUBLIC_URL: BASE_URL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SIGNUP_CREDITS: '1000',
+      // Empty means unset to the server: embedded PostgreSQL in DATA_DIR, and the dev mailbox.
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,38 @@
+import type { ApiError } from '../../client/api-error.ts';
+import { type Client, createClient } from '../../client/create-client.ts';
+import { currentSession } from '../auth/session.ts';
+import { resolveBaseUrl, serverSettingsStore } from './server-settings.ts';
+
+type UnauthorizedHandler = (error: ApiError) => void;
+
+let onUnauthorized: UnauthorizedHandler | null = null;
+
+/** Registers what happens when any call answers 401 (main.tsx: end the session, go to sign-in). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  onUnauthorized = handler;
+}
+
+/** The Bearer value for API calls: a custom key from Settings wins over the session JWT. */
+export function bearerToken(): string | null {
+  return serverSettingsStore.get().apiKey ?? currentSession()?.token ?? null;
+}
+
+function build(): Client {
+  return createClient({
+    baseUrl: resolveBaseUrl(serverSettingsStore.get()),
+    token: bearerToken,
+    onError: (error) => {
+      if (error.status === 401) onUnauthorized?.(error);
+    },
+  });
+}
+
+let client = build();
+serverSettingsStore.subscribe(() => {
+  client = build();
+});
+
+/** The console's one API client, rebuilt when the server settings change. */
+export function api(): Client {
+  return client;
+}

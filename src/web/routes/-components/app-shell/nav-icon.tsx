@@ -1,0 +1,31 @@
+/** Outline icons for the navigation, 20×20, drawn with the current text colour. */
+const PATHS = {
+  playground:
+    'M10 3.5l1.6 3.9 3.9 1.6-3.9 1.6L10 14.5l-1.6-3.9L4.5 9l3.9-1.6L10 3.5zM15.5 13.5l.7 1.8 1.8.7-1.8.7-.7 1.8-.7-1.8-1.8-.7 1.8-.7.7-1.8z',
+  jobs: 'M4 5.5h12M4 10h12M4 14.5h7',
+  files:
+    'M3.5 6A1.5 1.5 0 0 1 5 4.5h3l1.5 1.5H15A1.5 1.5 0 0 1 16.5 7.5v6.5a1.5 1.5 0 0 1-1.5 1.5H5A1.5 1.5 0 0 1 3.5 14V6z',
+  analytics: 'M4 16V9.5M8 16V4.5M12 16v-5M16 16V7',
+  keys: 'M12.5 3.5a4 4 0 1 1-3.7 5.5L4 13.8V16h2.2v-1.5h1.5V13h1.5l1.2-1.2A4 4 0 0 1 12.5 3.5zM13.5 6.5h.01',
+  settings:
+    'M10 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM16 10c0-.4 0-.8-.1-1.2l1.6-1.3-1.5-2.6-2 .6a6 6 0 0 0-2-1.2L11.5 2.5h-3L8 4.3a6 6 0 0 0-2 1.2l-2-.6-1.5 2.6 1.6 1.3a6 6 0 0 0 0 2.4L2.5 12.5 4 15.1l2-.6a6 6 0 0 0 2 1.2l.5 1.8h3l.5-1.8a6 6 0 0 0 2-1.2l2 .6 1.5-2.6-1.6-1.3c.1-.4.1-.8.1-1.2z',
+} as const;
+
+export type NavIconName = keyof typeof PATHS;
+
+export function NavIcon({ name }: { name: NavIconName }) {
+  return (
+    <svg
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className="size-5 shrink-0"
+    >
+      <path d={PATHS[name]} />
+    </svg>
+  );
+}

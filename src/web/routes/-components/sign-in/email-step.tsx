@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { SendOtpBody } from '../../../../contract/auth.ts';
+import { api } from '../../../api/client.ts';
+import { Alert } from '../../../components/alert.tsx';
+import { Button } from '../../../components/button.tsx';
+import { fieldMessage } from '../../../components/field-message.ts';
+import { TextField } from '../../../components/text-field.tsx';
+import { describeSignInError, type SignInProblem } from './sign-in-problem.ts';
+import { useCountdown } from './use-countdown.ts';
+
+export interface CodeSent {
+  email: string;
+  /** Seconds the code stays valid. */
+  expiresIn: number;
+}
+
+interface EmailStepProps {
+  defaultEmail: string;
+  onCodeSent: (sent: CodeSent) => void;
+}
+
+export function EmailStep({ defaultEmail, onCodeSent }: EmailStepProps) {
+  const form = useForm({ resolver: zodResolver(SendOtpBody), defaultValues: { email: defaultEmail } });
+  const [problem, setProblem] = useState<SignInProblem | null>(null);
+  const waitSeconds = useCountdown(problem?.retryAt ?? null);
+  const { setFocus } = form;
+
+  useEffect(() => {
+    setFocus('email');
+  }, [setFocus]);
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    setProblem(null);
+    try {
+      const sent = await api().sendOtp({ body });
+      onCodeSent({ email: body.email, expiresIn: sent.expires_in });
+    } catch (error) {
+      setProblem(describeSignInError(error));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        error={fieldMessage('Email', form.formState.errors.email?.message)}
+        {...form.register('email')}
+      />
+      {problem && <Alert tone="error">{problem.message}</Alert>}
+      <Button type="submit" pending={form.formState.isSubmitting} disabled={waitSeconds > 0}>
+        {waitSeconds > 0 ? `Try again in ${waitSeconds}s` : 'Email me a code'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { useId, useState } from 'react';
+import { ServerSettingsForm } from '../settings/server-settings-form.tsx';
+
+interface OtherServerProps {
+  /** After saving: the page goes on if the settings carry an API key, else the person signs in by email there. */
+  onSaved: () => void | Promise<void>;
+}
+
+/** For servers without email sign-in, or another server altogether: base URL and API key. */
+export function OtherServer({ onSaved }: OtherServerProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className="mt-6">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        className="mx-auto block rounded text-sm text-zinc-600 hover:text-zinc-900 hover:underline dark:text-zinc-400 dark:hover:text-zinc-100"
+      >
+        Use an API key or another server
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          className="mt-4 rounded-2xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          <ServerSettingsForm onSaved={onSaved} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import type { Auth } from '../auth/auth.ts';
+import { NotFound } from '../components/not-found.tsx';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  auth: Auth;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: NotFound,
+});

@@ -1,0 +1,60 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { resolveBaseUrl, useServerSettings } from '../api/server-settings.ts';
+import { auth, signIn } from '../auth/auth.ts';
+import { HOME } from '../auth/redirect.ts';
+import { SignInSearch } from '../auth/sign-in-search.ts';
+import { Alert } from '../components/alert.tsx';
+import { OtherServer } from './-components/sign-in/other-server.tsx';
+import { SignInFlow } from './-components/sign-in/sign-in-flow.tsx';
+
+export const Route = createFileRoute('/sign-in')({
+  validateSearch: SignInSearch,
+  beforeLoad: ({ context, search }) => {
+    if (context.auth.isAuthenticated()) throw redirect({ href: search.redirect ?? HOME, replace: true });
+  },
+  component: SignInPage,
+});
+
+function SignInPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const baseUrl = resolveBaseUrl(useServerSettings());
+
+  async function goOn() {
+    // Nothing cached before signing in belongs to this person.
+    queryClient.clear();
+    await navigate({ href: search.redirect ?? HOME, replace: true });
+  }
+
+  return (
+    <main id="main" className="flex min-h-dvh flex-col items-center justify-center px-4 py-12">
+      <div className="w-full max-w-md">
+        <div className="mb-8 flex items-center justify-center gap-2.5">
+          <img src="/favicon.svg" alt="" className="size-8" />
+          <span className="text-base font-semibold tracking-tight">Media Console</span>
+        </div>
+        <div className="rounded-2xl border border-zinc-200 bg-white p-8 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+          {search.reason === 'expired' && (
+            <Alert className="mb-6">Your session has ended. Sign in again to pick up where you were.</Alert>
+          )}
+          <SignInFlow
+            onSignedIn={async (result) => {
+              signIn(result);
+              await goOn();
+            }}
+          />
+        </div>
+        <OtherServer
+          onSaved={async () => {
+            if (auth.isAuthenticated()) await goOn();
+          }}
+        />
+        <p className="mt-4 text-center text-xs text-zinc-500 dark:text-zinc-400">
+          Server <span className="font-mono">{URL.canParse(baseUrl) ? new URL(baseUrl).host : baseUrl}</span>
+        </p>
+      </div>
+    </main>
+  );
+}
