@@ -9,7 +9,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/contract/**/*.test.ts', 'src/client/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'src/contract/**/*.test.ts',
+            'src/client/**/*.test.ts',
+            'src/server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           globalSetup: ['src/server/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
