@@ -17,7 +17,7 @@ export interface ClientOptions {
 
 type Caller<E extends EndpointDef> = keyof EndpointInput<E> extends never
   ? () => Promise<EndpointOutput<E>>
-  : {} extends EndpointInput<E>
+  : Partial<EndpointInput<E>> extends EndpointInput<E>
     ? (input?: EndpointInput<E>) => Promise<EndpointOutput<E>>
     : (input: EndpointInput<E>) => Promise<EndpointOutput<E>>;
 
@@ -50,7 +50,10 @@ export function createClient(options: ClientOptions): Client {
   const appUrl = trimSlash(options.appUrl ?? root);
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  async function call(endpoint: EndpointDef, input: EndpointInput<EndpointDef> | undefined): Promise<unknown> {
+  async function call(
+    endpoint: EndpointDef,
+    input: EndpointInput<EndpointDef> | undefined,
+  ): Promise<unknown> {
     const prefix = endpoint.host === 'app' ? appUrl : root;
     const url = `${prefix}${fillPath(endpoint.path, input?.params as Record<string, string> | undefined)}${queryString(input?.query as Record<string, unknown> | undefined)}`;
     const headers: Record<string, string> = { accept: 'application/json', ...input?.headers };
