@@ -1,3 +1,4 @@
+import { execFile, spawnSync } from 'node:child_process';
 import http from 'node:http';
 
 export interface LoadResult {
@@ -56,4 +57,39 @@ export async function load(
     p50Ms: at(0.5),
     p99Ms: at(0.99),
   };
+}
+
+/** The same load with wrk (C, epoll; Debian package `wrk`) when installed: it can drive a server harder than Node can. */
+export async function loadWithWrk(
+  url: string,
+  options: { connections: number; seconds: number },
+): Promise<LoadResult> {
+  const output = await new Promise<string>((resolve, reject) =>
+    execFile(
+      'wrk',
+      ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', url],
+      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+    ),
+  );
+  const number = (pattern: RegExp) => Number(output.match(pattern)?.[1] ?? Number.NaN);
+  const ms = (pattern: RegExp) => {
+    const match = output.match(pattern);
+    if (!match) return Number.NaN;
+    const value = Number(match[1]);
+    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+  };
+  const requests = number(/(\d+) requests in/);
+  const errors = number(/Non-2xx or 3xx responses: (\d+)/) || 0;
+  return {
+    requests,
+    errors,
+    seconds: options.seconds,
+    perSecond: number(/Requests\/sec:\s+([\d.]+)/),
+    p50Ms: ms(/50%\s+([\d.]+)(us|ms|s)/),
+    p99Ms: ms(/99%\s+([\d.]+)(us|ms|s)/),
+  };
+}
+
+export function hasWrk(): boolean {
+  return spawnSync('wrk', ['--version']).error === undefined;
 }

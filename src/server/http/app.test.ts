@@ -72,8 +72,14 @@ describe('error envelope and HTTP behaviour', () => {
   });
 
   it('puts a request id on every answer and keeps a sane inbound one', async () => {
-    const generated = await t.request('/v2/pricing');
-    expect(generated.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{16}$/);
+    const ids = new Set<string | null>();
+    for (const path of ['/v2/pricing', '/v2/openapi.yaml', '/v2/nope', '/api/auth/cli/send-otp']) {
+      const response = await t.request(path);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      ids.add(response.headers.get('x-request-id'));
+    }
+    expect(ids.size).toBe(4);
+    for (const id of ids) expect(id).toMatch(/^req_[0-9a-z]{16,}$/);
     const echoed = await t.request('/v2/nothing', { headers: { 'x-request-id': 'trace-123' } });
     expect(echoed.headers.get('x-request-id')).toBe('trace-123');
     for (const hostile of ['has spaces', 'x'.repeat(65), '<script>']) {

@@ -6,13 +6,16 @@ import { createAuthenticator } from './auth.ts';
 import type { Route } from './define-route.ts';
 import type { AppEnv } from './env.ts';
 import { methodIndex, mountRoutes } from './mount.ts';
+import { requestHeader } from './request-header.ts';
+import { errorBody, respondJson } from './respond.ts';
 import { API_PREFIXES, createStaticHandler } from './static-files.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-function errorBody(code: string, message: string, details?: unknown) {
-  return { error: { code, message, ...(details === undefined ? {} : { details }) } };
-}
+// Unique per process (random prefix) and per request (counter): no entropy needed per request.
+const REQUEST_ID_PREFIX = `req_${randomBytes(5).toString('hex')}`;
+let requestCounter = 0;
+const nextRequestId = () => `${REQUEST_ID_PREFIX}${(requestCounter++).toString(36).padStart(6, '0')}`;
 
 /** The Hono app: request ids and logs, the contract's routes, OpenAPI, health, the console, and one error path. */
 export function createApp(s: Services, routes: readonly Route[]): Hono<AppEnv> {
@@ -21,40 +24,39 @@ export function createApp(s: Services, routes: readonly Route[]): Hono<AppEnv> {
   const staticFiles = createStaticHandler(s.config.STATIC_DIR);
   const methods = methodIndex(routes);
 
+  // Answers are made by respond() with the request id on them; this only names the request and logs it.
   app.use(async (c, next) => {
-    const inbound = c.req.header('x-request-id');
-    const requestId = inbound && REQUEST_ID.test(inbound) ? inbound : `req_${randomBytes(8).toString('hex')}`;
+    const inbound = requestHeader(c, 'x-request-id');
+    const requestId = inbound && REQUEST_ID.test(inbound) ? inbound : nextRequestId();
     c.set('requestId', requestId);
     const started = performance.now();
     await next();
-    c.header('x-request-id', requestId);
-    c.header('x-content-type-options', 'nosniff');
-    c.header('referrer-policy', 'no-referrer');
-    const path = new URL(c.req.url).pathname; // the path only: query strings may carry emails
-    s.log.info('request', {
-      request_id: requestId,
-      method: c.req.method,
-      path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
+    // The path only: query strings may carry emails.
+    s.log.request(
+      requestId,
+      c.req.method,
+      c.req.path,
+      c.res.status,
+      Math.round((performance.now() - started) * 10) / 10,
+    );
   });
 
   app.get('/healthz', async (c) => {
     await s.db.query('SELECT 1');
-    return c.json({ status: 'ok' });
+    return respondJson(c, 200, { status: 'ok' });
   });
 
   mountRoutes(app, routes, auth);
 
   app.notFound(async (c) => {
-    const path = new URL(c.req.url).pathname;
+    const path = c.req.path;
     const known = methods.find((m) => m.pattern.test(path));
     if (known) {
       const allow = [...known.methods].join(', ');
-      return c.json(
-        errorBody('method_not_allowed', `${c.req.method} is not allowed here. Allowed: ${allow}.`),
+      return respondJson(
+        c,
         405,
+        errorBody('method_not_allowed', `${c.req.method} is not allowed here. Allowed: ${allow}.`),
         {
           allow,
         },
@@ -64,22 +66,22 @@ export function createApp(s: Services, routes: readonly Route[]): Hono<AppEnv> {
       const page = await staticFiles(c);
       if (page) return page;
     }
-    return c.json(errorBody('not_found', `No route for ${c.req.method} ${path}.`), 404);
+    return respondJson(c, 404, errorBody('not_found', `No route for ${c.req.method} ${path}.`));
   });
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
-      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json(errorBody(error.code, error.message, error.details), error.status as 400);
+      return respondJson(c, error.status, errorBody(error.code, error.message, error.details), error.headers);
     }
     s.log.error('unhandled error', {
       request_id: c.get('requestId'),
       error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
       stack: error instanceof Error ? error.stack : undefined,
     });
-    return c.json(
-      errorBody('internal_error', `Something went wrong on our side. Request id: ${c.get('requestId')}.`),
+    return respondJson(
+      c,
       500,
+      errorBody('internal_error', `Something went wrong on our side. Request id: ${c.get('requestId')}.`),
     );
   });
 

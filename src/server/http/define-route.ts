@@ -20,7 +20,10 @@ export interface Reply<T> {
   headers?: Record<string, string>;
 }
 
-/** A handler answers with its body, a Reply (status and headers), or a ready Response (non-JSON, 304s). */
+/**
+ * A handler answers with its body, a Reply (status and headers), or a Response made with respond()
+ * for non-JSON answers and 304s (so the request id and security headers are on it).
+ */
 export type RouteHandler<E extends EndpointDef> = (
   input: RouteInput<E>,
 ) => Promise<Reply<EndpointOutput<E>> | EndpointOutput<E> | Response>;

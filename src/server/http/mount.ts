@@ -6,6 +6,8 @@ import { AppError } from '../errors.ts';
 import type { Authenticator } from './auth.ts';
 import { isReply, type Route } from './define-route.ts';
 import type { AppEnv } from './env.ts';
+import { requestHeader } from './request-header.ts';
+import { respondJson } from './respond.ts';
 
 /** JSON bodies above this size are refused with 413 before they are parsed. */
 export const MAX_JSON_BODY_BYTES = 1_048_576;
@@ -18,7 +20,7 @@ function validate<S extends z.ZodType>(schema: S, value: unknown, where: string)
 }
 
 async function readJsonObject(c: Context): Promise<unknown> {
-  const length = Number(c.req.header('content-length') ?? '0');
+  const length = Number(requestHeader(c, 'content-length') ?? '0');
   if (length > MAX_JSON_BODY_BYTES) {
     throw new AppError('payload_too_large', `The body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
   }
@@ -49,11 +51,15 @@ function queryObject(c: Context): Record<string, string> {
 export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], auth: Authenticator): void {
   for (const { endpoint, handler } of routes) {
     app.on(endpoint.method, toColonPath(endpoint.path), async (c) => {
-      const context = await auth.authenticate(
-        c.req.header('authorization'),
-        endpoint.auth,
-        c.req.header('x-team-id'),
-      );
+      // Public routes skip authentication entirely (a Bearer token there is ignored, as the spec allows).
+      const context =
+        endpoint.auth === 'none'
+          ? null
+          : await auth.authenticate(
+              requestHeader(c, 'authorization'),
+              endpoint.auth,
+              requestHeader(c, 'x-team-id'),
+            );
       if (context) c.set('auth', context);
       const params = endpoint.params ? validate(endpoint.params, c.req.param(), 'path') : undefined;
       const query = endpoint.query ? validate(endpoint.query, queryObject(c), 'query') : undefined;
@@ -65,10 +71,12 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], auth: A
         body: payload,
         headers,
       } = isReply(result) ? result : { status: 200 as const, body: result, headers: undefined };
-      for (const [name, value] of Object.entries(headers ?? {})) c.header(name, value);
-      if (endpoint.noStore) c.header('cache-control', 'no-store');
-      if (status === 204) return c.body(null, 204);
-      return c.json(payload as Record<string, unknown>, status);
+      return respondJson(
+        c,
+        status,
+        payload,
+        endpoint.noStore ? { ...headers, 'cache-control': 'no-store' } : headers,
+      );
     });
   }
 }

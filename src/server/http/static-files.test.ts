@@ -27,6 +27,7 @@ describe('serving the console', () => {
       expect(response.status, route).toBe(200);
       expect(response.headers.get('content-type')).toContain('text/html');
       expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('x-request-id')).toMatch(/^req_/);
       expect(await response.text()).toContain('<title>console</title>');
     }
   });

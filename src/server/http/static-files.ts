@@ -3,6 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
+import type { AppEnv } from './env.ts';
+import { respond } from './respond.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -37,19 +39,19 @@ export function createStaticHandler(dir: string) {
     return stat?.isFile() ? { file: resolved, size: stat.size } : null;
   }
 
-  function send(c: Context, found: { file: string; size: number }, cacheControl: string): Response {
+  function send(c: Context<AppEnv>, found: { file: string; size: number }, cacheControl: string): Response {
     const type = TYPES[path.extname(found.file).toLowerCase()] ?? 'application/octet-stream';
     const headers = {
       'content-type': type,
       'content-length': String(found.size),
       'cache-control': cacheControl,
     };
-    if (c.req.method === 'HEAD') return new Response(null, { headers });
-    const stream = Readable.toWeb(createReadStream(found.file)) as ReadableStream;
-    return new Response(stream, { headers });
+    const stream =
+      c.req.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(found.file)) as ReadableStream);
+    return respond(c, 200, stream, headers);
   }
 
-  return async (c: Context): Promise<Response | null> => {
+  return async (c: Context<AppEnv>): Promise<Response | null> => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return null;
     let pathname: string;
     try {

@@ -7,6 +7,7 @@ import { readDevMailbox } from '../../mail/mailer.ts';
 import type { Services } from '../../services.ts';
 import { clientAddress } from '../client-address.ts';
 import { defineRoute, reply } from '../define-route.ts';
+import { requestHeader } from '../request-header.ts';
 
 /** Sign-in limits: per email stops mail-bombing one inbox, per address stops one client spraying many. */
 export const SIGN_IN_LIMITS = {
@@ -61,7 +62,7 @@ export function authRoutes(s: Services) {
         encryptionKey: s.keys.encryption,
       });
       const session = await s.sessions.issue(account.person.id, {
-        userAgent: c.req.header('user-agent') ?? null,
+        userAgent: requestHeader(c, 'user-agent') ?? null,
         clientAddress: address,
       });
       s.log.info(account.created ? 'account created' : 'signed in', { person_id: account.person.id });

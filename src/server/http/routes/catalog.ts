@@ -10,6 +10,8 @@ import { TOOLS } from '../../domain/catalog/tools.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { defineRoute } from '../define-route.ts';
+import { requestHeader } from '../request-header.ts';
+import { respond } from '../respond.ts';
 
 export function catalogRoutes(s: Services) {
   const outputSchema = standaloneJsonSchema(OutputEnvelope, 'output');
@@ -27,8 +29,8 @@ export function catalogRoutes(s: Services) {
     defineRoute(getPricing, async ({ c }) => {
       const { body, etag } = pricingBody();
       const headers = { etag, 'cache-control': 'public, max-age=60' };
-      if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
-      return new Response(body, { headers: { ...headers, 'content-type': 'application/json' } });
+      if (requestHeader(c, 'if-none-match') === etag) return respond(c, 304, null, headers);
+      return respond(c, 200, body, { ...headers, 'content-type': 'application/json' });
     }),
 
     defineRoute(listTools, async () => ({

@@ -3,6 +3,7 @@ import { getOpenApiJson, getOpenApiYaml } from '../../../contract/meta.ts';
 import { buildOpenApi } from '../../../contract/openapi.ts';
 import type { Services } from '../../services.ts';
 import { defineRoute, type Route } from '../define-route.ts';
+import { respond, respondJson } from '../respond.ts';
 
 /** The document describes exactly the routes this server mounts, these two included. */
 export function openApiRoutes(s: Services, mounted: () => readonly Route[]) {
@@ -14,17 +15,14 @@ export function openApiRoutes(s: Services, mounted: () => readonly Route[]) {
       { serverUrl: s.config.PUBLIC_URL },
     ));
   return [
-    defineRoute(getOpenApiJson, async ({ c }) => {
-      c.header('cache-control', 'public, max-age=300');
-      return document();
-    }),
-    defineRoute(getOpenApiYaml, async () => {
+    defineRoute(getOpenApiJson, async ({ c }) =>
+      respondJson(c, 200, document(), { 'cache-control': 'public, max-age=300' }),
+    ),
+    defineRoute(getOpenApiYaml, async ({ c }) => {
       yaml ??= stringify(document());
-      return new Response(yaml, {
-        headers: {
-          'content-type': 'application/yaml; charset=utf-8',
-          'cache-control': 'public, max-age=300',
-        },
+      return respond(c, 200, yaml, {
+        'content-type': 'application/yaml; charset=utf-8',
+        'cache-control': 'public, max-age=300',
       });
     }),
   ];
