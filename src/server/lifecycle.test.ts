@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '../client/create-client.ts';
 import { freePort } from './db/embedded.ts';
+import { createTestDatabase } from './testing/test-app.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -105,6 +106,27 @@ describe('the server process', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 120_000);
+
+  it('uses an external PostgreSQL from DATABASE_URL and starts none of its own', async () => {
+    const database = await createTestDatabase();
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-external-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const server = start({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+    });
+    await server.ready;
+    expect(server.output()).toMatch(/"msg":"ready".*"database":"external"/);
+    expect(existsSync(path.join(dataDir, 'postgres'))).toBe(false);
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    await database.drop();
+  }, 60_000);
 
   it('says so in one line when the port is taken', async () => {
     const net = await import('node:net');
