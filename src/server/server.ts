@@ -40,9 +40,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     if (applied.length) log.info('migrations applied', { migrations: applied });
 
     const appSecret = await loadAppSecret(config.APP_SECRET, config.DATA_DIR);
-    const services = createServices(config, db, log, appSecret);
+    const services = createServices(config, db, databaseUrl, log, appSecret);
 
-    const queue: Queue = await startQueue(databaseUrl, db, log, { work: config.ROLE !== 'api' });
+    const queue: Queue = await startQueue(services, { work: config.ROLE !== 'api' });
     cleanups.push(() => queue.stop());
 
     let url: string | null = null;

@@ -8,12 +8,14 @@ import { SessionService } from './domain/identity/sessions.ts';
 import { deriveKeys } from './domain/secrets.ts';
 import type { Logger } from './logger.ts';
 import { createDevMailbox, createSmtpMailer } from './mail/mailer.ts';
+import { createBoss } from './queue/boss.ts';
 import type { Services } from './services.ts';
 
 /** Wires the services from configuration and an open database. */
 export function createServices(
   config: Config,
   db: Db,
+  databaseUrl: string,
   log: Logger,
   appSecret: string,
   env = process.env,
@@ -28,5 +30,6 @@ export function createServices(
     sessions: new SessionService(db, keys.sessionSigning, config.PUBLIC_URL, config.SESSION_TTL_HOURS),
     apiKeys: new ApiKeyResolver(db),
     catalog: new Catalog(MODELS, availabilityFromEnv(env)),
+    boss: createBoss(databaseUrl),
   };
 }

@@ -1,3 +1,4 @@
+import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Db } from './db/pool.ts';
 import type { Catalog } from './domain/catalog/catalog.ts';
@@ -17,4 +18,6 @@ export interface Services {
   sessions: SessionService;
   apiKeys: ApiKeyResolver;
   catalog: Catalog;
+  /** pg-boss on our database: send work with `boss.send(name, data)`; started by startQueue. */
+  boss: PgBoss;
 }

@@ -8,6 +8,7 @@ import { createPool } from '../db/pool.ts';
 import { createApp } from '../http/app.ts';
 import { allRoutes } from '../http/routes.ts';
 import { createLogger } from '../logger.ts';
+import { startQueue } from '../queue/boss.ts';
 import { createServices } from '../services-factory.ts';
 
 export const TEST_PUBLIC_URL = 'http://media.test';
@@ -51,9 +52,18 @@ export async function createTestApp(env: Record<string, string> = {}) {
   });
   const db = createPool(database.url, 20);
   await migrate(db);
-  const services = createServices(config, db, createLogger(config.LOG_LEVEL), config.APP_SECRET!, {
-    PATH: process.env.PATH,
-  });
+  const services = createServices(
+    config,
+    db,
+    database.url,
+    createLogger(config.LOG_LEVEL),
+    config.APP_SECRET!,
+    {
+      PATH: process.env.PATH,
+    },
+  );
+  // The real queue with its workers, on this test's database.
+  const queue = await startQueue(services, { work: true });
   const app = createApp(services, allRoutes(services));
   const fetchApp = (input: RequestInfo | URL, init?: RequestInit) =>
     Promise.resolve(app.request(input, init));
@@ -76,6 +86,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     request: (path: string, init?: RequestInit) => fetchApp(`${TEST_PUBLIC_URL}${path}`, init),
     clientFor,
     async close() {
+      await queue.stop();
       await db.end();
       await database.drop();
     },
