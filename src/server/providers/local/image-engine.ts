@@ -1,0 +1,304 @@
+import sharp, { type Sharp } from 'sharp';
+import { z } from 'zod';
+import { checkAborted, EngineInputError, type EngineRunOptions, report } from './engine-run.ts';
+import { sketchSvg } from './sketch-svg.ts';
+
+/**
+ * The local image engine: offline, and honest about what it is. `sketch` is not a neural model: it draws
+ * a deterministic abstract picture from a hash of the prompt and seed. `edit` and `upscale` are real image
+ * operations done with sharp (libvips).
+ */
+
+export const DEFAULT_LONG_EDGE = 1024;
+export const MIN_LONG_EDGE = 64;
+export const MAX_LONG_EDGE = 4096;
+/** No side of an edited or upscaled image may exceed this (an RGBA 8192² frame is already 256 MB raw). */
+export const MAX_OUTPUT_EDGE = 8192;
+/** Aspect ratios are accepted up to 16:1 either way. */
+const MAX_ASPECT = 16;
+
+export interface EngineImage {
+  data: Buffer;
+  mediaType: 'image/png' | 'image/jpeg' | 'image/webp';
+  width: number;
+  height: number;
+}
+
+/** `w:h` (positive whole or decimal numbers) to pixel dimensions with the given long edge. */
+export function sketchDimensions(aspectRatio: string, longEdge: number): { width: number; height: number } {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)\s*$/.exec(aspectRatio);
+  const w = Number(match?.[1]);
+  const h = Number(match?.[2]);
+  if (!match || !(w > 0) || !(h > 0)) {
+    throw new EngineInputError(
+      `Aspect ratio must have the form <w>:<h>, for example 16:9 (got ${aspectRatio}).`,
+    );
+  }
+  if (Math.max(w / h, h / w) > MAX_ASPECT) {
+    throw new EngineInputError(`Aspect ratio ${aspectRatio} is more extreme than ${MAX_ASPECT}:1.`);
+  }
+  if (!Number.isInteger(longEdge) || longEdge < MIN_LONG_EDGE || longEdge > MAX_LONG_EDGE) {
+    throw new EngineInputError(
+      `The long edge must be a whole number from ${MIN_LONG_EDGE} to ${MAX_LONG_EDGE}.`,
+    );
+  }
+  return w >= h
+    ? { width: longEdge, height: Math.max(1, Math.round((longEdge * h) / w)) }
+    : { width: Math.max(1, Math.round((longEdge * w) / h)), height: longEdge };
+}
+
+export interface SketchParams {
+  prompt: string;
+  /** 0 to 4294967295; same prompt and seed, same bytes. */
+  seed: number;
+  /** `w:h`; default `1:1`. */
+  aspectRatio?: string;
+  /** Pixels on the long edge; default 1024. */
+  longEdge?: number;
+}
+
+/** A deterministic procedural PNG: same prompt and seed give identical bytes; another prompt, another picture. */
+export async function sketch(params: SketchParams, options: EngineRunOptions = {}): Promise<Buffer> {
+  checkAborted(options.signal);
+  if (!Number.isInteger(params.seed) || params.seed < 0 || params.seed > 0xffff_ffff) {
+    throw new EngineInputError('The seed must be a whole number from 0 to 4294967295.');
+  }
+  const { width, height } = sketchDimensions(
+    params.aspectRatio ?? '1:1',
+    params.longEdge ?? DEFAULT_LONG_EDGE,
+  );
+  report(options, 0.1, 'Composing the sketch');
+  const svg = sketchSvg(params.prompt, params.seed, width, height);
+  checkAborted(options.signal);
+  report(options, 0.4, 'Rendering');
+  const png = await sharp(Buffer.from(svg))
+    .png()
+    .withXmp(describeSketch(params.prompt, params.seed))
+    .toBuffer();
+  checkAborted(options.signal);
+  report(options, 1, 'Done');
+  return png;
+}
+
+/** XMP saying what the picture is (a procedural sketch) and what it was drawn from. */
+function describeSketch(prompt: string, seed: number): string {
+  const description = escapeXml(`Procedural sketch (not a neural model), seed ${seed}: ${prompt}`);
+  return (
+    '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+    '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/">' +
+    '<xmp:CreatorTool>Media Console local-sketch</xmp:CreatorTool>' +
+    `<dc:description><rdf:Alt><rdf:li xml:lang="x-default">${description}</rdf:li></rdf:Alt></dc:description>` +
+    '</rdf:Description></rdf:RDF></x:xmpmeta>'
+  );
+}
+
+/** Text as XML character data: markup characters escaped, characters XML 1.0 forbids dropped. */
+export function escapeXml(text: string): string {
+  return text
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+const Side = z.int().min(1).max(MAX_OUTPUT_EDGE);
+
+/** One edit step; `edit` applies them in the order given. */
+export const EditOperation = z.discriminatedUnion('op', [
+  z.object({
+    op: z.literal('resize'),
+    width: Side.optional(),
+    height: Side.optional(),
+    fit: z.enum(['cover', 'contain', 'fill', 'inside', 'outside']).default('cover'),
+  }),
+  z.object({
+    op: z.literal('crop'),
+    left: z.int().min(0),
+    top: z.int().min(0),
+    width: Side,
+    height: Side,
+  }),
+  z.object({ op: z.literal('rotate'), degrees: z.number().min(-360).max(360) }),
+  z.object({
+    op: z.literal('format'),
+    to: z.enum(['png', 'jpeg', 'webp']),
+    quality: z.int().min(1).max(100).optional(),
+  }),
+  z.object({ op: z.literal('grayscale') }),
+  z.object({ op: z.literal('blur'), sigma: z.number().min(0.3).max(100).default(3) }),
+  z.object({
+    op: z.literal('tint'),
+    color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'must be #rrggbb' }),
+  }),
+]);
+export type EditOperation = z.input<typeof EditOperation>;
+export const EditOperations = z.array(EditOperation).min(1).max(20);
+
+type OutputFormat = 'png' | 'jpeg' | 'webp';
+
+/** Pixels between steps: 8-bit sRGB with alpha, so every step can follow any other without loss. */
+interface Frame {
+  data: Buffer;
+  width: number;
+  height: number;
+  /** Whether the picture has (or may now have) transparent pixels. */
+  alpha: boolean;
+}
+
+async function toFrame(image: Sharp, alpha: boolean): Promise<Frame> {
+  const { data, info } = await image
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  if (info.width > MAX_OUTPUT_EDGE || info.height > MAX_OUTPUT_EDGE) {
+    throw new EngineInputError(
+      `The result would be ${info.width}x${info.height}; at most ${MAX_OUTPUT_EDGE} a side.`,
+    );
+  }
+  return { data, width: info.width, height: info.height, alpha };
+}
+
+/** Rec. 709 luma weights. */
+const LUMA: [number, number, number] = [0.2126, 0.7152, 0.0722];
+
+const fromFrame = (frame: Frame) =>
+  sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 4 } });
+
+/** The format an input keeps when no `format` step says otherwise (PNG for anything else). */
+async function readInput(input: Buffer): Promise<{ format: OutputFormat; alpha: boolean }> {
+  try {
+    const metadata = await sharp(input).metadata();
+    const format: OutputFormat =
+      metadata.format === 'jpeg' || metadata.format === 'webp' || metadata.format === 'png'
+        ? metadata.format
+        : 'png';
+    return { format, alpha: metadata.hasAlpha };
+  } catch {
+    throw new EngineInputError('The input is not an image this engine can read.');
+  }
+}
+
+async function encode(frame: Frame, format: OutputFormat, quality?: number): Promise<EngineImage> {
+  let image = fromFrame(frame);
+  if (format === 'jpeg') image = image.flatten({ background: '#ffffff' });
+  else if (!frame.alpha) image = image.removeAlpha();
+  const data =
+    format === 'png'
+      ? await image.png().toBuffer()
+      : format === 'jpeg'
+        ? await image.jpeg({ quality: quality ?? 90 }).toBuffer()
+        : await image.webp({ quality: quality ?? 90 }).toBuffer();
+  return { data, mediaType: `image/${format}`, width: frame.width, height: frame.height };
+}
+
+async function applyStep(frame: Frame, step: z.output<typeof EditOperation>): Promise<Frame> {
+  const image = fromFrame(frame);
+  switch (step.op) {
+    case 'resize':
+      if (step.width === undefined && step.height === undefined) {
+        throw new EngineInputError('resize needs a width, a height or both.');
+      }
+      return toFrame(
+        image.resize(step.width ?? null, step.height ?? null, {
+          fit: step.fit,
+          background: { r: 0, g: 0, b: 0, alpha: 0 },
+        }),
+        frame.alpha || step.fit === 'contain',
+      );
+    case 'crop':
+      if (step.left + step.width > frame.width || step.top + step.height > frame.height) {
+        throw new EngineInputError(
+          `crop ${step.width}x${step.height} at ${step.left},${step.top} does not fit in ${frame.width}x${frame.height}.`,
+        );
+      }
+      return toFrame(image.extract(step), frame.alpha);
+    case 'rotate':
+      return toFrame(
+        image.rotate(step.degrees, { background: { r: 0, g: 0, b: 0, alpha: 0 } }),
+        frame.alpha || step.degrees % 90 !== 0,
+      );
+    case 'grayscale':
+      // A luma matrix rather than sharp's greyscale(), which would drop the alpha channel at output.
+      return toFrame(image.recomb([LUMA, LUMA, LUMA]), frame.alpha);
+    case 'blur':
+      return toFrame(image.blur(step.sigma), frame.alpha);
+    case 'tint':
+      return toFrame(image.tint(step.color), frame.alpha);
+    case 'format':
+      return frame;
+  }
+}
+
+/**
+ * Applies the steps in order, each as its own pass over the pixels (sharp would otherwise reorder them),
+ * checking the signal between steps. The result keeps the input's format (PNG for formats other than
+ * PNG, JPEG and WebP) unless a `format` step names another; the last `format` step wins.
+ */
+export async function edit(
+  input: Buffer,
+  operations: readonly EditOperation[],
+  options: EngineRunOptions = {},
+): Promise<EngineImage> {
+  checkAborted(options.signal);
+  const parsed = EditOperations.safeParse(operations);
+  if (!parsed.success) {
+    throw new EngineInputError(`Invalid edit operations: ${z.prettifyError(parsed.error)}`);
+  }
+  const steps = parsed.data;
+  const total = steps.length + 2;
+  report(options, 0, 'Reading the image');
+  const source = await readInput(input);
+  let format = source.format;
+  let quality: number | undefined;
+  let frame = await toFrame(sharp(input, { autoOrient: true }), source.alpha);
+  for (const [index, step] of steps.entries()) {
+    checkAborted(options.signal);
+    report(options, (index + 1) / total, `Applying ${step.op}`);
+    if (step.op === 'format') {
+      format = step.to;
+      quality = step.quality;
+    }
+    frame = await applyStep(frame, step);
+  }
+  checkAborted(options.signal);
+  report(options, (total - 1) / total, `Encoding ${format.toUpperCase()}`);
+  const result = await encode(frame, format, quality);
+  checkAborted(options.signal);
+  report(options, 1, 'Done');
+  return result;
+}
+
+/** Lanczos (lanczos3) upscaling by 2 or 4, in the input's format (PNG for formats other than PNG, JPEG and WebP). */
+export async function upscale(
+  input: Buffer,
+  factor: 2 | 4,
+  options: EngineRunOptions = {},
+): Promise<EngineImage> {
+  checkAborted(options.signal);
+  if (factor !== 2 && factor !== 4) throw new EngineInputError('The upscale factor must be 2 or 4.');
+  report(options, 0, 'Reading the image');
+  const source = await readInput(input);
+  const { autoOrient } = await sharp(input).metadata();
+  const width = autoOrient.width * factor;
+  const height = autoOrient.height * factor;
+  if (width > MAX_OUTPUT_EDGE || height > MAX_OUTPUT_EDGE) {
+    throw new EngineInputError(
+      `Upscaling ${autoOrient.width}x${autoOrient.height} by ${factor} exceeds ${MAX_OUTPUT_EDGE} pixels a side.`,
+    );
+  }
+  checkAborted(options.signal);
+  report(options, 0.2, `Upscaling ${factor}x`);
+  const frame = await toFrame(
+    sharp(input, { autoOrient: true }).resize(width, height, { kernel: 'lanczos3', fit: 'fill' }),
+    source.alpha,
+  );
+  checkAborted(options.signal);
+  report(options, 0.8, `Encoding ${source.format.toUpperCase()}`);
+  const result = await encode(frame, source.format);
+  checkAborted(options.signal);
+  report(options, 1, 'Done');
+  return result;
+}

@@ -1,0 +1,48 @@
+import type { Readable } from 'node:stream';
+
+/** Inclusive byte offsets, as in an HTTP `Range: bytes=start-end` header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface StoredBlob {
+  size: number;
+  /** Lower-case hex sha256 of the bytes. */
+  sha256: string;
+}
+
+/**
+ * Where file bytes live. Small on purpose, so an S3-compatible store can implement it: keys are flat
+ * names made by the server (see isBlobKey), never taken from a request.
+ */
+export interface BlobStore {
+  /** Writes the whole blob, replacing any blob with that key; readers never see a partial blob. */
+  put(key: string, data: Buffer | Readable, contentType: string): Promise<StoredBlob>;
+  /** The blob's size, or null when there is none. */
+  stat(key: string): Promise<{ size: number } | null>;
+  /** The bytes (or one range of them). Rejects with BlobNotFoundError when there is no such blob. */
+  createReadStream(key: string, range?: ByteRange): Promise<Readable>;
+  /** Removes the blob; removing a missing blob is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export class BlobNotFoundError extends Error {
+  constructor(key: string) {
+    super(`No blob with key ${key}`);
+    this.name = 'BlobNotFoundError';
+  }
+}
+
+// Segments start with a letter or digit, so `.`, `..` and hidden names cannot occur.
+const SEGMENT = '[A-Za-z0-9][A-Za-z0-9._-]{0,127}';
+const KEY = new RegExp(`^${SEGMENT}(/${SEGMENT}){0,3}$`);
+
+/** A key the stores accept: 1 to 4 `/`-separated segments of letters, digits, `.`, `_` and `-`. */
+export function isBlobKey(key: string): boolean {
+  return key.length <= 400 && KEY.test(key);
+}
+
+export function assertBlobKey(key: string): void {
+  if (!isBlobKey(key)) throw new Error(`Refused blob key ${JSON.stringify(key)}`);
+}
