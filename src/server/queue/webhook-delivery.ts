@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import {
+  type DeliverySettings,
+  deliverWebhookTry,
+  WEBHOOK_DELIVERY_QUEUE,
+} from '../domain/webhooks/deliveries.ts';
+import { DEFAULT_WEBHOOK_RETRY_POLICY, type WebhookRetryPolicy } from '../domain/webhooks/retry-policy.ts';
+import { createWebhookSender, type WebhookSender } from '../domain/webhooks/sender.ts';
+import type { QueueJobDefinition } from './jobs.ts';
+
+/**
+ * What the delivery worker uses. Production keeps the defaults; tests shorten `retryPolicy` or set a
+ * `sender` (null: the default from domain/webhooks/sender.ts, chosen from the config).
+ */
+export const webhookDeliverySettings: { retryPolicy: WebhookRetryPolicy; sender: WebhookSender | null } = {
+  retryPolicy: { ...DEFAULT_WEBHOOK_RETRY_POLICY },
+  sender: null,
+};
+
+const TryData = z.object({ webhook_id: z.string().min(1), attempt: z.int().min(1) });
+
+/**
+ * One try of one webhook delivery. Retries of a failed try are new queue jobs scheduled by the domain
+ * (startAfter, jittered backoff); pg-boss's own retries only cover a worker that failed to record its try
+ * (database trouble), and a repeated try that is no longer due changes nothing.
+ */
+export const webhookDelivery: QueueJobDefinition = {
+  name: WEBHOOK_DELIVERY_QUEUE,
+  options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+  handler: async (services, data) => {
+    const parsed = TryData.safeParse(data);
+    if (!parsed.success) {
+      services.log.warn('webhook delivery: bad queue data', { data });
+      return;
+    }
+    const settings: DeliverySettings = {
+      send: webhookDeliverySettings.sender ?? createWebhookSender(services.config),
+      policy: webhookDeliverySettings.retryPolicy,
+    };
+    const { webhook_id: webhookId, attempt } = parsed.data;
+    const outcome = await deliverWebhookTry(services, { webhookId, attempt }, settings);
+    services.log.info('webhook delivery', { webhook_id: webhookId, attempt, ...outcome });
+  },
+};
