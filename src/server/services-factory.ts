@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Db } from './db/pool.ts';
 import { availabilityFromEnv } from './domain/catalog/availability.ts';
@@ -5,11 +6,16 @@ import { Catalog } from './domain/catalog/catalog.ts';
 import { MODELS } from './domain/catalog/models.ts';
 import { ApiKeyResolver } from './domain/identity/api-keys.ts';
 import { SessionService } from './domain/identity/sessions.ts';
+import { jobWebhookHook } from './domain/jobs/job-webhook.ts';
 import { deriveKeys } from './domain/secrets.ts';
 import type { Logger } from './logger.ts';
 import { createDevMailbox, createSmtpMailer } from './mail/mailer.ts';
+import { createLocalEngines } from './providers/local/engines.ts';
+import { createLocalProvider } from './providers/local/local-provider.ts';
+import type { Provider } from './providers/provider.ts';
 import { createBoss } from './queue/boss.ts';
 import type { Services } from './services.ts';
+import { LocalDiskStore } from './storage/local-disk-store.ts';
 
 /** Wires the services from configuration and an open database. */
 export function createServices(
@@ -21,7 +27,9 @@ export function createServices(
   env = process.env,
 ): Services {
   const keys = deriveKeys(appSecret);
-  return {
+  const localEngines = createLocalEngines();
+  const providers = new Map<string, Provider>([['local', createLocalProvider(localEngines)]]);
+  const services: Services = {
     config,
     db,
     log,
@@ -29,7 +37,13 @@ export function createServices(
     mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createDevMailbox(db),
     sessions: new SessionService(db, keys.sessionSigning, config.PUBLIC_URL, config.SESSION_TTL_HOURS),
     apiKeys: new ApiKeyResolver(db),
-    catalog: new Catalog(MODELS, availabilityFromEnv(env)),
+    catalog: new Catalog(MODELS, availabilityFromEnv(env, new Set(localEngines.keys()))),
     boss: createBoss(databaseUrl),
+    // Made on the first write, so a server (or test) that stores nothing never touches DATA_DIR.
+    blobs: new LocalDiskStore(path.join(config.DATA_DIR, 'blobs')),
+    providers,
+    onJobTerminal: async () => {},
   };
+  services.onJobTerminal = jobWebhookHook(services);
+  return services;
 }

@@ -4,9 +4,12 @@ import type { Db } from './db/pool.ts';
 import type { Catalog } from './domain/catalog/catalog.ts';
 import type { ApiKeyResolver } from './domain/identity/api-keys.ts';
 import type { SessionService } from './domain/identity/sessions.ts';
+import type { JobRow } from './domain/jobs/job-row.ts';
 import type { AppKeys } from './domain/secrets.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Provider } from './providers/provider.ts';
+import type { BlobStore } from './storage/blob-store.ts';
 
 /** Everything a route needs, built once at start-up (main.ts) or per test (testing/). */
 export interface Services {
@@ -20,4 +23,10 @@ export interface Services {
   catalog: Catalog;
   /** pg-boss on our database: send work with `boss.send(name, data)`; started by startQueue. */
   boss: PgBoss;
+  /** File bytes (local disk under DATA_DIR/blobs); files themselves are rows of `files`. */
+  blobs: BlobStore;
+  /** Providers that can run jobs here, by provider id. */
+  providers: ReadonlyMap<string, Provider>;
+  /** Called once when a job reaches a terminal state (sends its webhook). */
+  onJobTerminal: (row: JobRow) => Promise<void>;
 }

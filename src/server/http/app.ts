@@ -8,6 +8,7 @@ import type { AppEnv } from './env.ts';
 import { methodIndex, mountRoutes } from './mount.ts';
 import { requestHeader } from './request-header.ts';
 import { errorBody, respondJson } from './respond.ts';
+import { mountMedia } from './routes/media.ts';
 import { API_PREFIXES, createStaticHandler } from './static-files.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -47,6 +48,8 @@ export function createApp(s: Services, routes: readonly Route[]): Hono<AppEnv> {
   });
 
   mountRoutes(app, routes, auth);
+  // Public output files (/media/...): outside the v2 interface, answered by id, no auth.
+  mountMedia(app, s);
 
   app.notFound(async (c) => {
     const path = c.req.path;

@@ -9,6 +9,8 @@ export interface RouteInput<E extends EndpointDef> {
   params: Out<E['params']>;
   query: Out<E['query']>;
   body: Out<E['body']>;
+  /** The request headers the endpoint declares, validated (lower-case names). */
+  headers: Out<E['headers']>;
   /** Set for endpoints whose auth is `any` or `session`; may be set for `optional`. */
   auth: E['auth'] extends 'any' | 'session' ? AuthContext : AuthContext | null;
   c: Context;

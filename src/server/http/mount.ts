@@ -61,22 +61,23 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], auth: A
               requestHeader(c, 'x-team-id'),
             );
       if (context) c.set('auth', context);
+      const headers = endpoint.headers
+        ? validate(
+            endpoint.headers,
+            Object.fromEntries(
+              Object.keys(endpoint.headers.shape).map((name) => [name, requestHeader(c, name)]),
+            ),
+            'header',
+          )
+        : undefined;
       const params = endpoint.params ? validate(endpoint.params, c.req.param(), 'path') : undefined;
       const query = endpoint.query ? validate(endpoint.query, queryObject(c), 'query') : undefined;
       const body = endpoint.body ? validate(endpoint.body, await readJsonObject(c), 'body') : undefined;
-      const result: unknown = await handler({ params, query, body, auth: context, c } as never);
+      const result: unknown = await handler({ params, query, body, headers, auth: context, c } as never);
       if (result instanceof Response) return result;
-      const {
-        status,
-        body: payload,
-        headers,
-      } = isReply(result) ? result : { status: 200 as const, body: result, headers: undefined };
-      return respondJson(
-        c,
-        status,
-        payload,
-        endpoint.noStore ? { ...headers, 'cache-control': 'no-store' } : headers,
-      );
+      const answer = isReply(result) ? result : { status: 200 as const, body: result, headers: undefined };
+      const extra = endpoint.noStore ? { ...answer.headers, 'cache-control': 'no-store' } : answer.headers;
+      return respondJson(c, answer.status, answer.body, extra);
     });
   }
 }

@@ -1,13 +1,27 @@
+import { inputUrlChecker } from '../domain/jobs/check-input-urls.ts';
+import { urlPolicyFromConfig } from '../net/url-policy.ts';
 import type { Services } from '../services.ts';
 import type { Route } from './define-route.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { generationRoutes } from './routes/generation.ts';
+import { jobRoutes } from './routes/jobs.ts';
 import { openApiRoutes } from './routes/openapi.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 
 /** Every route this server answers; the OpenAPI document lists exactly these. */
 export function allRoutes(s: Services): Route[] {
   const routes: Route[] = [];
-  routes.push(...authRoutes(s), ...accountRoutes(s), ...catalogRoutes(s), ...openApiRoutes(s, () => routes));
+  const checkUrls = inputUrlChecker(urlPolicyFromConfig(s.config), `${s.config.PUBLIC_URL}/media/`);
+  routes.push(
+    ...authRoutes(s),
+    ...accountRoutes(s),
+    ...catalogRoutes(s),
+    ...generationRoutes(s, checkUrls),
+    ...jobRoutes(s, checkUrls),
+    ...webhookRoutes(s),
+    ...openApiRoutes(s, () => routes),
+  );
   return routes;
 }

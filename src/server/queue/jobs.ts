@@ -1,6 +1,10 @@
 import { sweepCodes } from '../domain/identity/otp.ts';
+import { RUN_JOB_QUEUE } from '../domain/jobs/queue-names.ts';
+import { runJob } from '../domain/jobs/run-job.ts';
+import { runJobDeps } from '../domain/jobs/run-job-deps.ts';
 import { sweepRateLimits } from '../domain/rate-limit.ts';
 import type { Services } from '../services.ts';
+import { webhookDelivery } from './webhook-delivery.ts';
 
 /**
  * One kind of queued work: a name, an optional cron schedule, and what a worker does with one job's
@@ -26,4 +30,17 @@ export const maintenanceSweep: QueueJobDefinition = {
   },
 };
 
-export const QUEUE_JOBS: QueueJobDefinition[] = [maintenanceSweep];
+/**
+ * Runs one job. The lease (expireInSeconds) is how long a run may take before the queue assumes its
+ * worker died and hands the job out again; runJob then resumes it, and the terminal move happens once.
+ */
+export const runJobQueueJob: QueueJobDefinition = {
+  name: RUN_JOB_QUEUE,
+  options: { retryLimit: 3, retryDelay: 5, expireInSeconds: 15 * 60 },
+  handler: async (services, data) => {
+    const { jobId } = data as { jobId: string };
+    await runJob(services, runJobDeps(services), jobId);
+  },
+};
+
+export const QUEUE_JOBS: QueueJobDefinition[] = [maintenanceSweep, webhookDelivery, runJobQueueJob];

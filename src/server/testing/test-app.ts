@@ -38,7 +38,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
  * The real app on a real database, called in-process. `client` is our SDK wired to it; requests
  * come from `X-Forwarded-For` addresses the tests choose (TRUST_PROXY is on).
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, options: { work?: boolean } = {}) {
   const database = await createTestDatabase();
   const config: Config = loadConfig({
     PUBLIC_URL: TEST_PUBLIC_URL,
@@ -63,7 +63,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     },
   );
   // The real queue with its workers, on this test's database.
-  const queue = await startQueue(services, { work: true });
+  const queue = await startQueue(services, { work: options.work ?? true });
   const app = createApp(services, allRoutes(services));
   const fetchApp = (input: RequestInfo | URL, init?: RequestInit) =>
     Promise.resolve(app.request(input, init));

@@ -1,6 +1,8 @@
 import type { Migration } from '../migrate.ts';
 import { identity } from './001-identity.ts';
 import { jobs } from './002-jobs.ts';
+import { webhooks } from './003-webhooks.ts';
+import { files } from './004-files.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
-export const migrations: Migration[] = [identity, jobs];
+export const migrations: Migration[] = [identity, jobs, webhooks, files];

@@ -27,11 +27,23 @@ function onPath(binary: string, envPath = process.env.PATH ?? ''): boolean {
   });
 }
 
-/** Local engines are always there, except those needing a system package; external ones need their key. */
-export function availabilityFromEnv(env: Record<string, string | undefined>): ProviderAvailability {
+/**
+ * Local models run when their engine is built into this server (and its system package, if any, is
+ * installed); external ones need their key.
+ */
+export function availabilityFromEnv(
+  env: Record<string, string | undefined>,
+  localEngines: ReadonlySet<string>,
+): ProviderAvailability {
   const pocketsphinx = onPath('pocketsphinx', env.PATH);
   return (provider, providerModelId) => {
     if (provider === 'local') {
+      if (!localEngines.has(providerModelId)) {
+        return {
+          available: false,
+          reason: 'Not available on this server yet: its local engine is not built.',
+        };
+      }
       if (providerModelId === 'pocketsphinx' && !pocketsphinx) {
         return {
           available: false,

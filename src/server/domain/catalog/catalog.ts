@@ -40,6 +40,10 @@ export class Catalog {
     return this.availability(offer.provider, offer.providerModelId).available;
   }
 
+  unavailableReason(offer: ProviderOffer): string | null {
+    return this.availability(offer.provider, offer.providerModelId).reason;
+  }
+
   modelAvailable(model: ModelDefinition): boolean {
     return model.offers.some((o) => this.isAvailable(o));
   }

@@ -35,6 +35,8 @@ export const MODELS: readonly ModelDefinition[] = [
     description:
       'Deterministic procedural sketches drawn from the prompt and seed, offline. Not a neural model.',
     offers: [offer('local', 'sketch', 'image', 1, 1, seedOption)],
+    deterministic: true,
+    estimatedDurationMs: 1_000,
   },
   {
     id: 'local-edit',
@@ -103,6 +105,8 @@ export const MODELS: readonly ModelDefinition[] = [
     description:
       'Facts, scene cuts, keyframes, on-screen text and suspicious instructions from a video. Used by POST /v2/video/analyze.',
     offers: [offer('local', 'video-analyze', 'job', 5, 1)],
+    deterministic: true,
+    estimatedDurationMs: 10_000,
   },
   {
     id: 'local-flite',

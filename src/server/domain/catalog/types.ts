@@ -30,6 +30,10 @@ export interface ModelDefinition {
   offers: ProviderOffer[];
   /** Another model of the same family that takes an image start frame (spec 4.2, video). */
   imageToVideoVariant?: string;
+  /** Same request, same result: such work is served from the result cache (free) when repeated. */
+  deterministic?: boolean;
+  /** Typical run time, for `estimated_duration_ms`. */
+  estimatedDurationMs?: number;
 }
 
 export interface ToolDefinition {

@@ -57,7 +57,7 @@ describe('GET /v2/pricing', () => {
       const { availabilityFromEnv } = await import('../../domain/catalog/availability.ts');
       const catalog = new Catalog(
         services.catalog.models,
-        availabilityFromEnv({ FAL_KEY: 'fal-test', PATH: '' }),
+        availabilityFromEnv({ FAL_KEY: 'fal-test', PATH: '' }, new Set()),
       );
       const flux = catalog.priceCatalog().find((e) => e.model === 'flux-schnell')!;
       expect(flux.providers.find((p) => p.provider === 'fal')!.available).toBe(true);

@@ -1,0 +1,276 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { PoolClient } from 'pg';
+import type { ToolKey } from '../../../contract/common.ts';
+import type { Job } from '../../../contract/jobs.ts';
+import { transaction } from '../../db/pool.ts';
+import { AppError } from '../../errors.ts';
+import type { AuthContext } from '../../http/auth.ts';
+import type { Services } from '../../services.ts';
+import { hold } from '../billing/ledger.ts';
+import type { ModelDefinition, ProviderOffer } from '../catalog/types.ts';
+import { type JobRow, toJob } from './job-row.ts';
+import { costOf, estimateUnits, UNIT_NAMES } from './pricing.ts';
+import { RUN_JOB_QUEUE } from './queue-names.ts';
+
+/** Idempotency keys are kept for 24 hours (then the same key starts a new job). */
+export const IDEMPOTENCY_TTL_HOURS = 24;
+
+export interface CreateJobRequest {
+  tool: ToolKey;
+  body: Record<string, unknown>;
+  idempotencyKey?: string | undefined;
+  workspace?: string | undefined;
+  retryOf?: string;
+}
+
+export interface CreatedJob {
+  job: Job;
+  /** True when an Idempotency-Key replay returned an existing job (answer 200, not 202). */
+  replay: boolean;
+}
+
+function newJobId(): string {
+  return `job_${randomBytes(16).toString('hex')}`;
+}
+
+/** JSON with sorted keys, so equal bodies hash equally whatever their key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/** The model a request names (or the tool's first available model), and which provider runs it. */
+export function chooseModel(
+  s: Services,
+  tool: ToolKey,
+  body: Record<string, unknown>,
+): { model: ModelDefinition; offer: ProviderOffer } {
+  const requested = typeof body.model === 'string' ? body.model : undefined;
+  let model: ModelDefinition;
+  let pinned: string | null = null;
+  if (requested) {
+    const resolved = s.catalog.resolve(requested);
+    if (!resolved || resolved.model.tool !== tool) {
+      throw new AppError('model_not_found', `Model \`${requested}\` was not found for the ${tool} tool.`, {
+        details: { model: requested, tool },
+      });
+    }
+    model = resolved.model;
+    pinned = resolved.pinnedProvider;
+  } else {
+    const candidates = s.catalog.modelsOf(tool).filter((m) => m.id !== 'video-analyze');
+    const first = candidates.find((m) => s.catalog.modelAvailable(m)) ?? candidates[0];
+    if (!first)
+      throw new AppError('provider_unavailable', `No model of the ${tool} tool can run on this server.`);
+    model = first;
+  }
+  model = imageToVideoVariant(s, tool, model, body);
+  const offers = pinned ? model.offers.filter((o) => o.provider === pinned) : model.offers;
+  const offer = offers.find((o) => s.catalog.isAvailable(o));
+  if (!offer) {
+    const reasons = offers.map((o) => `${o.provider}: ${s.catalog.unavailableReason(o) ?? 'unavailable'}`);
+    throw new AppError(
+      'provider_unavailable',
+      `Model \`${model.id}\` cannot run on this server. ${reasons.join(' ')}`,
+      {
+        details: { model: model.id, providers: reasons },
+      },
+    );
+  }
+  return { model, offer };
+}
+
+const IMAGE_EXTENSION = /\.(png|jpe?g|webp|gif|avif|bmp|tiff?)$/i;
+
+/** Spec 4.2: an image start frame on a video model with an image-to-video variant runs that variant. */
+function imageToVideoVariant(
+  s: Services,
+  tool: ToolKey,
+  model: ModelDefinition,
+  body: Record<string, unknown>,
+) {
+  if (tool !== 'video' || !model.imageToVideoVariant) return model;
+  const files = Array.isArray(body.files) ? (body.files as Array<{ url?: unknown }>) : [];
+  const hasImage = files.some(
+    (f) => typeof f.url === 'string' && IMAGE_EXTENSION.test(new URL(f.url).pathname),
+  );
+  return hasImage ? (s.catalog.resolve(model.imageToVideoVariant)?.model ?? model) : model;
+}
+
+/** Every URL a body points at (files, video_url, audio_url): each is checked before the job is taken. */
+export function inputUrls(body: Record<string, unknown>): string[] {
+  const urls: string[] = [];
+  if (Array.isArray(body.files)) {
+    for (const file of body.files as Array<{ url?: unknown }>)
+      if (typeof file.url === 'string') urls.push(file.url);
+  }
+  for (const field of ['video_url', 'audio_url'])
+    if (typeof body[field] === 'string') urls.push(body[field] as string);
+  return urls;
+}
+
+async function resolveFolder(
+  tx: PoolClient,
+  teamId: string,
+  reference: string | undefined,
+): Promise<string | null> {
+  if (!reference) return null;
+  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(reference);
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT id FROM workspaces WHERE team_id = $1 AND ${isUuid ? 'id = $2::uuid' : 'slug = $2'}`,
+    [teamId, reference],
+  );
+  if (!rows[0]) throw new AppError('not_found', `No folder \`${reference}\` in this team (X-Workspace-Id).`);
+  return rows[0].id;
+}
+
+/** Models whose output depends only on the request body (no external inputs that could change). */
+function cacheKeyOf(
+  model: ModelDefinition,
+  offer: ProviderOffer,
+  body: Record<string, unknown>,
+): string | null {
+  const options = (body.options ?? {}) as { cache?: boolean };
+  if (options.cache === false || !model.deterministic) return null;
+  const { options: _ignored, ...work } = body;
+  return sha256(canonical({ model: model.id, provider: offer.provider, work })).toString('hex');
+}
+
+/**
+ * Takes a job-creating request: checks, prices, holds the estimate and inserts the job and its run
+ * message in one transaction. An Idempotency-Key is claimed in the same transaction, so concurrent
+ * duplicates wait for the first and then replay its job.
+ */
+export async function createJob(
+  s: Services,
+  auth: AuthContext,
+  request: CreateJobRequest,
+  checkUrls: (urls: string[]) => Promise<void>,
+): Promise<CreatedJob> {
+  const { model, offer } = chooseModel(s, request.tool, request.body);
+  const units = estimateUnits(offer, request.body);
+  if (!Number.isFinite(offer.unitPrice) || offer.unitPrice < 0) {
+    throw new AppError(
+      'pricing_unavailable',
+      `No price is available for \`${model.id}\` on ${offer.provider}.`,
+    );
+  }
+  const estimate = costOf(offer, units);
+  await checkUrls(inputUrls(request.body));
+  const cacheKey = cacheKeyOf(model, offer, request.body);
+  const requestHash = sha256(
+    canonical({ tool: request.tool, body: request.body, workspace: request.workspace ?? null }),
+  );
+  const webhookUrl = ((request.body.options ?? {}) as { webhook_url?: string }).webhook_url ?? null;
+  const baseUrl = `${s.config.PUBLIC_URL}/v2`;
+
+  return transaction(s.db, async (tx) => {
+    if (request.idempotencyKey) {
+      await tx.query(
+        `DELETE FROM idempotency_keys WHERE team_id = $1 AND key = $2 AND created_at < now() - make_interval(hours => $3)`,
+        [auth.teamId, request.idempotencyKey, IDEMPOTENCY_TTL_HOURS],
+      );
+      // A concurrent request with the same key blocks here until the first commits or rolls back.
+      const claimed = await tx.query(
+        `INSERT INTO idempotency_keys (team_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING key`,
+        [auth.teamId, request.idempotencyKey, requestHash],
+      );
+      if (claimed.rowCount === 0) {
+        const { rows } = await tx.query<{ request_hash: Buffer; job_id: string | null }>(
+          'SELECT request_hash, job_id FROM idempotency_keys WHERE team_id = $1 AND key = $2',
+          [auth.teamId, request.idempotencyKey],
+        );
+        const existing = rows[0];
+        if (!existing?.job_id)
+          throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed.');
+        if (!existing.request_hash.equals(requestHash)) {
+          throw new AppError(
+            'idempotency_key_reused',
+            'This Idempotency-Key was already used with a different request body. Use a new key for a new request.',
+          );
+        }
+        const job = await tx.query<JobRow>('SELECT * FROM jobs WHERE id = $1', [existing.job_id]);
+        return { job: toJob(job.rows[0]!, baseUrl), replay: true };
+      }
+    }
+
+    const folderId = await resolveFolder(tx, auth.teamId, request.workspace);
+    const cached = cacheKey
+      ? (await tx.query('SELECT 1 FROM result_cache WHERE cache_key = $1', [cacheKey])).rowCount === 1
+      : false;
+    const id = newJobId();
+    const held = cached ? 0 : estimate;
+    const attribution = {
+      teamId: auth.teamId,
+      personId: auth.personId,
+      apiKeyId: auth.apiKeyId,
+      source: auth.source,
+      tool: request.tool,
+      model: model.id,
+      folderId,
+      jobId: id,
+      jobStatus: 'queued',
+    };
+    if (!(await hold(tx, held, attribution))) {
+      const { rows } = await tx.query<{ balance_cents: number }>(
+        'SELECT balance_cents FROM teams WHERE id = $1',
+        [auth.teamId],
+      );
+      throw new AppError(
+        'insufficient_balance',
+        `This job needs ${estimate} credits; the balance is ${rows[0]?.balance_cents ?? 0}.`,
+        { details: { required_cents: estimate, balance_cents: rows[0]?.balance_cents ?? 0 } },
+      );
+    }
+    const { rows } = await tx.query<JobRow>(
+      `INSERT INTO jobs (id, team_id, api_key_id, person_id, source, tool, model, status, input, estimated_duration_ms,
+                         estimated_cost_cents, pricing_id, billing, provider, provider_model, folder_id, webhook_url,
+                         retry_of, cache_key, held_cents)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+       RETURNING *`,
+      [
+        id,
+        auth.teamId,
+        auth.apiKeyId,
+        auth.personId,
+        auth.source,
+        request.tool,
+        model.id,
+        JSON.stringify(request.body),
+        model.estimatedDurationMs ?? 10_000,
+        estimate,
+        offer.pricingId,
+        UNIT_NAMES[offer.unit].billing,
+        offer.provider,
+        `${offer.provider}:${model.id}`,
+        folderId,
+        webhookUrl,
+        request.retryOf ?? null,
+        cacheKey,
+        held,
+      ],
+    );
+    if (request.idempotencyKey) {
+      await tx.query('UPDATE idempotency_keys SET job_id = $3 WHERE team_id = $1 AND key = $2', [
+        auth.teamId,
+        request.idempotencyKey,
+        id,
+      ]);
+    }
+    // The run message commits with the job: no job without its run, no run without its job.
+    await s.boss.send(
+      RUN_JOB_QUEUE,
+      { jobId: id },
+      { db: { executeSql: (text, values) => tx.query(text, values) } },
+    );
+    return { job: toJob(rows[0]!, baseUrl), replay: false };
+  });
+}

@@ -1,0 +1,43 @@
+import { safeFetch } from '../../net/safe-fetch.ts';
+import { urlPolicyFromConfig } from '../../net/url-policy.ts';
+import type { Services } from '../../services.ts';
+import { storeFile, toOutputEntry } from '../files/files.ts';
+import { parseMediaUrl } from '../files/media-urls.ts';
+import { readOwnFile } from '../files/read-own-file.ts';
+import { inputUrls } from './create-job.ts';
+import type { RunJobDeps } from './run-job.ts';
+
+/** Inputs larger than the spec's file limit are refused while reading. */
+const MAX_INPUT_BYTES = 209_715_200;
+
+/** What the job worker needs from storage, the network and webhooks, wired from the services. */
+export function runJobDeps(s: Services): RunJobDeps {
+  const policy = urlPolicyFromConfig(s.config);
+  return {
+    providers: s.providers,
+    onTerminal: s.onJobTerminal,
+    async readInput(_row, url) {
+      // Our own files come from storage; anything else through the guarded fetcher (checked at connect time).
+      const own = await readOwnFile(s, url);
+      if (own) return { body: own.body, contentType: own.contentType };
+      const fetched = await safeFetch(url, { policy, maxBytes: MAX_INPUT_BYTES, timeoutMs: 120_000 });
+      return { body: fetched.body, contentType: fetched.contentType ?? 'application/octet-stream' };
+    },
+    async storeOutput(row, output) {
+      const inputFileIds = inputUrls(row.input)
+        .map((url) => parseMediaUrl(s.config.PUBLIC_URL, url)?.fileId)
+        .filter((id): id is string => Boolean(id));
+      const file = await storeFile(s, {
+        teamId: row.team_id,
+        folderId: row.folder_id,
+        name: output.name,
+        mediaType: output.mediaType,
+        data: output.data,
+        origin: 'job',
+        jobId: row.id,
+        inputFileIds,
+      });
+      return toOutputEntry(file);
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import type { OutputEnvelope } from '../../../contract/jobs.ts';
+import type { Provider, RunOutput } from '../../providers/provider.ts';
+import type { Services } from '../../services.ts';
+import { completeJob, failJob, type TerminalHook } from './finish-job.ts';
+import type { JobRow } from './job-row.ts';
+import { actualCost } from './pricing.ts';
+
+/** How a job's outputs become stored files (files + lineage); provided by the storage wiring. */
+export type StoreOutput = (
+  row: JobRow,
+  output: Extract<RunOutput, { kind: 'file' }>,
+) => Promise<OutputEnvelope['outputs'][number]>;
+
+export interface RunJobDeps {
+  providers: ReadonlyMap<string, Provider>;
+  storeOutput: StoreOutput;
+  readInput: (row: JobRow, url: string) => Promise<{ body: Buffer; contentType: string }>;
+  onTerminal: TerminalHook;
+}
+
+const PROGRESS_WRITE_MS = 250;
+const CANCEL_CHECK_MS = 500;
+
+/**
+ * Takes a queued job (or one a crashed worker left submitting or running: its lease ran out and the
+ * queue hands it out again) and runs it to one terminal state.
+ */
+export async function runJob(s: Services, deps: RunJobDeps, jobId: string): Promise<void> {
+  const claimed = await s.db.query<JobRow>(
+    `UPDATE jobs SET status = 'submitting', updated_at = now()
+      WHERE id = $1 AND status IN ('queued', 'submitting', 'running') RETURNING *`,
+    [jobId],
+  );
+  const row = claimed.rows[0];
+  if (!row) return; // finished or cancelled already
+
+  const resolved = s.catalog.resolve(row.model);
+  const offer = resolved?.model.offers.find((o) => o.provider === row.provider);
+  const provider = deps.providers.get(row.provider);
+  if (!resolved || !offer || !provider) {
+    const done = await failJob(s.db, jobId, {
+      code: 'provider_unavailable',
+      message: `Model ${row.model} can no longer run on ${row.provider}.`,
+    });
+    if (done) await deps.onTerminal(done);
+    return;
+  }
+
+  if (row.cache_key) {
+    const hit = await s.db.query<{ output: OutputEnvelope; billed_units: Record<string, number> }>(
+      'SELECT output, billed_units FROM result_cache WHERE cache_key = $1',
+      [row.cache_key],
+    );
+    if (hit.rows[0]) {
+      const done = await completeJob(s.db, jobId, {
+        output: hit.rows[0].output,
+        billedUnits: hit.rows[0].billed_units,
+        actualCents: 0,
+        cached: true,
+        providerStatus: 'cached',
+      });
+      if (done) await deps.onTerminal(done);
+      return;
+    }
+  }
+
+  await s.db.query(
+    `UPDATE jobs SET status = 'running', provider_status = 'running', started_at = coalesce(started_at, now()),
+            progress = 0, progress_message = 'Started', updated_at = now()
+      WHERE id = $1 AND status = 'submitting'`,
+    [jobId],
+  );
+
+  const controller = new AbortController();
+  const watcher = setInterval(async () => {
+    const current = await s.db
+      .query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [jobId])
+      .catch(() => null);
+    if (current?.rows[0]?.status === 'cancelled') controller.abort();
+  }, CANCEL_CHECK_MS);
+  let lastWrite = 0;
+  const progress = (fraction: number, message: string) => {
+    const now = Date.now();
+    if (now - lastWrite < PROGRESS_WRITE_MS && fraction < 1) return;
+    lastWrite = now;
+    void s.db
+      .query(
+        `UPDATE jobs SET progress = $2, progress_message = $3, updated_at = now() WHERE id = $1 AND status = 'running'`,
+        [jobId, Math.min(1, Math.max(0, fraction)), message],
+      )
+      .catch(() => {});
+  };
+
+  try {
+    const result = await provider.run(
+      { model: resolved.model, offer, body: row.input },
+      { signal: controller.signal, progress, readInput: (url) => deps.readInput(row, url) },
+    );
+    const outputs: OutputEnvelope['outputs'] = [];
+    for (const output of result.outputs) {
+      outputs.push(
+        output.kind === 'file'
+          ? await deps.storeOutput(row, output)
+          : {
+              url: null,
+              file_id: null,
+              media_type: output.mediaType,
+              size_bytes: null,
+              thumbnail_url: null,
+              data: output.data as never,
+            },
+      );
+    }
+    const done = await completeJob(s.db, jobId, {
+      output: { version: 'v1', outputs },
+      billedUnits: result.billedUnits,
+      actualCents: actualCost(offer, result.billedUnits),
+      cached: false,
+      providerStatus: result.providerStatus,
+    });
+    if (done) await deps.onTerminal(done);
+  } catch (error) {
+    if (controller.signal.aborted) return; // cancelled: the cancel settled it
+    const message = error instanceof Error ? error.message : String(error);
+    s.log.warn('job failed', { job_id: jobId, error: message });
+    const code = (error as { jobErrorCode?: string }).jobErrorCode ?? 'provider_error';
+    const done = await failJob(s.db, jobId, { code, message });
+    if (done) await deps.onTerminal(done);
+  } finally {
+    clearInterval(watcher);
+  }
+}

@@ -1,0 +1,18 @@
+import type { Provider, RunContext, RunInput, RunResult } from '../provider.ts';
+
+/** One offline engine: runs one kind of local model to completion. */
+export type LocalEngine = (input: RunInput, context: RunContext) => Promise<RunResult>;
+
+/** The `local` provider: the engines built into this server, keyed by the offer's providerModelId. */
+export function createLocalProvider(engines: ReadonlyMap<string, LocalEngine>): Provider {
+  return {
+    id: 'local',
+    unavailableReason: (id) =>
+      engines.has(id) ? null : 'Not available on this server yet: its local engine is not built.',
+    async run(input, context) {
+      const engine = engines.get(input.offer.providerModelId);
+      if (!engine) throw new Error(`No local engine for ${input.offer.providerModelId}.`);
+      return engine(input, context);
+    },
+  };
+}
