@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Job } from '../../../contract/jobs.ts';
+import { freshJob } from '../../../contract/test-fixtures.ts';
 import type { Queryable } from '../../db/pool.ts';
 
 /** Test support (imported by tests only): a terminal job row to hang deliveries on, and a local receiver. */
@@ -18,42 +19,18 @@ export async function insertTestJob(db: Queryable, teamId: string, status: Job['
     [id, teamId, status],
   );
   const at = rows[0]!.created_at.toISOString();
-  const job: Job = {
+  // The contract's sample job, made to match this row.
+  const { urls: _urls, ...job }: Job = freshJob({
     id,
     status,
-    tool: 'image',
     input: { prompt: 'a red fox' },
-    output: null,
     error: status === 'failed' ? { code: 'provider_error', message: 'The provider failed.' } : null,
-    progress_message: null,
-    progress: null,
-    progress_metadata: {},
-    estimated_duration_ms: 4000,
-    estimated_cost_cents: 3,
-    actual_cost_cents: null,
-    pricing: {
-      estimated: 3,
-      actual: null,
-      billing: 'per_image',
-      cached: null,
-      billed_units: null,
-      pricing_id: 'p_1',
-    },
-    provider: 'local',
-    provider_model: 'local:flux-schnell',
-    provider_status: null,
-    provider_job_id: null,
     created_at: at,
     started_at: at,
     completed_at: at,
-    model: 'flux-schnell',
     updated_at: at,
-    folder_id: null,
     api_key_id: null,
-    person_id: null,
-    source: 'api',
-    retry_of: null,
-  };
+  });
   return job;
 }
 
