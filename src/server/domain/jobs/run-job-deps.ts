@@ -1,3 +1,4 @@
+import { AppError } from '../../errors.ts';
 import { safeFetch } from '../../net/safe-fetch.ts';
 import { urlPolicyFromConfig } from '../../net/url-policy.ts';
 import type { Services } from '../../services.ts';
@@ -18,8 +19,11 @@ export function runJobDeps(s: Services): RunJobDeps {
     onTerminal: s.onJobTerminal,
     async readInput(_row, url) {
       // Our own files come from storage; anything else through the guarded fetcher (checked at connect time).
-      const own = await readOwnFile(s, url);
-      if (own) return { body: own.body, contentType: own.contentType };
+      if (parseMediaUrl(s.config.PUBLIC_URL, url)) {
+        const own = await readOwnFile(s, url);
+        if (!own) throw new AppError('invalid_request', `There is no file at ${url}.`, { status: 422 });
+        return { body: own.body, contentType: own.contentType };
+      }
       const fetched = await safeFetch(url, { policy, maxBytes: MAX_INPUT_BYTES, timeoutMs: 120_000 });
       return { body: fetched.body, contentType: fetched.contentType ?? 'application/octet-stream' };
     },

@@ -1,4 +1,6 @@
 import type { OutputEnvelope } from '../../../contract/jobs.ts';
+import { AppError } from '../../errors.ts';
+import { EngineInputError } from '../../providers/local/engine-run.ts';
 import type { Provider, RunOutput } from '../../providers/provider.ts';
 import type { Services } from '../../services.ts';
 import { completeJob, failJob, type TerminalHook } from './finish-job.ts';
@@ -19,6 +21,13 @@ export interface RunJobDeps {
 }
 
 const PROGRESS_WRITE_MS = 250;
+
+/** The failed job's error code: bad input (the person can fix it), refused input, or the provider's failure. */
+function jobErrorCode(error: unknown): string {
+  if (error instanceof EngineInputError) return 'invalid_input';
+  if (error instanceof AppError) return error.code === 'invalid_request' ? 'invalid_input' : error.code;
+  return 'provider_error';
+}
 const CANCEL_CHECK_MS = 500;
 
 /**
@@ -123,8 +132,7 @@ export async function runJob(s: Services, deps: RunJobDeps, jobId: string): Prom
     if (controller.signal.aborted) return; // cancelled: the cancel settled it
     const message = error instanceof Error ? error.message : String(error);
     s.log.warn('job failed', { job_id: jobId, error: message });
-    const code = (error as { jobErrorCode?: string }).jobErrorCode ?? 'provider_error';
-    const done = await failJob(s.db, jobId, { code, message });
+    const done = await failJob(s.db, jobId, { code: jobErrorCode(error), message });
     if (done) await deps.onTerminal(done);
   } finally {
     clearInterval(watcher);

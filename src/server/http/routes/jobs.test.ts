@@ -109,6 +109,34 @@ describe('creating and running a job', () => {
     expect(bypass.pricing).toMatchObject({ cached: false, actual: 1 });
   });
 
+  it('fails with invalid_input when the engine cannot use the request, and says why', async () => {
+    const client = t.clientFor(key);
+    const source = await waitForTerminal(
+      client,
+      (await client.createImage({ body: { model: 'local-sketch', prompt: 'source' } })).id,
+    );
+    const url = source.output!.outputs[0]!.url!;
+    const job = await client.createImage({ body: { model: 'local-edit', files: [{ url }] } });
+    const done = await waitForTerminal(client, job.id);
+    expect(done.error).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('provider_options.local.operations'),
+    });
+    const edited = await client.createImage({
+      body: {
+        model: 'local-edit',
+        files: [{ url }],
+        provider_options: { local: { operations: [{ op: 'grayscale' }] } },
+      },
+    });
+    const ok = await waitForTerminal(client, edited.id);
+    expect(ok.status).toBe('completed');
+    const lineage = await t.db.query('SELECT role FROM file_lineage WHERE job_id = $1 ORDER BY role', [
+      edited.id,
+    ]);
+    expect(lineage.rows.map((r) => r.role)).toEqual(['input', 'output']);
+  });
+
   it('is the same through POST /v2/tools/{tool_key}/call', async () => {
     const job = await t
       .clientFor(key)
@@ -129,11 +157,15 @@ describe('creating and running a job', () => {
         model: 'local-edit',
         prompt: 'x',
         files: [{ url: `${TEST_PUBLIC_URL}/media/file_aaaaaaaaaaaaaaaaaaaaaaaa/x.png` }],
+        provider_options: { local: { operations: [{ op: 'grayscale' }] } },
       },
     });
     const done = await waitForTerminal(client, created.id);
     expect(done.status).toBe('failed');
-    expect(done.error?.message).toBeTruthy();
+    expect(done.error).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('There is no file at'),
+    });
     expect(done.output).toBeNull();
     expect((await client.getMe()).balance_cents).toBe(before);
   });
