@@ -48,6 +48,15 @@ const ConfigSchema = z.object({
   /** Trust the first X-Forwarded-For address as the client address (behind a reverse proxy). */
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** The ffmpeg binary; else `ffmpeg` on the PATH, else the one bundled by @ffmpeg-installer/ffmpeg. */
+  FFMPEG_PATH: z.string().min(1).optional(),
+  /**
+   * How long one run of a job may take before the queue assumes its worker died and hands the job out
+   * again (the job is then resumed; it still ends in exactly one terminal state).
+   */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(900),
+  /** How often the queue looks for expired leases and other upkeep. */
+  QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Where the built console lives; served at `/`. */
   STATIC_DIR: z.string().default('./dist'),
 });
