@@ -38,7 +38,7 @@ export function createServices(
     sessions: new SessionService(db, keys.sessionSigning, config.PUBLIC_URL, config.SESSION_TTL_HOURS),
     apiKeys: new ApiKeyResolver(db),
     catalog: new Catalog(MODELS, availabilityFromEnv(env, new Set(localEngines.keys()))),
-    boss: createBoss(databaseUrl),
+    boss: createBoss(databaseUrl, config.QUEUE_MAINTENANCE_SECONDS),
     // Made on the first write, so a server (or test) that stores nothing never touches DATA_DIR.
     blobs: new LocalDiskStore(path.join(config.DATA_DIR, 'blobs')),
     providers,

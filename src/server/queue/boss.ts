@@ -2,8 +2,9 @@ import PgBoss from 'pg-boss';
 import type { Services } from '../services.ts';
 import { QUEUE_JOBS } from './jobs.ts';
 
-export function createBoss(databaseUrl: string): PgBoss {
-  return new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
+export function createBoss(databaseUrl: string, maintenanceIntervalSeconds: number): PgBoss {
+  // Maintenance also notices runs whose lease expired (a killed worker) and hands them out again.
+  return new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4, maintenanceIntervalSeconds });
 }
 
 export interface Queue {
@@ -11,7 +12,7 @@ export interface Queue {
 }
 
 /** Starts pg-boss (services.boss) and its queues; with `work`, this process also runs the workers. */
-export async function startQueue(services: Services, options: { work: boolean }): Promise<Queue> {
+export async function startQueue(services: Services, role: { work: boolean }): Promise<Queue> {
   const { boss, log } = services;
   let stopping = false;
   // While stopping, its connections closing under it are expected, not errors.
@@ -20,9 +21,12 @@ export async function startQueue(services: Services, options: { work: boolean })
   });
   await boss.start();
   for (const job of QUEUE_JOBS) {
-    await boss.createQueue(job.name, { name: job.name, ...job.options });
+    const options = typeof job.options === 'function' ? job.options(services.config) : job.options;
+    await boss.createQueue(job.name, { name: job.name, ...options });
+    // An existing queue keeps its old options unless updated (a changed JOB_LEASE_SECONDS, say).
+    if (options) await boss.updateQueue(job.name, { name: job.name, ...options });
     if (job.cron) await boss.schedule(job.name, job.cron);
-    if (options.work) {
+    if (role.work) {
       await boss.work(job.name, async (batch) => {
         for (const item of batch) await job.handler(services, item.data);
       });

@@ -1,3 +1,4 @@
+import type { Config } from '../config.ts';
 import { sweepCodes } from '../domain/identity/otp.ts';
 import { RUN_JOB_QUEUE } from '../domain/jobs/queue-names.ts';
 import { runJob } from '../domain/jobs/run-job.ts';
@@ -10,12 +11,19 @@ import { webhookDelivery } from './webhook-delivery.ts';
  * One kind of queued work: a name, an optional cron schedule, and what a worker does with one job's
  * data. Every kind is listed in QUEUE_JOBS; add new kinds there.
  */
+export interface QueueOptions {
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+}
+
 export interface QueueJobDefinition {
   name: string;
   /** Cron schedule for recurring work (pg-boss keeps one schedule per name across processes). */
   cron?: string;
   /** pg-boss queue options: retries, expiry (the lease after which a crashed worker's job runs again). */
-  options?: { retryLimit?: number; retryDelay?: number; retryBackoff?: boolean; expireInSeconds?: number };
+  options?: QueueOptions | ((config: Config) => QueueOptions);
   handler: (services: Services, data: unknown) => Promise<void>;
 }
 
@@ -36,7 +44,7 @@ export const maintenanceSweep: QueueJobDefinition = {
  */
 export const runJobQueueJob: QueueJobDefinition = {
   name: RUN_JOB_QUEUE,
-  options: { retryLimit: 3, retryDelay: 5, expireInSeconds: 15 * 60 },
+  options: (config) => ({ retryLimit: 3, retryDelay: 1, expireInSeconds: config.JOB_LEASE_SECONDS }),
   handler: async (services, data) => {
     const { jobId } = data as { jobId: string };
     await runJob(services, runJobDeps(services), jobId);
