@@ -269,6 +269,52 @@ describe('checks before a job is taken', () => {
   });
 });
 
+describe('routing and limits', () => {
+  it('routes an image start frame to the image-to-video variant of the same family', async () => {
+    const client = t.clientFor(key);
+    const plain = await failure(client.createVideo({ body: { model: 'local-motion', prompt: 'waves' } }));
+    expect(plain?.message).toContain('`local-motion`');
+    const withImage = await failure(
+      client.createVideo({
+        body: { model: 'local-motion', files: [{ url: 'https://example.com/start.png' }] },
+      }),
+    );
+    // No video engine is built yet (503), but the request went to the variant, never another family.
+    expect(withImage).toMatchObject({ status: 503, code: 'provider_unavailable' });
+    expect(withImage?.message).toContain('`local-motion-i2v`');
+  });
+
+  it('limits job creation per API key: 429 with Retry-After and RateLimit headers', async () => {
+    const limited = await createTestApp({}, { work: false });
+    try {
+      const k = (await signUp(limited)).api_key;
+      const send = () =>
+        limited.request('/v2/image', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${k}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'local-sketch', prompt: 'limit' }),
+        });
+      const first = await send();
+      expect(first.status).toBe(202);
+      expect(first.headers.get('ratelimit-limit')).toBe('300');
+      expect(first.headers.get('ratelimit-remaining')).toBe('299');
+      for (let i = 1; i < 300; i++) expect((await send()).status).toBe(202);
+      const refused = await send();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+      expect((await refused.json()).error.code).toBe('rate_limited');
+      // Another key of another account is not affected.
+      const other = (await signUp(limited)).api_key;
+      expect(
+        (await limited.clientFor(other).createImage({ body: { model: 'local-sketch', prompt: 'x' } })).status,
+      ).toBe('queued');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('idempotency', () => {
   it('turns 20 concurrent requests with one key into one job and one hold', async () => {
     const client = t.clientFor(key);
