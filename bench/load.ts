@@ -10,11 +10,15 @@ export interface LoadResult {
   p99Ms: number;
 }
 
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  /** Sent with every request, for example `{ authorization: 'Bearer …' }`. */
+  headers?: Record<string, string>;
+}
+
 /** Closed-loop load: `connections` keep-alive clients each send the next GET as soon as the last answers. */
-export async function load(
-  url: string,
-  options: { connections: number; seconds: number },
-): Promise<LoadResult> {
+export async function load(url: string, options: LoadOptions): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const target = new URL(url);
   const latencies: number[] = [];
@@ -24,7 +28,13 @@ export async function load(
     new Promise<void>((resolve) => {
       const started = performance.now();
       const req = http.get(
-        { host: target.hostname, port: target.port, path: target.pathname, agent },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: `${target.pathname}${target.search}`,
+          headers: options.headers,
+          agent,
+        },
         (res) => {
           res.on('data', () => {});
           res.on('end', () => {
@@ -60,14 +70,15 @@ export async function load(
 }
 
 /** The same load with wrk (C, epoll; Debian package `wrk`) when installed: it can drive a server harder than Node can. */
-export async function loadWithWrk(
-  url: string,
-  options: { connections: number; seconds: number },
-): Promise<LoadResult> {
+export async function loadWithWrk(url: string, options: LoadOptions): Promise<LoadResult> {
+  const headerArgs = Object.entries(options.headers ?? {}).flatMap(([name, value]) => [
+    '-H',
+    `${name}: ${value}`,
+  ]);
   const output = await new Promise<string>((resolve, reject) =>
     execFile(
       'wrk',
-      ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', url],
+      ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', ...headerArgs, url],
       (error, stdout) => (error ? reject(error) : resolve(stdout)),
     ),
   );

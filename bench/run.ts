@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureConsoleBuild } from '../scripts/console-build.ts';
 import { freePort } from '../src/server/db/embedded.ts';
+import { benchJobs } from './jobs.ts';
 import { hasWrk, load, loadWithWrk } from './load.ts';
 
 /*
@@ -45,7 +46,11 @@ async function stop(child: ChildProcess) {
 }
 
 /** Wall time from spawning `npm start`'s script to the server's ready line. */
-async function readyTime(dataDir: string, port: number): Promise<{ ms: number; child: ChildProcess }> {
+async function readyTime(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ ms: number; child: ChildProcess }> {
   const started = performance.now();
   const child = spawn(tsx, ['scripts/start.ts'], {
     cwd: root,
@@ -55,6 +60,7 @@ async function readyTime(dataDir: string, port: number): Promise<{ ms: number; c
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -83,36 +89,49 @@ async function benchStartup(rounds: number) {
 const loadClient = hasWrk() ? 'wrk' : 'node';
 const drive = loadClient === 'wrk' ? loadWithWrk : load;
 
-async function benchPricing(rounds: number, seconds: number, connections: number) {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-'));
-  const port = await freePort();
-  const server = await readyTime(dataDir, port);
-  const ours = `http://127.0.0.1:${port}/v2/pricing`;
-  const sample = await fetch(ours);
+interface Comparison {
+  rounds: number;
+  seconds: number;
+  connections: number;
+  /** Request headers, sent to both servers (the bare one ignores them). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * GET `url` on our server against a bare node:http server answering the same bytes from memory:
+ * both warmed up, then `rounds` pairs back to back, reported as the median of per-pair ratios.
+ */
+async function compareWithBare(url: string, options: Comparison) {
+  const { rounds, seconds, connections, headers } = options;
+  const sample = await fetch(url, { headers });
+  if (!sample.ok) throw new Error(`GET ${url}: ${sample.status}`);
   const bytes = Buffer.from(await sample.arrayBuffer());
-  const headers = { 'content-type': sample.headers.get('content-type') ?? 'application/json' };
+  const answerHeaders = { 'content-type': sample.headers.get('content-type') ?? 'application/json' };
   const bare = spawn(tsx, ['bench/bare-server.ts'], {
     cwd: root,
-    env: { ...process.env, BARE_BODY_B64: bytes.toString('base64'), BARE_HEADERS: JSON.stringify(headers) },
+    env: {
+      ...process.env,
+      BARE_BODY_B64: bytes.toString('base64'),
+      BARE_HEADERS: JSON.stringify(answerHeaders),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const barePort = (await waitFor(bare, /listening (\d+)/))[1];
-  const baseline = `http://127.0.0.1:${barePort}/v2/pricing`;
-  await drive(ours, { connections, seconds: 1 }); // warm both up
-  await drive(baseline, { connections, seconds: 1 });
+  const target = new URL(url);
+  const baseline = `http://127.0.0.1:${barePort}${target.pathname}`;
+  await drive(url, { connections, seconds: 1, headers }); // warm both up
+  await drive(baseline, { connections, seconds: 1, headers });
   const oursRates: number[] = [];
   const bareRates: number[] = [];
   let oursLast = null;
+  let oursErrors = 0;
   for (let i = 0; i < rounds; i++) {
-    oursLast = await drive(ours, { connections, seconds });
+    oursLast = await drive(url, { connections, seconds, headers });
     oursRates.push(oursLast.perSecond);
-    bareRates.push((await drive(baseline, { connections, seconds })).perSecond);
+    oursErrors += oursLast.errors;
+    bareRates.push((await drive(baseline, { connections, seconds, headers })).perSecond);
   }
   await stop(bare);
-  await stop(server.child);
-  await fs.rm(dataDir, { recursive: true, force: true });
-  const oursMedian = median(oursRates);
-  const bareMedian = median(bareRates);
   // Each pair runs back to back, so its ratio is steadier than a ratio of medians on a busy machine.
   const pairRatios = oursRates.map((ours, i) => ours / bareRates[i]!);
   return {
@@ -121,12 +140,68 @@ async function benchPricing(rounds: number, seconds: number, connections: number
     connections,
     secondsPerRound: seconds,
     rounds,
-    oursPerSecond: Math.round(oursMedian),
-    barePerSecond: Math.round(bareMedian),
+    oursPerSecond: Math.round(median(oursRates)),
+    barePerSecond: Math.round(median(bareRates)),
     ratio: Math.round(median(pairRatios) * 100) / 100,
     pairRatios: pairRatios.map((r) => Math.round(r * 100) / 100),
     oursP99Ms: Math.round((oursLast?.p99Ms ?? 0) * 10) / 10,
+    oursErrors,
   };
+}
+
+type ComparisonResult = Awaited<ReturnType<typeof compareWithBare>>;
+
+const comparisonLine = (label: string, c: ComparisonResult, target: number) =>
+  `${label} (${c.bodyBytes} B, ${c.client} client, ${c.connections} connections, ${c.rounds}×${c.secondsPerRound} s alternating): ours ${c.oursPerSecond}/s, bare node:http ${c.barePerSecond}/s; ratio ${c.ratio} (median of pairs ${c.pairRatios.join(' ')}; target ≥ ${target}); ours p99 ${c.oursP99Ms} ms${c.oursErrors ? `; ${c.oursErrors} non-2xx` : ''}\n`;
+
+async function benchPricing(rounds: number, seconds: number, connections: number) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-'));
+  const port = await freePort();
+  const server = await readyTime(dataDir, port);
+  try {
+    return await compareWithBare(`http://127.0.0.1:${port}/v2/pricing`, { rounds, seconds, connections });
+  } finally {
+    await stop(server.child);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Seconds each job benchmark may spend creating jobs: the queue's pace decides how many fit. */
+const jobsBudget = { latency: 35, throughput: 35 };
+
+/**
+ * The job engine: queue latency and end-to-end jobs per second for local-sketch jobs (cache off), then
+ * GET /v2/jobs/{id} of one completed job against the bare server, as for the pricing.
+ */
+async function benchJobEngine() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-'));
+  const port = await freePort();
+  // Sign-up credits for a few hundred jobs; the server's log level is its default, as for the others.
+  const server = await readyTime(dataDir, port, { SIGNUP_CREDITS: '1000000' });
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    const { latency, throughput, sampleJobId, apiKey } = await benchJobs(origin, {
+      latency: { jobs: 100, pollMs: 3, budgetSeconds: jobsBudget.latency },
+      throughput: {
+        jobs: 200,
+        concurrency: 16,
+        pollMs: 25,
+        budgetSeconds: jobsBudget.throughput,
+        drainSeconds: 20,
+      },
+    });
+    if (!sampleJobId) throw new Error('no job completed: nothing to GET');
+    const getJob = await compareWithBare(`${origin}/v2/jobs/${sampleJobId}`, {
+      rounds: 9,
+      seconds: 2,
+      connections: 32,
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    return { latency, throughput, getJob };
+  } finally {
+    await stop(server.child);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
 }
 
 ensureConsoleBuild(root); // so the timings below measure starting, not building
@@ -135,11 +210,19 @@ process.stdout.write(
   `startup (npm start → ready, median of ${startup.rounds}): first run ${Math.round(startup.firstRunMs)} ms, existing data dir ${Math.round(startup.existingDataMs)} ms\n`,
 );
 const pricing = await benchPricing(9, 2, 32);
+process.stdout.write(comparisonLine('GET /v2/pricing', pricing, 0.6));
+const jobs = await benchJobEngine();
+const { latency, throughput, getJob } = jobs;
+const ms = (d: { p50: number; p95: number }) => `p50 ${d.p50} ms, p95 ${d.p95} ms`;
 process.stdout.write(
-  `GET /v2/pricing (${pricing.bodyBytes} B, ${pricing.client} client, ${pricing.connections} connections, ${pricing.rounds}×${pricing.secondsPerRound} s alternating): ours ${pricing.oursPerSecond}/s, bare node:http ${pricing.barePerSecond}/s; ratio ${pricing.ratio} (median of pairs ${pricing.pairRatios.join(' ')}; target ≥ 0.6); ours p99 ${pricing.oursP99Ms} ms\n`,
+  `job queue latency (local-sketch, cache off, ${latency.completed} of ${latency.jobs} jobs one at a time${latency.budgetHit ? ` in the ${jobsBudget.latency} s budget` : ''}, status polled every ${latency.pollMs} ms): started_at − created_at ${ms(latency.serverQueueMs)}; client 202 → running ${ms(latency.clientToRunningMs)} (a poll saw running in ${latency.runningSeen} of ${latency.completed}); 202 → completed ${ms(latency.clientToCompletedMs)}; started_at → completed_at ${ms(latency.serverRunMs)}${latency.failed ? `; ${latency.failed} failed` : ''}\n`,
 );
+process.stdout.write(
+  `jobs end to end (local-sketch, cache off, ${throughput.concurrency} at a time): ${throughput.completed} of ${throughput.jobs} completed in ${throughput.seconds} s${throughput.jobs < throughput.requested ? ` (${throughput.requested} planned; creation stopped at the ${jobsBudget.throughput} s budget)` : ''}; ${throughput.jobsPerSecond} jobs/s${throughput.failed ? `; ${throughput.failed} failed` : ''}${throughput.unfinished ? `; ${throughput.unfinished} unfinished` : ''}\n`,
+);
+process.stdout.write(comparisonLine('GET /v2/jobs/{id}', getJob, 0.5));
 await fs.mkdir(path.join(root, 'bench', 'results'), { recursive: true });
 await fs.writeFile(
   path.join(root, 'bench', 'results', 'latest.json'),
-  `${JSON.stringify({ at: new Date().toISOString(), startup, pricing }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), startup, pricing, jobs }, null, 2)}\n`,
 );
