@@ -61,7 +61,7 @@ describe('a worker killed in the middle of a job', () => {
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ALLOW_PRIVATE_NETWORK: 'true',
-      JOB_LEASE_SECONDS: '3',
+      JOB_LEASE_SECONDS: '8', // longer than the slow job, so only the kill makes it run again
       QUEUE_MAINTENANCE_SECONDS: '1',
     };
     const first = start(env);

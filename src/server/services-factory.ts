@@ -27,7 +27,7 @@ export function createServices(
   env = process.env,
 ): Services {
   const keys = deriveKeys(appSecret);
-  const localEngines = createLocalEngines();
+  const localEngines = createLocalEngines(config);
   const providers = new Map<string, Provider>([['local', createLocalProvider(localEngines)]]);
   const services: Services = {
     config,
@@ -43,6 +43,7 @@ export function createServices(
     blobs: new LocalDiskStore(path.join(config.DATA_DIR, 'blobs')),
     providers,
     onJobTerminal: async () => {},
+    wakeQueue: () => {},
   };
   services.onJobTerminal = jobWebhookHook(services);
   return services;

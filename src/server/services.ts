@@ -27,6 +27,8 @@ export interface Services {
   blobs: BlobStore;
   /** Providers that can run jobs here, by provider id. */
   providers: ReadonlyMap<string, Provider>;
+  /** Wakes an idle worker of a queue in this process (after sending it work); set by startQueue. */
+  wakeQueue: (queueName: string) => void;
   /** Called once when a job reaches a terminal state (sends its webhook). */
   onJobTerminal: (row: JobRow) => Promise<void>;
 }

@@ -95,12 +95,11 @@ export function createAuthenticator(
         }
         const principal = await keys.resolve(token);
         if (!principal) throw unauthorized('Invalid or revoked API key.');
-        const role = principal.personId ? await roleIn(principal.teamId, principal.personId) : null;
         return {
           kind: 'api_key',
           personId: principal.personId,
           teamId: principal.teamId,
-          role,
+          role: principal.role,
           apiKeyId: principal.apiKeyId,
           sessionId: null,
           source: 'api',

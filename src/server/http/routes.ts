@@ -5,6 +5,7 @@ import type { Route } from './define-route.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { ffmpegV1Routes } from './routes/ffmpeg-v1.ts';
 import { generationRoutes } from './routes/generation.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { openApiRoutes } from './routes/openapi.ts';
@@ -19,6 +20,7 @@ export function allRoutes(s: Services): Route[] {
     ...accountRoutes(s),
     ...catalogRoutes(s),
     ...generationRoutes(s, checkUrls),
+    ...ffmpegV1Routes(s, checkUrls),
     ...jobRoutes(s, checkUrls),
     ...webhookRoutes(s),
     ...openApiRoutes(s, () => routes),

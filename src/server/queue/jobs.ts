@@ -24,6 +24,10 @@ export interface QueueJobDefinition {
   cron?: string;
   /** pg-boss queue options: retries, expiry (the lease after which a crashed worker's job runs again). */
   options?: QueueOptions | ((config: Config) => QueueOptions);
+  /** Workers of this queue in each process (each takes one message at a time); default 1. */
+  workers?: number;
+  /** How often an idle worker looks for new messages; default pg-boss's 2 s. */
+  pollingIntervalSeconds?: number;
   handler: (services: Services, data: unknown) => Promise<void>;
 }
 
@@ -45,6 +49,9 @@ export const maintenanceSweep: QueueJobDefinition = {
 export const runJobQueueJob: QueueJobDefinition = {
   name: RUN_JOB_QUEUE,
   options: (config) => ({ retryLimit: 3, retryDelay: 1, expireInSeconds: config.JOB_LEASE_SECONDS }),
+  // Several jobs at once per process; new jobs also wake a worker at once (createJob -> wakeQueue).
+  workers: 4,
+  pollingIntervalSeconds: 0.5,
   handler: async (services, data) => {
     const { jobId } = data as { jobId: string };
     await runJob(services, runJobDeps(services), jobId);

@@ -27,6 +27,9 @@ const TryData = z.object({ webhook_id: z.string().min(1), attempt: z.int().min(1
 export const webhookDelivery: QueueJobDefinition = {
   name: WEBHOOK_DELIVERY_QUEUE,
   options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+  // A slow receiver (up to 15 s a try) must not hold up every other delivery.
+  workers: 2,
+  pollingIntervalSeconds: 1,
   handler: async (services, data) => {
     const parsed = TryData.safeParse(data);
     if (!parsed.success) {

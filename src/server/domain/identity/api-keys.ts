@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { TeamRole } from '../../../contract/account.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { TtlCache } from '../ttl-cache.ts';
 import { displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-format.ts';
@@ -8,6 +9,8 @@ export interface ApiKeyPrincipal {
   apiKeyId: string;
   teamId: string;
   personId: string | null;
+  /** The owner's role in the key's team (null for a key with no person, or one who left the team). */
+  role: TeamRole | null;
 }
 
 export interface CreatedApiKey {
@@ -78,12 +81,21 @@ export class ApiKeyResolver {
       if (cached) this.touch(cached.apiKeyId);
       return cached;
     }
-    const { rows } = await this.db.query<{ id: string; team_id: string; owner_person_id: string | null }>(
-      'SELECT id, team_id, owner_person_id FROM api_keys WHERE secret_hash = $1 AND revoked_at IS NULL',
+    const { rows } = await this.db.query<{
+      id: string;
+      team_id: string;
+      owner_person_id: string | null;
+      role: TeamRole | null;
+    }>(
+      `SELECT k.id, k.team_id, k.owner_person_id, m.role
+         FROM api_keys k LEFT JOIN memberships m ON m.team_id = k.team_id AND m.person_id = k.owner_person_id
+        WHERE k.secret_hash = $1 AND k.revoked_at IS NULL`,
       [hash],
     );
     const row = rows[0];
-    const principal = row ? { apiKeyId: row.id, teamId: row.team_id, personId: row.owner_person_id } : null;
+    const principal = row
+      ? { apiKeyId: row.id, teamId: row.team_id, personId: row.owner_person_id, role: row.role }
+      : null;
     this.cache.set(cacheKey, principal);
     if (principal) this.touch(principal.apiKeyId);
     return principal;

@@ -172,7 +172,7 @@ export async function createJob(
   const webhookUrl = ((request.body.options ?? {}) as { webhook_url?: string }).webhook_url ?? null;
   const baseUrl = `${s.config.PUBLIC_URL}/v2`;
 
-  return transaction(s.db, async (tx) => {
+  const created = await transaction(s.db, async (tx): Promise<CreatedJob> => {
     if (request.idempotencyKey) {
       await tx.query(
         `DELETE FROM idempotency_keys WHERE team_id = $1 AND key = $2 AND created_at < now() - make_interval(hours => $3)`,
@@ -273,4 +273,6 @@ export async function createJob(
     );
     return { job: toJob(rows[0]!, baseUrl), replay: false };
   });
+  if (!created.replay) s.wakeQueue(RUN_JOB_QUEUE);
+  return created;
 }

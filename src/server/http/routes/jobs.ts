@@ -13,11 +13,13 @@ import type { Queryable } from '../../db/pool.ts';
 import { createJob } from '../../domain/jobs/create-job.ts';
 import { cancelActiveJob } from '../../domain/jobs/finish-job.ts';
 import { type JobRow, toJob, toStatusView } from '../../domain/jobs/job-row.ts';
+import { TtlCache } from '../../domain/ttl-cache.ts';
 import { listJobDeliveries } from '../../domain/webhooks/deliveries.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import type { AuthContext } from '../auth.ts';
 import { defineRoute, reply } from '../define-route.ts';
+import { respond } from '../respond.ts';
 
 /** A job of the caller's team, or 404 (another team's job is answered like a missing one). */
 export async function findJob(db: Queryable, auth: AuthContext, id: string): Promise<JobRow> {
@@ -75,8 +77,12 @@ function listFilter(teamId: string, q: JobListQuery) {
   return { where: where.join(' AND '), values };
 }
 
+const isTerminal = (status: JobRow['status']) =>
+  status === 'completed' || status === 'failed' || status === 'cancelled';
+
 export function jobRoutes(s: Services, checkUrls: (urls: string[]) => Promise<void>) {
   const baseUrl = `${s.config.PUBLIC_URL}/v2`;
+  const finishedJobs = new TtlCache<string>(60_000, 10_000);
   return [
     defineRoute(listJobs, async ({ auth, query }) => {
       const { where, values } = listFilter(auth.teamId, query);
@@ -91,7 +97,18 @@ export function jobRoutes(s: Services, checkUrls: (urls: string[]) => Promise<vo
       };
     }),
 
-    defineRoute(getJob, async ({ auth, params }) => toJob(await findJob(s.db, auth, params.id), baseUrl)),
+    defineRoute(getJob, async ({ auth, params, c }) => {
+      // A finished job never changes: its answer is kept, serialised, for the pollers still asking.
+      const cacheKey = `${auth.teamId}/${params.id}`;
+      let body = finishedJobs.get(cacheKey);
+      if (!body) {
+        const row = await findJob(s.db, auth, params.id);
+        if (!isTerminal(row.status)) return toJob(row, baseUrl);
+        body = JSON.stringify(toJob(row, baseUrl));
+        finishedJobs.set(cacheKey, body);
+      }
+      return respond(c, 200, body, { 'content-type': 'application/json' });
+    }),
 
     defineRoute(getJobStatus, async ({ auth, params }) => toStatusView(await findJob(s.db, auth, params.id))),
 

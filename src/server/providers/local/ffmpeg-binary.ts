@@ -1,0 +1,168 @@
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { AbortError, EngineInputError } from './engine-run.ts';
+
+/**
+ * The ffmpeg binary: `FFMPEG_PATH` when set, else `ffmpeg` found on the PATH, else the static build
+ * bundled by @ffmpeg-installer/ffmpeg (ffmpeg 4.x; it has no ffprobe, so probing uses ffmpeg itself).
+ */
+export function ffmpegPath(
+  config: { FFMPEG_PATH?: string | undefined },
+  envPath: string = process.env.PATH ?? '',
+): string {
+  if (config.FFMPEG_PATH) return config.FFMPEG_PATH;
+  const found = findOnPath('ffmpeg', envPath);
+  if (found) return found;
+  return bundledFfmpeg();
+}
+
+function findOnPath(binary: string, envPath: string): string | null {
+  for (const dir of envPath.split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, binary);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
+/** The binary of @ffmpeg-installer/ffmpeg (a CommonJS package that throws on unsupported platforms). */
+export function bundledFfmpeg(): string {
+  try {
+    const installer = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string };
+    return installer.path;
+  } catch (error) {
+    throw new Error(
+      `No ffmpeg: FFMPEG_PATH is not set, ffmpeg is not on the PATH and the bundled build is missing (${
+        error instanceof Error ? error.message : String(error)
+      }).`,
+    );
+  }
+}
+
+/** Options every run starts with: no prompts, overwrite, quiet except errors, progress on stdout. */
+export const FFMPEG_COMMON_ARGS = [
+  '-nostdin',
+  '-y',
+  '-hide_banner',
+  '-loglevel',
+  'error',
+  '-progress',
+  'pipe:1',
+  '-nostats',
+] as const;
+
+export interface FfmpegRunOptions {
+  signal?: AbortSignal;
+  /** Seconds of output the run is expected to write; progress is out_time against it. */
+  expectedSeconds?: number | null;
+  /** Fraction 0..1 of this run. */
+  onProgress?: (fraction: number) => void;
+  /** Turns ffmpeg's messages into words for the person (for example temp paths into `files[0]`). */
+  describe?: (line: string) => string;
+}
+
+const STDERR_KEEP = 16 * 1024;
+
+/** Lines ffmpeg ends most failures with that say nothing about the cause. */
+const GENERIC_LINE =
+  /^(Conversion failed!|Error initializing output stream|Could not write header for output file|Error while opening encoder|Exiting normally)/;
+
+/** The line of ffmpeg's stderr that best says why it failed: the last one that is not a generic trailer. */
+export function lastErrorLine(stderr: string): string {
+  const lines = stderr
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const useful = lines.filter((line) => !GENERIC_LINE.test(line));
+  const line = useful.at(-1) ?? lines.at(-1) ?? 'ffmpeg failed without a message';
+  // Drop the "[libx264 @ 0x1deb2f00] " context prefix: the address means nothing to people.
+  return line.replace(/^\[([^\]@]+?) @ 0x[0-9a-f]+\]\s*/i, '$1: ');
+}
+
+/**
+ * Runs ffmpeg with an argument array (never a shell). Resolves when it exits 0; a non-zero exit is the
+ * input's fault (EngineInputError with ffmpeg's last error line); an abort kills it (SIGKILL) and rejects
+ * with AbortError once the process is gone.
+ */
+export function runFfmpeg(binary: string, args: readonly string[], options: FfmpegRunOptions = {}) {
+  return spawnFfmpeg(binary, [...FFMPEG_COMMON_ARGS, ...args], options, true);
+}
+
+/**
+ * Runs ffmpeg and returns its stderr whatever the exit code (probing with `-i file` and no output always
+ * exits 1). Aborts like runFfmpeg.
+ */
+export function ffmpegStderr(binary: string, args: readonly string[], signal?: AbortSignal) {
+  return spawnFfmpeg(binary, ['-nostdin', '-hide_banner', ...args], { signal }, false);
+}
+
+function spawnFfmpeg(
+  binary: string,
+  args: readonly string[],
+  options: FfmpegRunOptions,
+  failOnExit: boolean,
+): Promise<{ stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const { signal } = options;
+    if (signal?.aborted) {
+      reject(new AbortError(signal.reason));
+      return;
+    }
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    let stderr = '';
+    let pending = '';
+    let settled = false;
+    const onAbort = () => child.kill('SIGKILL');
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_KEEP);
+    });
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) progressLine(line.trim(), options);
+    });
+
+    const finish = (error: Error | null) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      if (error) reject(error);
+      else resolve({ stderr });
+    };
+    child.on('error', (error) => finish(new Error(`ffmpeg could not start (${binary}): ${error.message}`)));
+    child.on('close', (code, killedBy) => {
+      if (signal?.aborted) return finish(new AbortError(signal.reason));
+      if (!failOnExit || code === 0) return finish(null);
+      if (code === null) return finish(new Error(`ffmpeg was stopped by ${killedBy ?? 'a signal'}.`));
+      const line = lastErrorLine(stderr);
+      return finish(new EngineInputError(options.describe ? options.describe(line) : line));
+    });
+  });
+}
+
+/** `out_time_us=<microseconds>` of `-progress pipe:1` (ffmpeg 4.x also writes out_time_ms, in µs too). */
+function progressLine(line: string, options: FfmpegRunOptions): void {
+  const expected = options.expectedSeconds;
+  if (!options.onProgress) return;
+  if (line === 'progress=end') {
+    options.onProgress(1);
+    return;
+  }
+  if (!expected || expected <= 0) return;
+  const match = /^out_time_us=(\d+)$/.exec(line);
+  if (!match) return;
+  const seconds = Number(match[1]) / 1_000_000;
+  options.onProgress(Math.min(1, Math.max(0, seconds / expected)));
+}
