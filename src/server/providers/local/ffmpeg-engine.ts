@@ -5,7 +5,7 @@ import { describeIssues } from '../../../contract/errors.ts';
 import { FfmpegRequest } from '../../../contract/generation.ts';
 import type { RunResult } from '../provider.ts';
 import { checkAborted, EngineInputError } from './engine-run.ts';
-import { ffmpegPath, runFfmpeg } from './ffmpeg-binary.ts';
+import { runFfmpeg } from './ffmpeg-binary.ts';
 import {
   containerOf,
   type Media,
