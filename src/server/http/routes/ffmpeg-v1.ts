@@ -7,10 +7,9 @@ import {
 } from '../../../contract/generation.ts';
 import type { Job } from '../../../contract/jobs.ts';
 import { createJob } from '../../domain/jobs/create-job.ts';
-import { bucketName, hit, rateLimitHeaders } from '../../domain/rate-limit.ts';
 import type { Services } from '../../services.ts';
 import { defineRoute, reply } from '../define-route.ts';
-import { JOB_CREATION_LIMIT } from './generation.ts';
+import { limitJobCreation } from './generation.ts';
 
 type ResizeBody = z.output<typeof FfmpegResizeV1Request>;
 
@@ -68,14 +67,8 @@ export function toResizeV1Job(job: Job, cacheKey: string): FfmpegResizeV1Job {
 export function ffmpegV1Routes(s: Services, checkUrls: (urls: string[]) => Promise<void>) {
   return [
     defineRoute(ffmpegResizeV1, async ({ auth, body }) => {
-      // The same bucket and limit as every other job-creating route.
-      const limited = await hit(
-        s.db,
-        bucketName('job-create', auth.apiKeyId ?? `person:${auth.personId ?? auth.teamId}`),
-        JOB_CREATION_LIMIT,
-      );
+      const limitHeaders = await limitJobCreation(s, auth);
       const { job } = await createJob(s, auth, { tool: 'ffmpeg', body: resizeJobBody(body) }, checkUrls);
-      const { 'retry-after': _retry, ...limitHeaders } = rateLimitHeaders(limited);
       return reply(202, toResizeV1Job(job, resizeCacheKey(body)), limitHeaders);
     }),
   ];

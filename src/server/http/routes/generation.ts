@@ -32,20 +32,26 @@ export const JOB_CREATION_LIMIT = {
 
 type Headers = z.output<typeof GenerationHeaders> | undefined;
 
+/** Counts one job creation against the caller's limit (429 past it); the RateLimit headers for the answer. */
+export async function limitJobCreation(s: Services, auth: AuthContext): Promise<Record<string, string>> {
+  const state = await hit(
+    s.db,
+    bucketName('job-create', auth.apiKeyId ?? `person:${auth.personId ?? auth.teamId}`),
+    JOB_CREATION_LIMIT,
+  );
+  const { 'retry-after': _retry, ...headers } = rateLimitHeaders(state);
+  return headers;
+}
+
 export function generationRoutes(s: Services, checkUrls: (urls: string[]) => Promise<void>) {
   async function create(auth: AuthContext, tool: ToolKey, body: Record<string, unknown>, headers: Headers) {
-    const limited = await hit(
-      s.db,
-      bucketName('job-create', auth.apiKeyId ?? `person:${auth.personId ?? auth.teamId}`),
-      JOB_CREATION_LIMIT,
-    );
+    const limitHeaders = await limitJobCreation(s, auth);
     const { job, replay } = await createJob(
       s,
       auth,
       { tool, body, idempotencyKey: headers?.['idempotency-key'], workspace: headers?.['x-workspace-id'] },
       checkUrls,
     );
-    const { 'retry-after': _retry, ...limitHeaders } = rateLimitHeaders(limited);
     return reply(replay ? 200 : 202, job, limitHeaders);
   }
 
