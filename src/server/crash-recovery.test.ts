@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { createServer } from 'node:http';
 import os from 'node:os';
@@ -6,31 +5,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '../client/create-client.ts';
 import { freePort } from './db/embedded.ts';
+import { startServerProcess } from './testing/server-process.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const dirs: string[] = [];
-
-function start(env: Record<string, string>) {
-  const child: ChildProcess = spawn(tsx, ['src/server/main.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const ready = new Promise<number>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/"msg":"ready".*?"pid":(\d+)/);
-      if (match) resolve(Number(match[1]));
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', () => reject(new Error(`server exited before it was ready:\n${output}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, ready, exited, output: () => output };
-}
 
 afterAll(async () => {
   for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
@@ -64,7 +41,7 @@ describe('a worker killed in the middle of a job', () => {
       JOB_LEASE_SECONDS: '8', // longer than the slow job, so only the kill makes it run again
       QUEUE_MAINTENANCE_SECONDS: '1',
     };
-    const first = start(env);
+    const first = startServerProcess(env);
     const firstPid = await first.ready;
     const anonymous = createClient({ baseUrl: `http://127.0.0.1:${port}/v2` });
     const email = 'crash@example.com';
@@ -111,7 +88,7 @@ describe('a worker killed in the middle of a job', () => {
     process.kill(firstPid, 'SIGKILL');
     await first.exited;
 
-    const second = start(env);
+    const second = startServerProcess(env);
     await second.ready;
     const finished = await done(slow.id);
     expect(finished.status).toBe('completed');

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -6,36 +5,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '../client/create-client.ts';
 import { freePort } from './db/embedded.ts';
+import { startServerProcess } from './testing/server-process.ts';
 import { createTestDatabase } from './testing/test-app.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const dirs: string[] = [];
-
-function start(env: Record<string, string>): {
-  child: ChildProcess;
-  output: () => string;
-  ready: Promise<void>;
-  exited: Promise<number | null>;
-} {
-  const child = spawn(tsx, ['src/server/main.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const ready = new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('"msg":"ready"')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', () => reject(new Error(`server exited before it was ready:\n${output}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, ready, exited };
-}
 
 function postmasterPid(dataDir: string): Promise<number | null> {
   return fs
@@ -60,7 +33,7 @@ describe('the server process', () => {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     };
 
-    const first = start(env);
+    const first = startServerProcess(env);
     await first.ready;
     expect(first.output()).toContain(`Media Console is running at http://127.0.0.1:${port}`);
     const client = createClient({ baseUrl: `http://127.0.0.1:${port}/v2` });
@@ -76,7 +49,7 @@ describe('the server process', () => {
     expect(first.output()).toContain('"msg":"stopped"');
     expect(existsSync(`/proc/${pgPid}`)).toBe(false);
 
-    const second = start(env);
+    const second = startServerProcess(env);
     await second.ready;
     const me = await createClient({ baseUrl: `http://127.0.0.1:${port}/v2`, token: session.api_key }).getMe();
     expect(me.person?.email).toBe(email);
@@ -89,16 +62,15 @@ describe('the server process', () => {
     dirs.push(dataDir);
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
-    const first = start(env);
-    await first.ready;
+    const first = startServerProcess(env);
+    const serverPid = await first.ready;
     const orphan = await postmasterPid(dataDir);
     // Kill the server itself (tsx runs it as a child process), as the OOM killer would.
-    const serverPid = Number(first.output().match(/"msg":"ready".*?"pid":(\d+)/)![1]);
     process.kill(serverPid, 'SIGKILL');
     await first.exited;
     expect(existsSync(`/proc/${orphan}`)).toBe(true);
 
-    const second = start(env);
+    const second = startServerProcess(env);
     await second.ready;
     expect(second.output()).toContain('stopping a PostgreSQL left running by an earlier process');
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
@@ -112,7 +84,7 @@ describe('the server process', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-external-'));
     dirs.push(dataDir);
     const port = await freePort();
-    const server = start({
+    const server = startServerProcess({
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -135,7 +107,7 @@ describe('the server process', () => {
     const port = (blocker.address() as { port: number }).port;
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-port-'));
     dirs.push(dataDir);
-    const taken = start({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    const taken = startServerProcess({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
     await taken.ready.catch(() => {});
     expect(await taken.exited).toBe(1);
     expect(taken.output()).toContain(`failed to start: port ${port} on 127.0.0.1 is in use`);
@@ -145,7 +117,7 @@ describe('the server process', () => {
   }, 60_000);
 
   it('stops at start-up with one clear line for a bad setting', async () => {
-    const bad = start({ PORT: 'eighty', DATABASE_URL: 'mysql://nope' });
+    const bad = startServerProcess({ PORT: 'eighty', DATABASE_URL: 'mysql://nope' });
     await bad.ready.catch(() => {});
     expect(await bad.exited).toBe(2);
     const lines = bad.output().trim().split('\n');
