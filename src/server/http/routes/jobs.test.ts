@@ -508,7 +508,12 @@ describe('the completion webhook of a real job', () => {
       };
       expect(event.type).toBe('job.completed');
       expect(event.data).toMatchObject({ id: job.id, status: 'completed' });
-      const deliveries = await client.listJobWebhookDeliveries({ params: { id: job.id } });
+      // The attempt is recorded once the receiver has answered: wait for it.
+      let deliveries = await client.listJobWebhookDeliveries({ params: { id: job.id } });
+      for (let i = 0; i < 100 && deliveries.data[0]?.response_status == null; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        deliveries = await client.listJobWebhookDeliveries({ params: { id: job.id } });
+      }
       expect(deliveries.data[0]).toMatchObject({
         job_id: job.id,
         event_type: 'job.completed',
