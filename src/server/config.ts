@@ -57,6 +57,15 @@ const ConfigSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(900),
   /** How often the queue looks for expired leases and other upkeep. */
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** External providers: each is enabled by its key; the base URLs point elsewhere only for tests and proxies. */
+  FAL_KEY: z.string().min(1).optional(),
+  FAL_QUEUE_URL: z.url({ protocol: /^https?$/ }).default('https://queue.fal.run'),
+  REPLICATE_API_TOKEN: z.string().min(1).optional(),
+  REPLICATE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.replicate.com/v1'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.openai.com/v1'),
+  ELEVENLABS_API_KEY: z.string().min(1).optional(),
+  ELEVENLABS_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.elevenlabs.io/v1'),
   /** Where the built console lives; served at `/`. */
   STATIC_DIR: z.string().default('./dist'),
 });

@@ -7,6 +7,7 @@ import { MODELS } from './domain/catalog/models.ts';
 import { ApiKeyResolver } from './domain/identity/api-keys.ts';
 import { SessionService } from './domain/identity/sessions.ts';
 import { jobWebhookHook } from './domain/jobs/job-webhook.ts';
+import { createPipelineEngine } from './domain/jobs/pipeline-engine.ts';
 import { deriveKeys } from './domain/secrets.ts';
 import type { Logger } from './logger.ts';
 import { createDevMailbox, createSmtpMailer } from './mail/mailer.ts';
@@ -28,6 +29,8 @@ export function createServices(
 ): Services {
   const keys = deriveKeys(appSecret);
   const localEngines = createLocalEngines(config);
+  // Pipelines start jobs of their own, so their engine needs the services being built here.
+  localEngines.set('pipeline', createPipelineEngine(() => services));
   const providers = new Map<string, Provider>([['local', createLocalProvider(localEngines)]]);
   const services: Services = {
     config,

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import { sweepCodes } from '../domain/identity/otp.ts';
-import { RUN_JOB_QUEUE } from '../domain/jobs/queue-names.ts';
+import { RUN_JOB_QUEUE, RUN_PIPELINE_QUEUE, RUN_REMOTE_JOB_QUEUE } from '../domain/jobs/queue-names.ts';
 import { runJob } from '../domain/jobs/run-job.ts';
 import { runJobDeps } from '../domain/jobs/run-job-deps.ts';
 import { sweepRateLimits } from '../domain/rate-limit.ts';
@@ -45,17 +45,32 @@ export const maintenanceSweep: QueueJobDefinition = {
 /**
  * Runs one job. The lease (expireInSeconds) is how long a run may take before the queue assumes its
  * worker died and hands the job out again; runJob then resumes it, and the terminal move happens once.
+ * New jobs also wake a worker at once (createJob -> wakeQueue). See queue-names.ts for the three lanes.
  */
-export const runJobQueueJob: QueueJobDefinition = {
-  name: RUN_JOB_QUEUE,
-  options: (config) => ({ retryLimit: 3, retryDelay: 1, expireInSeconds: config.JOB_LEASE_SECONDS }),
-  // Several jobs at once per process; new jobs also wake a worker at once (createJob -> wakeQueue).
-  workers: 4,
-  pollingIntervalSeconds: 0.5,
-  handler: async (services, data) => {
-    const { jobId } = data as { jobId: string };
-    await runJob(services, runJobDeps(services), jobId);
-  },
-};
+function runJobLane(name: string, workers: number): QueueJobDefinition {
+  return {
+    name,
+    options: (config) => ({ retryLimit: 3, retryDelay: 1, expireInSeconds: config.JOB_LEASE_SECONDS }),
+    workers,
+    pollingIntervalSeconds: 0.5,
+    handler: async (services, data) => {
+      const { jobId } = data as { jobId: string };
+      await runJob(services, runJobDeps(services), jobId);
+    },
+  };
+}
 
-export const QUEUE_JOBS: QueueJobDefinition[] = [maintenanceSweep, webhookDelivery, runJobQueueJob];
+/** Local engines: CPU-bound, a few at a time. */
+export const runJobQueueJob = runJobLane(RUN_JOB_QUEUE, 4);
+/** External providers: mostly waiting on the network. */
+export const runRemoteJobQueueJob = runJobLane(RUN_REMOTE_JOB_QUEUE, 16);
+/** Pipelines: each waits on its steps, which run in the two lanes above. */
+export const runPipelineQueueJob = runJobLane(RUN_PIPELINE_QUEUE, 4);
+
+export const QUEUE_JOBS: QueueJobDefinition[] = [
+  maintenanceSweep,
+  webhookDelivery,
+  runJobQueueJob,
+  runRemoteJobQueueJob,
+  runPipelineQueueJob,
+];

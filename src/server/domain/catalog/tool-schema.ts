@@ -43,6 +43,11 @@ export function toolInputSchema(
     };
   }
   if (model) {
+    // The model's limits are laid over the tool's field; the tool keeps its own item schema.
+    for (const [field, narrowed] of Object.entries(model.fields ?? {})) {
+      const original = properties[field];
+      if (original) properties[field] = { ...original, ...narrowed, items: original.items ?? narrowed.items };
+    }
     properties.provider_options = {
       type: 'object',
       description: `Provider-native fields for ${model.displayName}, keyed by provider id. Used only when that provider runs the job.`,

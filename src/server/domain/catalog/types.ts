@@ -32,6 +32,11 @@ export interface ModelDefinition {
   imageToVideoVariant?: string;
   /** Same request, same result: such work is served from the result cache (free) when repeated. */
   deterministic?: boolean;
+  /**
+   * This model's own limits on common request fields (for example `duration: { enum: [5, 10] }`),
+   * as JSON Schema: published in its tool schema and checked when a job is created.
+   */
+  fields?: Record<string, JsonSchema>;
   /** Typical run time, for `estimated_duration_ms`. */
   estimatedDurationMs?: number;
 }

@@ -7,10 +7,11 @@ import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import type { Services } from '../../services.ts';
 import { hold } from '../billing/ledger.ts';
+import { checkModelInput } from '../catalog/model-input.ts';
 import type { ModelDefinition, ProviderOffer } from '../catalog/types.ts';
 import { type JobRow, toJob } from './job-row.ts';
 import { costOf, estimateUnits, UNIT_NAMES } from './pricing.ts';
-import { RUN_JOB_QUEUE } from './queue-names.ts';
+import { runQueueFor } from './queue-names.ts';
 
 /** Idempotency keys are kept for 24 hours (then the same key starts a new job). */
 export const IDEMPOTENCY_TTL_HOURS = 24;
@@ -156,7 +157,10 @@ export async function createJob(
   checkUrls: (urls: string[]) => Promise<void>,
 ): Promise<CreatedJob> {
   const { model, offer } = chooseModel(s, request.tool, request.body);
-  const units = estimateUnits(offer, request.body);
+  checkModelInput(model, request.body);
+  const provider = s.providers.get(offer.provider);
+  const units =
+    provider?.estimateUnits?.({ model, offer, body: request.body }) ?? estimateUnits(offer, request.body);
   if (!Number.isFinite(offer.unitPrice) || offer.unitPrice < 0) {
     throw new AppError(
       'pricing_unavailable',
@@ -169,6 +173,7 @@ export async function createJob(
   const requestHash = sha256(
     canonical({ tool: request.tool, body: request.body, workspace: request.workspace ?? null }),
   );
+  const queue = runQueueFor(request.tool, offer.provider);
   const webhookUrl = ((request.body.options ?? {}) as { webhook_url?: string }).webhook_url ?? null;
   const baseUrl = `${s.config.PUBLIC_URL}/v2`;
 
@@ -267,12 +272,12 @@ export async function createJob(
     }
     // The run message commits with the job: no job without its run, no run without its job.
     await s.boss.send(
-      RUN_JOB_QUEUE,
+      queue,
       { jobId: id },
       { db: { executeSql: (text, values) => tx.query(text, values) } },
     );
     return { job: toJob(rows[0]!, baseUrl), replay: false };
   });
-  if (!created.replay) s.wakeQueue(RUN_JOB_QUEUE);
+  if (!created.replay) s.wakeQueue(queue);
   return created;
 }

@@ -1,2 +1,16 @@
-/** The pg-boss queue that runs jobs (one message per job; crashed runs come back after the lease). */
+import type { ToolKey } from '../../../contract/common.ts';
+
+/**
+ * The pg-boss queues that run jobs (one message per job; crashed runs come back after the lease). Jobs
+ * are split by what they wait on, so one kind cannot starve another: local engines use the CPU (few
+ * workers), external providers mostly wait on the network (many workers), and a pipeline waits on its
+ * steps, which run in the other queues (so pipelines can never hold every worker their steps need).
+ */
 export const RUN_JOB_QUEUE = 'job-run';
+export const RUN_REMOTE_JOB_QUEUE = 'job-run-remote';
+export const RUN_PIPELINE_QUEUE = 'job-run-pipeline';
+
+export function runQueueFor(tool: ToolKey, provider: string): string {
+  if (tool === 'pipeline') return RUN_PIPELINE_QUEUE;
+  return provider === 'local' ? RUN_JOB_QUEUE : RUN_REMOTE_JOB_QUEUE;
+}

@@ -27,6 +27,10 @@ export function runJobDeps(s: Services): RunJobDeps {
       const fetched = await safeFetch(url, { policy, maxBytes: MAX_INPUT_BYTES, timeoutMs: 120_000 });
       return { body: fetched.body, contentType: fetched.contentType ?? 'application/octet-stream' };
     },
+    async download(url) {
+      const fetched = await safeFetch(url, { policy, maxBytes: MAX_INPUT_BYTES, timeoutMs: 300_000 });
+      return { body: fetched.body, contentType: fetched.contentType ?? 'application/octet-stream' };
+    },
     async storeOutput(row, output) {
       const inputFileIds = inputUrls(row.input)
         .map((url) => parseMediaUrl(s.config.PUBLIC_URL, url)?.fileId)

@@ -2,7 +2,9 @@ import type { OutputEnvelope } from '../../../contract/jobs.ts';
 import { AppError } from '../../errors.ts';
 import { EngineInputError } from '../../providers/local/engine-run.ts';
 import type { Provider, RunOutput } from '../../providers/provider.ts';
+import { ProviderError } from '../../providers/remote/provider-error.ts';
 import type { Services } from '../../services.ts';
+import { PipelineStepError } from './pipeline-engine.ts';
 import { completeJob, failJob, type TerminalHook } from './finish-job.ts';
 import type { JobRow } from './job-row.ts';
 import { actualCost } from './pricing.ts';
@@ -17,6 +19,8 @@ export interface RunJobDeps {
   providers: ReadonlyMap<string, Provider>;
   storeOutput: StoreOutput;
   readInput: (row: JobRow, url: string) => Promise<{ body: Buffer; contentType: string }>;
+  /** Downloads an output an external provider made (guarded fetch). */
+  download: (url: string) => Promise<{ body: Buffer; contentType: string }>;
   onTerminal: TerminalHook;
 }
 
@@ -25,6 +29,7 @@ const PROGRESS_WRITE_MS = 250;
 /** The failed job's error code: bad input (the person can fix it), refused input, or the provider's failure. */
 function jobErrorCode(error: unknown): string {
   if (error instanceof EngineInputError) return 'invalid_input';
+  if (error instanceof ProviderError || error instanceof PipelineStepError) return error.code;
   if (error instanceof AppError) return error.code === 'invalid_request' ? 'invalid_input' : error.code;
   return 'provider_error';
 }
@@ -102,23 +107,35 @@ export async function runJob(s: Services, deps: RunJobDeps, jobId: string): Prom
 
   try {
     const result = await provider.run(
-      { model: resolved.model, offer, body: row.input },
-      { signal: controller.signal, progress, readInput: (url) => deps.readInput(row, url) },
+      { model: resolved.model, offer, body: row.input, providerJobId: row.provider_job_id, jobId },
+      {
+        signal: controller.signal,
+        progress,
+        readInput: (url) => deps.readInput(row, url),
+        download: deps.download,
+        submitted: async (providerJobId, providerStatus) => {
+          await s.db.query(
+            `UPDATE jobs SET provider_job_id = $2, provider_status = $3, updated_at = now()
+              WHERE id = $1 AND status = 'running'`,
+            [jobId, providerJobId, providerStatus],
+          );
+        },
+      },
     );
     const outputs: OutputEnvelope['outputs'] = [];
     for (const output of result.outputs) {
-      outputs.push(
-        output.kind === 'file'
-          ? await deps.storeOutput(row, output)
-          : {
-              url: null,
-              file_id: null,
-              media_type: output.mediaType,
-              size_bytes: null,
-              thumbnail_url: null,
-              data: output.data as never,
-            },
-      );
+      if (output.kind === 'file') outputs.push(await deps.storeOutput(row, output));
+      else if (output.kind === 'stored') outputs.push(output.entry);
+      else {
+        outputs.push({
+          url: null,
+          file_id: null,
+          media_type: output.mediaType,
+          size_bytes: null,
+          thumbnail_url: null,
+          data: output.data as never,
+        });
+      }
     }
     const done = await completeJob(s.db, jobId, {
       output: { version: 'v1', outputs },

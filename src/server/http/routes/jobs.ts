@@ -13,6 +13,7 @@ import type { Queryable } from '../../db/pool.ts';
 import { createJob } from '../../domain/jobs/create-job.ts';
 import { cancelActiveJob } from '../../domain/jobs/finish-job.ts';
 import { type JobRow, toJob, toStatusView } from '../../domain/jobs/job-row.ts';
+import { refreshFromProvider } from '../../domain/jobs/refresh-job.ts';
 import { TtlCache } from '../../domain/ttl-cache.ts';
 import { listJobDeliveries } from '../../domain/webhooks/deliveries.ts';
 import { AppError } from '../../errors.ts';
@@ -112,8 +113,9 @@ export function jobRoutes(s: Services, checkUrls: (urls: string[]) => Promise<vo
 
     defineRoute(getJobStatus, async ({ auth, params }) => toStatusView(await findJob(s.db, auth, params.id))),
 
-    // Local engines report as they go; external providers (providers issue) are re-polled here.
-    defineRoute(refreshJob, async ({ auth, params }) => toJob(await findJob(s.db, auth, params.id), baseUrl)),
+    defineRoute(refreshJob, async ({ auth, params }) =>
+      toJob(await refreshFromProvider(s, await findJob(s.db, auth, params.id)), baseUrl),
+    ),
 
     defineRoute(cancelJob, async ({ auth, params }) => {
       const row = await findJob(s.db, auth, params.id);

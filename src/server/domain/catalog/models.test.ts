@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { TOOL_KEYS } from '../../../contract/common.ts';
+import { TOOL_REQUEST_BODIES } from '../../../contract/generation.ts';
+import { MODELS } from './models.ts';
+import { standaloneJsonSchema } from './tool-schema.ts';
+
+const byId = new Map(MODELS.map((m) => [m.id, m]));
+const offers = MODELS.flatMap((m) => m.offers.map((o) => ({ model: m, offer: o })));
+
+describe('the model catalog', () => {
+  it('holds about 80 models with unique ids, across the local engines and four external providers', () => {
+    expect(MODELS.length).toBeGreaterThanOrEqual(70);
+    expect(byId.size).toBe(MODELS.length);
+    const providers = new Set(offers.map(({ offer }) => offer.provider));
+    expect([...providers].sort()).toEqual(['elevenlabs', 'fal', 'local', 'openai', 'replicate']);
+  });
+
+  it('gives every offer a unique pricing id, a finite price per unit and a typical amount', () => {
+    const pricingIds = offers.map(({ offer }) => offer.pricingId);
+    expect(new Set(pricingIds).size).toBe(pricingIds.length);
+    for (const { model, offer } of offers) {
+      expect(offer.pricingId, model.id).toMatch(
+        /^[a-z]+:[a-zA-Z0-9:._-]+:(image|second|thousand_characters|minute|job)$/,
+      );
+      expect(Number.isFinite(offer.unitPrice) && offer.unitPrice >= 0, model.id).toBe(true);
+      expect(offer.typicalUnits, model.id).toBeGreaterThan(0);
+      if (model.id !== 'pipeline') expect(offer.unitPrice, model.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('has a model that runs offline for every tool', () => {
+    for (const tool of TOOL_KEYS) {
+      expect(
+        MODELS.some((m) => m.tool === tool && m.offers.some((o) => o.provider === 'local')),
+        tool,
+      ).toBe(true);
+    }
+  });
+
+  it('publishes provider_options schemas that are strict objects and compile to validators', () => {
+    for (const { model, offer } of offers) {
+      expect(offer.optionsSchema.type, model.id).toBe('object');
+      expect(offer.optionsSchema.additionalProperties, model.id).toBe(false);
+      const validator = z.fromJSONSchema(offer.optionsSchema as never);
+      expect(validator.safeParse({}).success, `${model.id} accepts no options`).toBe(
+        !(offer.optionsSchema.required as string[] | undefined)?.length,
+      );
+      expect(validator.safeParse({ not_a_field: 1 }).success, model.id).toBe(false);
+    }
+  });
+
+  it("narrows only fields of its tool's request, with schemas that compile", () => {
+    for (const model of MODELS) {
+      const properties = standaloneJsonSchema(TOOL_REQUEST_BODIES[model.tool]).properties as Record<
+        string,
+        unknown
+      >;
+      for (const [field, schema] of Object.entries(model.fields ?? {})) {
+        expect(Object.keys(properties), `${model.id}.${field}`).toContain(field);
+        expect(() => z.fromJSONSchema(schema as never), `${model.id}.${field}`).not.toThrow();
+      }
+    }
+  });
+
+  it('links each image-to-video variant within its own family, to a model that needs a start frame', () => {
+    const linked = MODELS.filter((m) => m.imageToVideoVariant);
+    expect(linked.length).toBeGreaterThanOrEqual(5);
+    for (const model of linked) {
+      const variant = byId.get(model.imageToVideoVariant!);
+      expect(variant?.tool, model.id).toBe('video');
+      expect(variant!.id.startsWith(model.id), `${variant!.id} is of the ${model.id} family`).toBe(true);
+      expect(variant!.fields?.files?.minItems, variant!.id).toBe(1);
+      const providers = (m: typeof model) => new Set(m.offers.map((o) => o.provider));
+      for (const p of providers(variant!))
+        expect(providers(model).has(p), `${variant!.id} on ${p}`).toBe(true);
+    }
+  });
+
+  it('names local engines for what they are', () => {
+    for (const model of MODELS.filter((m) => m.offers.some((o) => o.provider === 'local'))) {
+      expect(
+        model.offers.every((o) => o.provider === 'local'),
+        model.id,
+      ).toBe(true);
+      expect(model.id, 'local models never borrow a neural model name').toMatch(
+        /^(local-|ffmpeg$|pipeline$|video-analyze$)/,
+      );
+    }
+  });
+});

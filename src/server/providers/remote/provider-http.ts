@@ -1,0 +1,139 @@
+import { ProviderError } from './provider-error.ts';
+
+/** One request to a provider's own API (its base URL comes from configuration, never from a user). */
+export interface ProviderRequest {
+  method?: 'GET' | 'POST' | 'DELETE' | 'PUT';
+  headers?: Record<string, string>;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as multipart/form-data. */
+  form?: FormData;
+  signal?: AbortSignal;
+  /** Deadline of the whole exchange (default 60 s). */
+  timeoutMs?: number;
+}
+
+/** The provider, for messages: `fal`, `OpenAI`, ... */
+type Who = string;
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const MAX_ERROR_TEXT = 500;
+
+/** Milliseconds from a Retry-After header (seconds or an HTTP date), if any. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * Milliseconds until OpenAI's exhausted limit resets, from `x-ratelimit-reset-requests` /
+ * `x-ratelimit-reset-tokens` (durations such as `1s`, `6m0s`, `20ms`), for 429s without Retry-After.
+ * The longer of the two, since we cannot tell which limit was hit.
+ */
+export function rateLimitResetMs(headers: Headers): number | undefined {
+  const units: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
+  let longest: number | undefined;
+  for (const name of ['x-ratelimit-reset-requests', 'x-ratelimit-reset-tokens']) {
+    const value = headers.get(name)?.trim();
+    if (!value || !/^(\d+(\.\d+)?(ms|h|m|s))+$/.test(value)) continue;
+    let ms = 0;
+    for (const [, amount, unit] of value.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)) {
+      ms += Number(amount) * (units[unit ?? 's'] ?? 0);
+    }
+    longest = Math.max(longest ?? 0, Math.round(ms));
+  }
+  return longest;
+}
+
+/** The human part of a provider's error body, whichever of the usual shapes it has. */
+export function providerMessage(text: string): string {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    const error = body.error as Record<string, unknown> | string | undefined;
+    const detail = body.detail as Record<string, unknown> | string | unknown[] | undefined;
+    const candidates = [
+      typeof error === 'object' ? error?.message : error,
+      typeof detail === 'string' ? detail : undefined,
+      Array.isArray(detail) ? (detail[0] as Record<string, unknown> | undefined)?.msg : undefined,
+      detail && typeof detail === 'object' && !Array.isArray(detail) ? detail.message : undefined,
+      body.message,
+      body.title,
+    ];
+    const found = candidates.find((c): c is string => typeof c === 'string' && c.length > 0);
+    if (found) return found.slice(0, MAX_ERROR_TEXT);
+  } catch {
+    // not JSON: fall through to the text itself
+  }
+  return text.trim().slice(0, MAX_ERROR_TEXT) || 'no details';
+}
+
+/** Turns a non-2xx answer into the ProviderError of its kind. */
+export async function errorOf(who: Who, response: Response): Promise<ProviderError> {
+  const message = providerMessage(await response.text().catch(() => ''));
+  const status = response.status;
+  if (status === 429) {
+    return new ProviderError('provider_rate_limited', `${who} is rate limiting us: ${message}`, {
+      status,
+      retryAfterMs:
+        retryAfterMs(response.headers.get('retry-after')) ?? rateLimitResetMs(response.headers),
+    });
+  }
+  if (status === 401 || status === 403) {
+    return new ProviderError('provider_auth', `${who} refused the server's API key (${status}): ${message}`, {
+      status,
+    });
+  }
+  if (status >= 400 && status < 500) {
+    return new ProviderError('provider_rejected', `${who} rejected the request (${status}): ${message}`, {
+      status,
+    });
+  }
+  return new ProviderError('provider_error', `${who} failed (${status}): ${message}`, { status });
+}
+
+/** Sends one request; resolves with the 2xx Response, rejects with a ProviderError otherwise. */
+export async function providerFetch(who: Who, url: string, request: ProviderRequest = {}): Promise<Response> {
+  const timeout = AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+  let body: string | FormData | undefined;
+  if (request.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(request.json);
+  } else if (request.form) {
+    body = request.form;
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: request.method ?? 'GET',
+      headers,
+      body,
+      signal,
+      redirect: 'follow',
+    });
+  } catch (error) {
+    if (request.signal?.aborted) throw request.signal.reason ?? error;
+    const reason = timeout.aborted ? 'timed out' : error instanceof Error ? error.message : String(error);
+    throw new ProviderError('provider_error', `${who} could not be reached: ${reason}`);
+  }
+  if (!response.ok) throw await errorOf(who, response);
+  return response;
+}
+
+/** A request whose 2xx answer is JSON. */
+export async function providerJson<T>(who: Who, url: string, request: ProviderRequest = {}): Promise<T> {
+  const response = await providerFetch(who, url, request);
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ProviderError(
+      'provider_error',
+      `${who} answered ${response.status} with a body that is not JSON.`,
+    );
+  }
+}

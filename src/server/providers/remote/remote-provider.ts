@@ -1,0 +1,181 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AbortError } from '../local/engine-run.ts';
+import type { Provider, ProviderJobState, RunContext, RunInput, RunOutput, RunResult } from '../provider.ts';
+import { ProviderError } from './provider-error.ts';
+
+/** An output as a provider hands it back: a URL to download, bytes, or inline data. */
+export type RemoteOutput =
+  | { url: string; mediaType?: string; name: string }
+  | { data: Buffer; mediaType: string; name: string }
+  | { inline: unknown; mediaType: string };
+
+/** A job at the provider, as an adapter reads it. */
+export interface RemoteJobState extends ProviderJobState {
+  providerJobId: string;
+  /** Set when `phase` is `succeeded`. */
+  outputs?: RemoteOutput[];
+  /** What the provider billed, in our unit names (images, seconds, ...); set when `phase` is `succeeded`. */
+  billedUnits?: Record<string, number>;
+  /** The provider's reason when `phase` is `failed`. */
+  error?: string;
+}
+
+export type SubmittedInput = RunInput & { providerJobId: string };
+
+/**
+ * One external provider's API. `submit` may answer a finished job at once (synchronous APIs such as
+ * OpenAI's images or speech); queue APIs answer `queued` and are then polled.
+ */
+export interface RemoteAdapter {
+  id: string;
+  /** The environment variable that enables the provider, for the "how to enable it" message. */
+  keyVariable: string;
+  /** The configured key; the provider is unavailable without it. */
+  key: string | undefined;
+  /** Provider model ids this adapter knows how to call (others are listed as unavailable). */
+  supports(providerModelId: string): boolean;
+  submit(input: RunInput, context: RunContext): Promise<RemoteJobState>;
+  poll(input: SubmittedInput, signal?: AbortSignal): Promise<RemoteJobState>;
+  cancel(input: SubmittedInput): Promise<void>;
+  estimateUnits?(input: RunInput): number | null;
+}
+
+export interface RemoteProviderOptions {
+  /** First pause between polls; it doubles up to `maxPollMs`. */
+  firstPollMs?: number;
+  maxPollMs?: number;
+  /** Tries of one call when the provider is rate limiting or failing (5xx, network). */
+  attempts?: number;
+  /** Longest pause we honour from a Retry-After header. */
+  maxRetryAfterMs?: number;
+  /** A job still unfinished after this long fails (default 30 minutes). */
+  deadlineMs?: number;
+}
+
+const DEFAULTS: Required<RemoteProviderOptions> = {
+  firstPollMs: 500,
+  maxPollMs: 5_000,
+  attempts: 4,
+  maxRetryAfterMs: 30_000,
+  deadlineMs: 30 * 60_000,
+};
+
+const TERMINAL = new Set<ProviderJobState['phase']>(['succeeded', 'failed', 'cancelled']);
+
+/** Turns a RemoteAdapter into a Provider: submit once, follow to the end, download, cancel on abort. */
+export function createRemoteProvider(adapter: RemoteAdapter, options: RemoteProviderOptions = {}): Provider {
+  const o = { ...DEFAULTS, ...options };
+
+  /** Calls `call`, pausing and trying again while the provider rate limits or fails transiently. */
+  async function withRetries<T>(call: () => Promise<T>, signal: AbortSignal): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call();
+      } catch (error) {
+        if (signal.aborted) throw new AbortError(signal.reason);
+        if (!(error instanceof ProviderError) || !error.retryable || attempt >= o.attempts) throw error;
+        const pause = Math.min(error.options.retryAfterMs ?? 1000 * 2 ** (attempt - 1), o.maxRetryAfterMs);
+        await sleep(pause, undefined, { signal }).catch(() => {
+          throw new AbortError(signal.reason);
+        });
+      }
+    }
+  }
+
+  async function outputsOf(state: RemoteJobState, context: RunContext): Promise<RunOutput[]> {
+    const outputs: RunOutput[] = [];
+    for (const output of state.outputs ?? []) {
+      if ('inline' in output) {
+        outputs.push({ kind: 'inline', mediaType: output.mediaType, data: output.inline });
+      } else if ('data' in output) {
+        outputs.push({ kind: 'file', data: output.data, mediaType: output.mediaType, name: output.name });
+      } else {
+        if (!context.download) throw new Error('This runner cannot download provider outputs.');
+        const fetched = await withRetries(() => context.download!(output.url), context.signal);
+        const mediaType =
+          output.mediaType ?? (fetched.contentType.split(';')[0]?.trim() || 'application/octet-stream');
+        outputs.push({ kind: 'file', data: fetched.body, mediaType, name: output.name });
+      }
+    }
+    if (outputs.length === 0)
+      throw new ProviderError('provider_error', `${adapter.id} finished without an output.`);
+    return outputs;
+  }
+
+  return {
+    id: adapter.id,
+    unavailableReason(providerModelId) {
+      if (!adapter.key) return `Set ${adapter.keyVariable} on the server to enable ${adapter.id}.`;
+      if (!adapter.supports(providerModelId)) {
+        return `This server's ${adapter.id} adapter cannot call ${providerModelId} yet.`;
+      }
+      return null;
+    },
+    estimateUnits: adapter.estimateUnits ? (input) => adapter.estimateUnits!(input) : undefined,
+    poll: (input, signal) => adapter.poll(input, signal),
+
+    async run(input, context): Promise<RunResult> {
+      const { signal } = context;
+      const started = Date.now();
+      let state: RemoteJobState;
+      if (input.providerJobId) {
+        state = await withRetries(
+          () => adapter.poll({ ...input, providerJobId: input.providerJobId! }, signal),
+          signal,
+        );
+      } else {
+        context.progress(0.02, `Submitting to ${adapter.id}`);
+        state = await withRetries(() => adapter.submit(input, context), signal);
+        await context.submitted?.(state.providerJobId, state.providerStatus);
+      }
+      const submitted: SubmittedInput = { ...input, providerJobId: state.providerJobId };
+
+      try {
+        let pause = o.firstPollMs;
+        while (!TERMINAL.has(state.phase)) {
+          const waited = Date.now() - started;
+          if (waited > o.deadlineMs) {
+            throw new ProviderError(
+              'provider_error',
+              `${adapter.id} did not finish within ${Math.round(o.deadlineMs / 60_000)} minutes.`,
+            );
+          }
+          context.progress(
+            state.progress ??
+              (state.phase === 'queued' ? 0.05 : 0.1 + 0.8 * (1 - Math.exp(-waited / 30_000))),
+            state.message ??
+              (state.phase === 'queued' ? `Queued at ${adapter.id}` : `Running at ${adapter.id}`),
+          );
+          await sleep(pause, undefined, { signal });
+          pause = Math.min(pause * 2, o.maxPollMs);
+          state = await withRetries(() => adapter.poll(submitted, signal), signal);
+        }
+      } catch (error) {
+        if (signal.aborted) {
+          // Cancelled here: stop the work (and the spending) at the provider too; best effort.
+          await adapter.cancel(submitted).catch(() => {});
+          throw new AbortError(signal.reason);
+        }
+        throw error;
+      }
+
+      if (state.phase === 'failed') {
+        throw new ProviderError(
+          'provider_error',
+          `${adapter.id} failed the job: ${state.error ?? state.providerStatus}`,
+        );
+      }
+      if (state.phase === 'cancelled') {
+        throw new ProviderError('provider_cancelled', `${adapter.id} cancelled the job on its side.`);
+      }
+      context.progress(0.95, `Downloading the output from ${adapter.id}`);
+      const outputs = await outputsOf(state, context);
+      return {
+        outputs,
+        billedUnits: state.billedUnits ?? {},
+        providerStatus: state.providerStatus,
+        providerJobId: state.providerJobId,
+      };
+    },
+  };
+}
