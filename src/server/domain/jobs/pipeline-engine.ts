@@ -77,9 +77,17 @@ export function createPipelineEngine(services: () => Services): LocalEngine {
     const pipeline = rows[0];
     if (!pipeline) throw new Error(`No pipeline job ${input.jobId}.`);
     const steps = input.body.steps as Step[];
-    const states: StepState[] = steps.map((step) => ({ id: step.id, tool: step.tool, job_id: null, status: 'pending' }));
+    const states: StepState[] = steps.map((step) => ({
+      id: step.id,
+      tool: step.tool,
+      job_id: null,
+      status: 'pending',
+    }));
     const showSteps = () =>
-      s.db.query(`UPDATE jobs SET progress_metadata = $2 WHERE id = $1`, [pipeline.id, JSON.stringify({ steps: states })]);
+      s.db.query(`UPDATE jobs SET progress_metadata = $2 WHERE id = $1`, [
+        pipeline.id,
+        JSON.stringify({ steps: states }),
+      ]);
     const done = new Map<string, OutputEntry>();
     let last: OutputEnvelope | null = null;
 

@@ -21,6 +21,11 @@ async function waitForTerminal(id: string) {
   throw new Error(`job ${id} did not finish`);
 }
 
+async function bytesAt(url: string): Promise<Buffer> {
+  const response = await t.request(new URL(url).pathname);
+  return Buffer.from(await response.arrayBuffer());
+}
+
 const steps = (prompt: string) => [
   { id: 'sketch', tool: 'image', input: { model: 'local-sketch', prompt, aspect_ratio: '1:1' } },
   {
@@ -42,8 +47,9 @@ describe('pipelines', () => {
     expect(done.status).toBe('completed');
     expect(done.actual_cost_cents).toBe(0);
 
-    const recorded = (done.progress_metadata as { steps: Array<{ id: string; job_id: string; status: string }> })
-      .steps;
+    const recorded = (
+      done.progress_metadata as { steps: Array<{ id: string; job_id: string; status: string }> }
+    ).steps;
     expect(recorded.map((s) => [s.id, s.status])).toEqual([
       ['sketch', 'completed'],
       ['bigger', 'completed'],
@@ -54,8 +60,8 @@ describe('pipelines', () => {
     expect(done.output!.outputs[0]!.file_id).toBe(bigger.output!.outputs[0]!.file_id);
     expect((sketch.actual_cost_cents ?? 0) + (bigger.actual_cost_cents ?? 0)).toBeGreaterThan(0);
 
-    const small = await sharp(await (await t.request(new URL(sketch.output!.outputs[0]!.url!).pathname)).arrayBuffer().then(Buffer.from)).metadata();
-    const large = await sharp(await (await t.request(new URL(done.output!.outputs[0]!.url!).pathname)).arrayBuffer().then(Buffer.from)).metadata();
+    const small = await sharp(await bytesAt(sketch.output!.outputs[0]!.url!)).metadata();
+    const large = await sharp(await bytesAt(done.output!.outputs[0]!.url!)).metadata();
     expect(large.width).toBe(small.width! * 2);
   });
 
