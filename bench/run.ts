@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureConsoleBuild } from '../scripts/console-build.ts';
 import { freePort } from '../src/server/db/embedded.ts';
+import { benchEngines } from './engines.ts';
 import { benchJobs } from './jobs.ts';
 import { hasWrk, load, loadWithWrk } from './load.ts';
 
@@ -204,25 +205,43 @@ async function benchJobEngine() {
   }
 }
 
-ensureConsoleBuild(root); // so the timings below measure starting, not building
-const startup = await benchStartup(3);
-process.stdout.write(
-  `startup (npm start → ready, median of ${startup.rounds}): first run ${Math.round(startup.firstRunMs)} ms, existing data dir ${Math.round(startup.existingDataMs)} ms\n`,
-);
-const pricing = await benchPricing(9, 2, 32);
-process.stdout.write(comparisonLine('GET /v2/pricing', pricing, 0.6));
-const jobs = await benchJobEngine();
-const { latency, throughput, getJob } = jobs;
-const ms = (d: { p50: number; p95: number }) => `p50 ${d.p50} ms, p95 ${d.p95} ms`;
-process.stdout.write(
-  `job queue latency (local-sketch, cache off, ${latency.completed} of ${latency.jobs} jobs one at a time${latency.budgetHit ? ` in the ${jobsBudget.latency} s budget` : ''}, status polled every ${latency.pollMs} ms): started_at − created_at ${ms(latency.serverQueueMs)}; client 202 → running ${ms(latency.clientToRunningMs)} (a poll saw running in ${latency.runningSeen} of ${latency.completed}); 202 → completed ${ms(latency.clientToCompletedMs)}; started_at → completed_at ${ms(latency.serverRunMs)}${latency.failed ? `; ${latency.failed} failed` : ''}\n`,
-);
-process.stdout.write(
-  `jobs end to end (local-sketch, cache off, ${throughput.concurrency} at a time): ${throughput.completed} of ${throughput.jobs} completed in ${throughput.seconds} s${throughput.jobs < throughput.requested ? ` (${throughput.requested} planned; creation stopped at the ${jobsBudget.throughput} s budget)` : ''}; ${throughput.jobsPerSecond} jobs/s${throughput.failed ? `; ${throughput.failed} failed` : ''}${throughput.unfinished ? `; ${throughput.unfinished} unfinished` : ''}\n`,
-);
-process.stdout.write(comparisonLine('GET /v2/jobs/{id}', getJob, 0.5));
+/** `BENCH_ONLY=engines npm run bench` runs one part; by default every part runs. */
+const only = process.env.BENCH_ONLY;
+const results: Record<string, unknown> = { at: new Date().toISOString() };
+
+if (!only || only === 'server') {
+  ensureConsoleBuild(root); // so the timings below measure starting, not building
+  const startup = await benchStartup(3);
+  process.stdout.write(
+    `startup (npm start → ready, median of ${startup.rounds}): first run ${Math.round(startup.firstRunMs)} ms, existing data dir ${Math.round(startup.existingDataMs)} ms\n`,
+  );
+  const pricing = await benchPricing(9, 2, 32);
+  process.stdout.write(comparisonLine('GET /v2/pricing', pricing, 0.6));
+  const jobs = await benchJobEngine();
+  const { latency, throughput, getJob } = jobs;
+  const ms = (d: { p50: number; p95: number }) => `p50 ${d.p50} ms, p95 ${d.p95} ms`;
+  process.stdout.write(
+    `job queue latency (local-sketch, cache off, ${latency.completed} of ${latency.jobs} jobs one at a time${latency.budgetHit ? ` in the ${jobsBudget.latency} s budget` : ''}, status polled every ${latency.pollMs} ms): started_at − created_at ${ms(latency.serverQueueMs)}; client 202 → running ${ms(latency.clientToRunningMs)} (a poll saw running in ${latency.runningSeen} of ${latency.completed}); 202 → completed ${ms(latency.clientToCompletedMs)}; started_at → completed_at ${ms(latency.serverRunMs)}${latency.failed ? `; ${latency.failed} failed` : ''}\n`,
+  );
+  process.stdout.write(
+    `jobs end to end (local-sketch, cache off, ${throughput.concurrency} at a time): ${throughput.completed} of ${throughput.jobs} completed in ${throughput.seconds} s${throughput.jobs < throughput.requested ? ` (${throughput.requested} planned; creation stopped at the ${jobsBudget.throughput} s budget)` : ''}; ${throughput.jobsPerSecond} jobs/s${throughput.failed ? `; ${throughput.failed} failed` : ''}${throughput.unfinished ? `; ${throughput.unfinished} unfinished` : ''}\n`,
+  );
+  process.stdout.write(comparisonLine('GET /v2/jobs/{id}', getJob, 0.5));
+  Object.assign(results, { startup, pricing, jobs });
+}
+
+if (!only || only === 'engines') {
+  const engines = await benchEngines(3);
+  for (const r of engines.results) {
+    const time =
+      r.medianMs === null ? `not measured: ${r.error}` : `${r.medianMs} ms (runs ${r.runsMs.join(', ')})`;
+    process.stdout.write(`engine: ${r.label}: ${time}\n`);
+  }
+  results.engines = engines;
+}
+
 await fs.mkdir(path.join(root, 'bench', 'results'), { recursive: true });
 await fs.writeFile(
   path.join(root, 'bench', 'results', 'latest.json'),
-  `${JSON.stringify({ at: new Date().toISOString(), startup, pricing, jobs }, null, 2)}\n`,
+  `${JSON.stringify(results, null, 2)}\n`,
 );

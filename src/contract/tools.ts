@@ -11,7 +11,19 @@ const JsonSchemaObject = z
   .meta({ description: 'A JSON Schema (draft 2020-12).' });
 
 export const ToolModel = z
-  .object({ model: z.string(), display_name: z.string(), available: z.boolean() })
+  .object({
+    model: z.string(),
+    display_name: z.string(),
+    description: z.string(),
+    providers: z
+      .array(z.string())
+      .meta({ description: 'Provider ids offering the model, in routing order.' }),
+    available: z.boolean(),
+    unavailable_reason: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why no provider can run it here, and how to enable one; null when available.' }),
+  })
   .meta({ id: 'ToolModel' });
 
 export const ToolMetadata = z

@@ -111,6 +111,34 @@ describe('tools', () => {
     }
   });
 
+  it("lists each model's providers and, when none can run here, how to enable one", async () => {
+    const tool = ToolMetadata.parse(await t.clientFor(key).getTool({ params: { tool_key: 'image' } }));
+    const flux = tool.models.find((m) => m.model === 'flux-schnell')!;
+    expect(flux.providers).toEqual(['fal', 'replicate']);
+    expect(flux.available).toBe(false);
+    expect(flux.unavailable_reason).toContain('FAL_KEY');
+    expect(flux.unavailable_reason).toContain('REPLICATE_API_TOKEN');
+    const sketch = tool.models.find((m) => m.model === 'local-sketch')!;
+    expect(sketch).toMatchObject({ available: true, unavailable_reason: null, providers: ['local'] });
+  });
+
+  it("publishes a model's own limits over the tool's fields", async () => {
+    const tool = await t
+      .clientFor(key)
+      .getTool({ params: { tool_key: 'video' }, query: { model: 'kling-2.1-master' } });
+    const properties = tool.input_schema.properties as Record<string, Record<string, unknown>>;
+    expect(properties.duration?.enum).toEqual([5, 10]);
+    expect(properties.aspect_ratio?.enum).toEqual(['16:9', '9:16', '1:1']);
+    const variant = await t
+      .clientFor(key)
+      .getTool({ params: { tool_key: 'video' }, query: { model: 'kling-2.1-master-i2v' } });
+    const files = (variant.input_schema.properties as Record<string, Record<string, unknown>>).files!;
+    expect(files.minItems).toBe(1);
+    expect(
+      (files.items as Record<string, unknown>).type ?? (files.items as Record<string, unknown>).$ref,
+    ).toBeTruthy();
+  });
+
   it('answers an unknown tool with 404 not_found and an unknown model with 404 model_not_found naming it', async () => {
     const unknownTool = await t
       .clientFor(key)

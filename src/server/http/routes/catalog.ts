@@ -67,11 +67,19 @@ export function catalogRoutes(s: Services) {
         output_schema: outputSchema,
         example: tool.example,
         model: model?.id ?? null,
-        models: s.catalog.modelsOf(key).map((m) => ({
-          model: m.id,
-          display_name: m.displayName,
-          available: s.catalog.modelAvailable(m),
-        })),
+        models: s.catalog.modelsOf(key).map((m) => {
+          const available = s.catalog.modelAvailable(m);
+          return {
+            model: m.id,
+            display_name: m.displayName,
+            description: m.description,
+            providers: m.offers.map((o) => o.provider),
+            available,
+            unavailable_reason: available
+              ? null
+              : m.offers.map((o) => `${o.provider}: ${s.catalog.unavailableReason(o)}`).join(' '),
+          };
+        }),
       };
     }),
   ];
