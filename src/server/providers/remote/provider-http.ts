@@ -77,8 +77,7 @@ export async function errorOf(who: Who, response: Response): Promise<ProviderErr
   if (status === 429) {
     return new ProviderError('provider_rate_limited', `${who} is rate limiting us: ${message}`, {
       status,
-      retryAfterMs:
-        retryAfterMs(response.headers.get('retry-after')) ?? rateLimitResetMs(response.headers),
+      retryAfterMs: retryAfterMs(response.headers.get('retry-after')) ?? rateLimitResetMs(response.headers),
     });
   }
   if (status === 401 || status === 403) {

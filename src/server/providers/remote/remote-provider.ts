@@ -7,6 +7,8 @@ import { ProviderError } from './provider-error.ts';
 export type RemoteOutput =
   | { url: string; mediaType?: string; name: string }
   | { data: Buffer; mediaType: string; name: string }
+  /** Bytes only the adapter can fetch (behind the provider's auth); fetched once, when the job is done. */
+  | { fetch: (signal: AbortSignal) => Promise<Buffer>; mediaType: string; name: string }
   | { inline: unknown; mediaType: string };
 
 /** A job at the provider, as an adapter reads it. */
@@ -89,6 +91,9 @@ export function createRemoteProvider(adapter: RemoteAdapter, options: RemoteProv
         outputs.push({ kind: 'inline', mediaType: output.mediaType, data: output.inline });
       } else if ('data' in output) {
         outputs.push({ kind: 'file', data: output.data, mediaType: output.mediaType, name: output.name });
+      } else if ('fetch' in output) {
+        const data = await withRetries(() => output.fetch(context.signal), context.signal);
+        outputs.push({ kind: 'file', data, mediaType: output.mediaType, name: output.name });
       } else {
         if (!context.download) throw new Error('This runner cannot download provider outputs.');
         const fetched = await withRetries(() => context.download!(output.url), context.signal);

@@ -1,0 +1,284 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createElevenLabsAdapter } from './elevenlabs-adapter.ts';
+import { elevenLabsVoiceId } from './elevenlabs-speech.ts';
+import { segmentsOf } from './elevenlabs-transcription.ts';
+import { ELEVENLABS_DEFAULT_VOICE_ID, ELEVENLABS_PREMADE_VOICES } from './elevenlabs-voices.ts';
+import { ProviderError } from './provider-error.ts';
+import { createRemoteProvider } from './remote-provider.ts';
+import {
+  type ElevenLabsProtocolServer,
+  MUSIC_BYTES,
+  SCRIBE_WORDS,
+  startElevenLabsServer,
+  ttsBytes,
+} from './testing/elevenlabs-protocol-server.ts';
+import { runInput, testContext } from './testing/openai-run-context.ts';
+
+const FAST = { firstPollMs: 10, maxPollMs: 20 };
+const AUDIO = 'https://media.test/files/file_audio/content';
+const FILES = { [AUDIO]: { body: Buffer.from('not a parseable container'), contentType: 'audio/mp4' } };
+
+let server: ElevenLabsProtocolServer;
+
+beforeEach(async () => {
+  server = await startElevenLabsServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+function provider(key = server.key, options = {}) {
+  const adapter = createElevenLabsAdapter({ ELEVENLABS_API_KEY: key, ELEVENLABS_API_URL: server.url });
+  return createRemoteProvider(adapter, { ...FAST, ...options });
+}
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+}
+
+const speech = (body: Record<string, unknown>, model = 'eleven_multilingual_v2') =>
+  runInput('elevenlabs', model, 'speech', body);
+
+describe('voices', () => {
+  it('resolves default voice names in any case, aliases and ids, and refuses unknown names', () => {
+    expect(elevenLabsVoiceId(undefined)).toBe(ELEVENLABS_DEFAULT_VOICE_ID);
+    expect(elevenLabsVoiceId('rachel')).toBe('21m00Tcm4TlvDq8ikWAM');
+    expect(elevenLabsVoiceId('Bella')).toBe('EXAVITQu4vr4xnSDxMaL');
+    expect(elevenLabsVoiceId('abcdefghij0123456789')).toBe('abcdefghij0123456789');
+    expect(() => elevenLabsVoiceId('Nobody')).toThrow(/no default voice "Nobody"/);
+  });
+
+  it('lists each voice id once, with a unique name', () => {
+    const ids = ELEVENLABS_PREMADE_VOICES.map((v) => v.id);
+    const names = ELEVENLABS_PREMADE_VOICES.flatMap((v) => [v.name, ...(v.aliases ?? [])]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(names).size).toBe(names.length);
+    expect(ids.every((id) => /^[A-Za-z0-9]{20}$/.test(id))).toBe(true);
+  });
+});
+
+describe('speech', () => {
+  it('posts text, model and voice settings to the voice, and bills the characters ElevenLabs counts', async () => {
+    const result = await provider().run(
+      speech({
+        text: 'Hello there.',
+        voice: 'Adam',
+        provider_options: { elevenlabs: { stability: 0.3, similarity_boost: 0.8, seed: 7 } },
+      }),
+      testContext(),
+    );
+    const [request] = server.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/text-to-speech/pNInz6obpgDQGcFmaJgB' });
+    expect(request?.query.get('output_format')).toBe('mp3_44100_128');
+    expect(request?.headers['xi-api-key']).toBe(server.key);
+    expect(request?.json).toEqual({
+      text: 'Hello there.',
+      model_id: 'eleven_multilingual_v2',
+      voice_settings: { stability: 0.3, similarity_boost: 0.8 },
+      seed: 7,
+    });
+    expect(result.outputs[0]).toMatchObject({
+      kind: 'file',
+      mediaType: 'audio/mpeg',
+      data: ttsBytes('Hello there.'),
+    });
+    expect(result.billedUnits).toEqual({ thousand_characters: 0.012 });
+    expect(result.providerJobId).toBe('req_1');
+  });
+
+  it('splits text over eleven_v3’s limit at sentence ends and joins the MP3s', async () => {
+    const text = 'A short sentence that repeats itself. '.repeat(200).trim(); // 7599 characters
+    const result = await provider().run(speech({ text }, 'eleven_v3'), testContext());
+    const texts = server.requests.map((r) => String(r.json?.text));
+    expect(texts.length).toBe(3);
+    expect(texts.every((t) => t.length <= 3000 && t.endsWith('itself.'))).toBe(true);
+    expect(texts.join(' ')).toBe(text);
+    // eleven_v3 takes no request stitching
+    expect(server.requests.some((r) => r.json?.previous_request_ids)).toBe(false);
+    const file = result.outputs[0];
+    expect(file?.kind === 'file' && file.data).toEqual(Buffer.concat(texts.map(ttsBytes)));
+    expect(result.billedUnits.thousand_characters).toBeCloseTo(texts.join('').length / 1000);
+  });
+
+  it('stitches pieces with previous_request_ids and does not pay twice for a piece when retried', async () => {
+    const text = 'Ten words of text that make a sentence right here. '.repeat(240).trim(); // 12239 characters
+    server.rateLimit(1, { 'retry-after': '0.01' }, 1); // the second piece is rate limited once
+    const result = await provider().run(speech({ text }), testContext());
+    const texts = server.requests.map((r) => String(r.json?.text));
+    expect(texts).toHaveLength(3);
+    expect(texts[1]).toBe(texts[2]);
+    expect(server.requests[2]?.json?.previous_request_ids).toEqual(['req_1']);
+    const file = result.outputs[0];
+    expect(file?.kind === 'file' && file.data).toEqual(
+      Buffer.concat([ttsBytes(texts[0]!), ttsBytes(texts[2]!)]),
+    );
+    expect(result.providerJobId).toBe('req_1');
+  });
+
+  it('refuses a format it cannot join when the text must be split', async () => {
+    const text = 'Again and again. '.repeat(200);
+    const error = await failure(
+      provider().run(
+        speech({ text, provider_options: { elevenlabs: { output_format: 'pcm_24000' } } }, 'eleven_v3'),
+        testContext(),
+      ),
+    );
+    expect(error.code).toBe('provider_rejected');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('passes ElevenLabs’ refusal on as provider_rejected with its message', async () => {
+    // A voice id is sent as is; the account has no such voice.
+    const error = await failure(
+      provider().run(speech({ text: 'x', voice: 'ZZZZZZZZZZZZZZZZZZZZ' }), testContext()),
+    );
+    expect(error.code).toBe('provider_rejected');
+    expect(error.message).toMatch(/voice_id ZZZZZZZZZZZZZZZZZZZZ was not found/);
+  });
+});
+
+describe('music', () => {
+  it('composes with the length in ms (clamped to ElevenLabs’ 3-300 s) and bills the seconds', async () => {
+    const p = provider();
+    const input = runInput('elevenlabs', 'music_v1', 'music', {
+      prompt: 'calm piano',
+      duration: 400,
+      provider_options: { elevenlabs: { force_instrumental: true } },
+    });
+    expect(p.estimateUnits?.(input)).toBe(300);
+    const result = await p.run(input, testContext());
+    expect(server.requests[0]).toMatchObject({ method: 'POST', path: '/v1/music' });
+    expect(server.requests[0]?.query.get('output_format')).toBe('mp3_44100_128');
+    expect(server.requests[0]?.json).toEqual({
+      prompt: 'calm piano',
+      music_length_ms: 300_000,
+      model_id: 'music_v1',
+      force_instrumental: true,
+    });
+    expect(result.outputs[0]).toMatchObject({ kind: 'file', mediaType: 'audio/mpeg', data: MUSIC_BYTES });
+    expect(result.billedUnits).toEqual({ seconds: 300 });
+  });
+});
+
+describe('transcription', () => {
+  it('uploads the audio with model and language, and builds segments from the words', async () => {
+    const result = await provider().run(
+      runInput('elevenlabs', 'scribe_v1', 'transcription', { audio_url: AUDIO, language: 'pt-BR' }),
+      testContext(FILES),
+    );
+    const form = server.requests[0]?.form;
+    expect(server.requests[0]).toMatchObject({ method: 'POST', path: '/v1/speech-to-text' });
+    expect(form).toMatchObject({ model_id: ['scribe_v1'], language_code: ['pt'] });
+    expect(form?.file?.[0]).toMatchObject({ name: 'content.m4a', type: 'audio/mp4' });
+    expect(result.outputs[0]).toEqual({
+      kind: 'inline',
+      mediaType: 'application/json',
+      data: {
+        text: 'Hello there. How are you',
+        language: 'pt-BR',
+        duration_seconds: 3.1,
+        segments: [
+          { start: 0, end: 0.9, text: 'Hello there.' },
+          { start: 1, end: 1.5, text: 'How are' },
+          { start: 2.6, end: 3.1, text: 'you' },
+        ],
+      },
+    });
+    expect(result.billedUnits.minutes).toBeCloseTo(3.1 / 60);
+  });
+
+  it('keeps audio events in the text of their segment', () => {
+    const words = [
+      ...SCRIBE_WORDS.slice(0, 3),
+      { text: ' ', type: 'spacing' },
+      { text: '(laughs)', start: 1, end: 1.2, type: 'audio_event' },
+    ];
+    expect(segmentsOf(words)).toEqual([
+      { start: 0, end: 0.9, text: 'Hello there.' },
+      { start: 1, end: 1.2, text: '(laughs)' },
+    ]);
+  });
+});
+
+describe('errors, rate limits, abort, resume', () => {
+  it('maps 401 to provider_auth with ElevenLabs’ message', async () => {
+    const error = await failure(provider('wrong-key').run(speech({ text: 'x' }), testContext()));
+    expect(error.code).toBe('provider_auth');
+    expect(error.message).toMatch(/Invalid API key/);
+    expect(error.message).not.toContain('wrong-key');
+  });
+
+  it('fails with provider_error and ElevenLabs’ message on a 5xx', async () => {
+    server.failNext = true;
+    const error = await failure(
+      provider(server.key, { attempts: 1 }).run(speech({ text: 'x' }), testContext()),
+    );
+    expect(error.code).toBe('provider_error');
+    expect(error.message).toMatch(/internal error occurred while generating audio/);
+  });
+
+  it('retries too_many_concurrent_requests after Retry-After', async () => {
+    server.rateLimit(1, { 'retry-after': '0.2' });
+    const started = Date.now();
+    await provider().run(speech({ text: 'x' }), testContext());
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('gives up with provider_rate_limited when the 429s do not stop', async () => {
+    server.rateLimit(100, { 'retry-after': '0.01' });
+    const error = await failure(provider().run(speech({ text: 'x' }), testContext()));
+    expect(error.code).toBe('provider_rate_limited');
+    expect(error.message).toMatch(/too many concurrent requests/);
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it('cancels by aborting the request', async () => {
+    server.hold = true;
+    const controller = new AbortController();
+    const run = provider().run(speech({ text: 'x' }), testContext({}, controller.signal));
+    while (server.requests.length === 0) await sleep(5);
+    controller.abort();
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    await sleep(20);
+    expect(server.requests[0]?.aborted).toBe(true);
+  });
+
+  it('resumes a finished request from memory without a second call, and says when it is gone', async () => {
+    const p = provider();
+    const first = await p.run(speech({ text: 'x' }), testContext());
+    const resumed = await p.run(
+      { ...speech({ text: 'x' }), providerJobId: first.providerJobId },
+      testContext(),
+    );
+    expect(resumed.outputs).toEqual(first.outputs);
+    expect(server.requests).toHaveLength(1);
+    const gone = await failure(
+      p.run({ ...speech({ text: 'x' }), providerJobId: 'req_unknown' }, testContext()),
+    );
+    expect(gone.message).toMatch(/no longer holds its result/);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('supports', () => {
+  it('supports exactly the listed models', () => {
+    const adapter = createElevenLabsAdapter({ ELEVENLABS_API_KEY: 'k', ELEVENLABS_API_URL: server.url });
+    const ids = [
+      'eleven_multilingual_v2',
+      'eleven_turbo_v2_5',
+      'eleven_flash_v2_5',
+      'eleven_v3',
+      'music_v1',
+      'scribe_v1',
+    ];
+    expect(ids.every((id) => adapter.supports(id))).toBe(true);
+    expect(adapter.supports('eleven_monolingual_v1')).toBe(false);
+  });
+});

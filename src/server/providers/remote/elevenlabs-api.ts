@@ -1,0 +1,53 @@
+import { redactKey } from './openai-api.ts';
+import { ProviderError } from './provider-error.ts';
+import { type ProviderRequest, providerFetch } from './provider-http.ts';
+
+export const ELEVENLABS = 'ElevenLabs';
+
+/**
+ * Calls to ElevenLabs' REST API with its `xi-api-key` header. Its errors (`{detail: {status,
+ * message}}` or `{detail: "..."}`) and 429s (`too_many_concurrent_requests`, `system_busy`) become
+ * ProviderErrors in provider-http.ts.
+ */
+export type ElevenLabsApi = (path: string, request?: ProviderRequest) => Promise<Response>;
+
+export function elevenLabsApi(baseUrl: string, key: string | undefined): ElevenLabsApi {
+  const base = baseUrl.replace(/\/+$/, '');
+  return async (path, request = {}) => {
+    try {
+      return await providerFetch(ELEVENLABS, `${base}${path}`, {
+        ...request,
+        headers: { ...request.headers, 'xi-api-key': key ?? '' },
+      });
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      throw new ProviderError(error.code, redactKey(error.message, key), error.options);
+    }
+  };
+}
+
+/** The media type of an ElevenLabs `output_format` (`codec_samplerate[_bitrate]`). */
+export function outputMediaType(outputFormat: string): { mediaType: string; extension: string } {
+  const codec = outputFormat.split('_')[0] ?? '';
+  const known: Record<string, { mediaType: string; extension: string }> = {
+    mp3: { mediaType: 'audio/mpeg', extension: 'mp3' },
+    wav: { mediaType: 'audio/wav', extension: 'wav' },
+    opus: { mediaType: 'audio/ogg', extension: 'ogg' },
+    pcm: { mediaType: 'audio/pcm', extension: 'pcm' }, // raw 16-bit little-endian samples
+    ulaw: { mediaType: 'audio/basic', extension: 'ulaw' },
+    alaw: { mediaType: 'audio/x-alaw-basic', extension: 'alaw' },
+  };
+  return known[codec] ?? { mediaType: 'application/octet-stream', extension: 'bin' };
+}
+
+export const DEFAULT_OUTPUT_FORMAT = 'mp3_44100_128';
+
+/** The play time of headerless output (`pcm_<rate>`: 16-bit mono; `ulaw_<rate>`, `alaw_<rate>`: 8-bit). */
+export function rawAudioSeconds(outputFormat: string, bytes: number): number | null {
+  const [codec, rate] = outputFormat.split('_');
+  const samplesPerSecond = Number(rate);
+  if (!(samplesPerSecond > 0)) return null;
+  if (codec === 'pcm') return bytes / (2 * samplesPerSecond);
+  if (codec === 'ulaw' || codec === 'alaw') return bytes / samplesPerSecond;
+  return null;
+}
