@@ -8,6 +8,7 @@ import { loadAppSecret } from './domain/secrets.ts';
 import { createApp } from './http/app.ts';
 import { allRoutes } from './http/routes.ts';
 import type { Logger } from './logger.ts';
+import { closeOcr } from './providers/local/analyze-ocr.ts';
 import { type Queue, startQueue } from './queue/boss.ts';
 import { createServices } from './services-factory.ts';
 
@@ -42,6 +43,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     const appSecret = await loadAppSecret(config.APP_SECRET, config.DATA_DIR);
     const services = createServices(config, db, databaseUrl, log, appSecret);
 
+    // Pushed before the queue, so it runs after the workers stop: the OCR worker thread of video analysis.
+    cleanups.push(closeOcr);
     const queue: Queue = await startQueue(services, { work: config.ROLE !== 'api' });
     cleanups.push(() => queue.stop());
 

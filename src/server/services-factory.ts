@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Db } from './db/pool.ts';
-import { availabilityFromEnv } from './domain/catalog/availability.ts';
+import { providerAvailability } from './domain/catalog/availability.ts';
 import { Catalog } from './domain/catalog/catalog.ts';
 import { MODELS } from './domain/catalog/models.ts';
 import { ApiKeyResolver } from './domain/identity/api-keys.ts';
@@ -14,6 +14,7 @@ import { createDevMailbox, createSmtpMailer } from './mail/mailer.ts';
 import { createLocalEngines } from './providers/local/engines.ts';
 import { createLocalProvider } from './providers/local/local-provider.ts';
 import type { Provider } from './providers/provider.ts';
+import { createRemoteProviders } from './providers/remote/remote-providers.ts';
 import { createBoss } from './queue/boss.ts';
 import type { Services } from './services.ts';
 import { LocalDiskStore } from './storage/local-disk-store.ts';
@@ -30,8 +31,13 @@ export function createServices(
   const keys = deriveKeys(appSecret);
   const localEngines = createLocalEngines(config);
   // Pipelines start jobs of their own, so their engine needs the services being built here.
-  localEngines.set('pipeline', createPipelineEngine(() => services));
-  const providers = new Map<string, Provider>([['local', createLocalProvider(localEngines)]]);
+  localEngines.set(
+    'pipeline',
+    createPipelineEngine(() => services),
+  );
+  const providers = new Map<string, Provider>(
+    [createLocalProvider(localEngines), ...createRemoteProviders(config)].map((p) => [p.id, p]),
+  );
   const services: Services = {
     config,
     db,
@@ -40,7 +46,7 @@ export function createServices(
     mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createDevMailbox(db),
     sessions: new SessionService(db, keys.sessionSigning, config.PUBLIC_URL, config.SESSION_TTL_HOURS),
     apiKeys: new ApiKeyResolver(db),
-    catalog: new Catalog(MODELS, availabilityFromEnv(env, new Set(localEngines.keys()))),
+    catalog: new Catalog(MODELS, providerAvailability(providers, env)),
     boss: createBoss(databaseUrl, config.QUEUE_MAINTENANCE_SECONDS),
     // Made on the first write, so a server (or test) that stores nothing never touches DATA_DIR.
     blobs: new LocalDiskStore(path.join(config.DATA_DIR, 'blobs')),

@@ -22,8 +22,11 @@ export interface RunContext {
   signal: AbortSignal;
   /** Progress 0..1 with a message for people; cheap to call often (writes are throttled). */
   progress(fraction: number, message: string): void;
-  /** Reads an input URL: our own files from storage, anything else through the guarded fetcher. */
-  readInput(url: string): Promise<{ body: Buffer; contentType: string }>;
+  /**
+   * Reads an input URL: our own files from storage, anything else through the guarded fetcher, which
+   * stops reading past `maxBytes` (default: the spec's 200 MB file limit).
+   */
+  readInput(url: string, limits?: { maxBytes?: number }): Promise<{ body: Buffer; contentType: string }>;
   /** Records the provider's job id and raw status as soon as the provider accepts the job. */
   submitted?(providerJobId: string, providerStatus: string): Promise<void>;
   /** Downloads an output the provider made, through the guarded fetcher. */

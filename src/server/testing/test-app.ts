@@ -8,6 +8,7 @@ import { createPool } from '../db/pool.ts';
 import { createApp } from '../http/app.ts';
 import { allRoutes } from '../http/routes.ts';
 import { createLogger } from '../logger.ts';
+import { closeOcr } from '../providers/local/analyze-ocr.ts';
 import { startQueue } from '../queue/boss.ts';
 import { createServices } from '../services-factory.ts';
 
@@ -87,6 +88,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     clientFor,
     async close() {
       await queue.stop();
+      await closeOcr();
       await db.end();
       await database.drop();
     },

@@ -1,5 +1,8 @@
-import { accessSync, constants } from 'node:fs';
-import path from 'node:path';
+import {
+  findPocketsphinx,
+  POCKETSPHINX_INSTALL_HINT,
+} from '../../providers/local/transcribe-pocketsphinx.ts';
+import type { Provider } from '../../providers/provider.ts';
 
 /** Whether a provider can take work on this server, and if not, what would enable it. */
 export interface ProviderStatus {
@@ -9,56 +12,31 @@ export interface ProviderStatus {
 
 export type ProviderAvailability = (provider: string, providerModelId: string) => ProviderStatus;
 
-const PROVIDER_KEYS: Record<string, string> = {
-  fal: 'FAL_KEY',
-  replicate: 'REPLICATE_API_TOKEN',
-  openai: 'OPENAI_API_KEY',
-  elevenlabs: 'ELEVENLABS_API_KEY',
-};
-
-function onPath(binary: string, envPath = process.env.PATH ?? ''): boolean {
-  return envPath.split(path.delimiter).some((dir) => {
-    try {
-      accessSync(path.join(dir, binary), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-
 /**
- * Local models run when their engine is built into this server (and its system package, if any, is
- * installed); external ones need their key.
+ * What can run here, as the providers themselves say: a local engine when it is built into this server
+ * (and its system package, if any, is installed), an external model when its provider's key is set and
+ * its adapter can call it. Read once at start-up: the answers do not change while the server runs.
  */
-export function availabilityFromEnv(
+export function providerAvailability(
+  providers: ReadonlyMap<string, Provider>,
   env: Record<string, string | undefined>,
-  localEngines: ReadonlySet<string>,
 ): ProviderAvailability {
-  const pocketsphinx = onPath('pocketsphinx', env.PATH);
-  return (provider, providerModelId) => {
-    if (provider === 'local') {
-      if (!localEngines.has(providerModelId)) {
-        return {
-          available: false,
-          reason: 'Not available on this server yet: its local engine is not built.',
-        };
+  const pocketsphinx = findPocketsphinx(env.PATH) !== null;
+  const known = new Map<string, ProviderStatus>();
+  return (providerId, providerModelId) => {
+    const key = `${providerId}\u0000${providerModelId}`;
+    let status = known.get(key);
+    if (!status) {
+      const provider = providers.get(providerId);
+      let reason = provider
+        ? provider.unavailableReason(providerModelId)
+        : `Provider ${providerId} is not supported by this server.`;
+      if (!reason && providerId === 'local' && providerModelId === 'pocketsphinx' && !pocketsphinx) {
+        reason = POCKETSPHINX_INSTALL_HINT;
       }
-      if (providerModelId === 'pocketsphinx' && !pocketsphinx) {
-        return {
-          available: false,
-          reason: 'Install the Debian packages pocketsphinx and pocketsphinx-en-us to enable it.',
-        };
-      }
-      return { available: true, reason: null };
+      status = { available: reason === null, reason };
+      known.set(key, status);
     }
-    const variable = PROVIDER_KEYS[provider];
-    if (variable && env[variable]) return { available: true, reason: null };
-    return {
-      available: false,
-      reason: variable
-        ? `Set ${variable} on the server to enable ${provider}.`
-        : `Provider ${provider} is not supported here.`,
-    };
+    return status;
   };
 }

@@ -271,11 +271,7 @@ export async function createJob(
       ]);
     }
     // The run message commits with the job: no job without its run, no run without its job.
-    await s.boss.send(
-      queue,
-      { jobId: id },
-      { db: { executeSql: (text, values) => tx.query(text, values) } },
-    );
+    await s.boss.send(queue, { jobId: id }, { db: { executeSql: (text, values) => tx.query(text, values) } });
     return { job: toJob(rows[0]!, baseUrl), replay: false };
   });
   if (!created.replay) s.wakeQueue(queue);

@@ -17,14 +17,15 @@ export function runJobDeps(s: Services): RunJobDeps {
   return {
     providers: s.providers,
     onTerminal: s.onJobTerminal,
-    async readInput(_row, url) {
+    async readInput(_row, url, limits) {
       // Our own files come from storage; anything else through the guarded fetcher (checked at connect time).
       if (parseMediaUrl(s.config.PUBLIC_URL, url)) {
         const own = await readOwnFile(s, url);
         if (!own) throw new AppError('invalid_request', `There is no file at ${url}.`, { status: 422 });
         return { body: own.body, contentType: own.contentType };
       }
-      const fetched = await safeFetch(url, { policy, maxBytes: MAX_INPUT_BYTES, timeoutMs: 120_000 });
+      const maxBytes = Math.min(limits?.maxBytes ?? MAX_INPUT_BYTES, MAX_INPUT_BYTES);
+      const fetched = await safeFetch(url, { policy, maxBytes, timeoutMs: 120_000 });
       return { body: fetched.body, contentType: fetched.contentType ?? 'application/octet-stream' };
     },
     async download(url) {

@@ -4,9 +4,9 @@ import { EngineInputError } from '../../providers/local/engine-run.ts';
 import type { Provider, RunOutput } from '../../providers/provider.ts';
 import { ProviderError } from '../../providers/remote/provider-error.ts';
 import type { Services } from '../../services.ts';
-import { PipelineStepError } from './pipeline-engine.ts';
 import { completeJob, failJob, type TerminalHook } from './finish-job.ts';
 import type { JobRow } from './job-row.ts';
+import { PipelineStepError } from './pipeline-engine.ts';
 import { actualCost } from './pricing.ts';
 
 /** How a job's outputs become stored files (files + lineage); provided by the storage wiring. */
@@ -18,7 +18,11 @@ export type StoreOutput = (
 export interface RunJobDeps {
   providers: ReadonlyMap<string, Provider>;
   storeOutput: StoreOutput;
-  readInput: (row: JobRow, url: string) => Promise<{ body: Buffer; contentType: string }>;
+  readInput: (
+    row: JobRow,
+    url: string,
+    limits?: { maxBytes?: number },
+  ) => Promise<{ body: Buffer; contentType: string }>;
   /** Downloads an output an external provider made (guarded fetch). */
   download: (url: string) => Promise<{ body: Buffer; contentType: string }>;
   onTerminal: TerminalHook;
@@ -111,7 +115,7 @@ export async function runJob(s: Services, deps: RunJobDeps, jobId: string): Prom
       {
         signal: controller.signal,
         progress,
-        readInput: (url) => deps.readInput(row, url),
+        readInput: (url, limits) => deps.readInput(row, url, limits),
         download: deps.download,
         submitted: async (providerJobId, providerStatus) => {
           await s.db.query(

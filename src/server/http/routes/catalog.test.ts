@@ -49,18 +49,20 @@ describe('GET /v2/pricing', () => {
     expect(local.available).toBe(true);
   });
 
-  it('marks a provider available once its key is configured', async () => {
-    const withKey = await createTestApp({});
+  it('marks a provider available once its key is configured, and only that provider', async () => {
+    const withKey = await createTestApp({ FAL_KEY: 'fal-test-key' }, { work: false });
     try {
-      const services = withKey.services;
-      const { Catalog } = await import('../../domain/catalog/catalog.ts');
-      const { availabilityFromEnv } = await import('../../domain/catalog/availability.ts');
-      const catalog = new Catalog(
-        services.catalog.models,
-        availabilityFromEnv({ FAL_KEY: 'fal-test', PATH: '' }, new Set()),
+      const { data } = await withKey.clientFor(null).getPricing();
+      const flux = data.find((e) => e.model === 'flux-schnell')!;
+      expect(flux.available).toBe(true);
+      expect(flux.providers.find((p) => p.provider === 'fal')).toMatchObject({
+        available: true,
+        unavailable_reason: null,
+      });
+      expect(flux.providers.find((p) => p.provider === 'replicate')!.unavailable_reason).toContain(
+        'REPLICATE_API_TOKEN',
       );
-      const flux = catalog.priceCatalog().find((e) => e.model === 'flux-schnell')!;
-      expect(flux.providers.find((p) => p.provider === 'fal')!.available).toBe(true);
+      expect(data.find((e) => e.model === 'gpt-image-1')!.available).toBe(false);
     } finally {
       await withKey.close();
     }

@@ -3,8 +3,8 @@ import { ELEVENLABS, elevenLabsApi } from './elevenlabs-api.ts';
 import { MUSIC_MODELS, musicSeconds, submitMusic } from './elevenlabs-music.ts';
 import { SPEECH_MODELS, submitSpeech } from './elevenlabs-speech.ts';
 import { submitTranscription, TRANSCRIPTION_MODELS } from './elevenlabs-transcription.ts';
-import { FinishedJobs } from './sync-jobs.ts';
 import type { RemoteAdapter } from './remote-provider.ts';
+import { FinishedJobs } from './sync-jobs.ts';
 
 /**
  * ElevenLabs (`xi-api-key: <ELEVENLABS_API_KEY>`, base `ELEVENLABS_API_URL`). Documented endpoints used:

@@ -1,14 +1,14 @@
 import type { RunContext, RunInput } from '../provider.ts';
+import { audioDurationSeconds } from './audio-duration.ts';
 import {
   DEFAULT_OUTPUT_FORMAT,
   type ElevenLabsApi,
   outputMediaType,
   rawAudioSeconds,
 } from './elevenlabs-api.ts';
-import { audioDurationSeconds } from './audio-duration.ts';
-import { providerOptions } from './upload-form.ts';
-import { FinishedJobs, finishedState } from './sync-jobs.ts';
 import type { RemoteJobState } from './remote-provider.ts';
+import { FinishedJobs, finishedState } from './sync-jobs.ts';
+import { providerOptions } from './upload-form.ts';
 
 /**
  * Eleven Music (synchronous): `POST /music?output_format=…` with `{prompt, music_length_ms, model_id:

@@ -1,11 +1,11 @@
 import type { RunContext, RunInput } from '../provider.ts';
 import { DEFAULT_OUTPUT_FORMAT, type ElevenLabsApi, outputMediaType } from './elevenlabs-api.ts';
 import { ELEVENLABS_DEFAULT_VOICE_ID, ELEVENLABS_PREMADE_VOICES } from './elevenlabs-voices.ts';
-import { providerOptions } from './upload-form.ts';
-import { FinishedJobs, finishedState } from './sync-jobs.ts';
-import { splitText } from './text-split.ts';
 import { ProviderError } from './provider-error.ts';
 import type { RemoteJobState } from './remote-provider.ts';
+import { FinishedJobs, finishedState } from './sync-jobs.ts';
+import { splitText } from './text-split.ts';
+import { providerOptions } from './upload-form.ts';
 
 /**
  * ElevenLabs text to speech (synchronous): `POST /text-to-speech/{voice_id}?output_format=…` with

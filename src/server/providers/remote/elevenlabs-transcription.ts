@@ -1,11 +1,11 @@
 import type { RunContext, RunInput } from '../provider.ts';
-import { ELEVENLABS, type ElevenLabsApi } from './elevenlabs-api.ts';
 import { audioDurationSeconds, durationFromSize } from './audio-duration.ts';
-import { appendFields, primaryLanguage, providerOptions, uploadFile } from './upload-form.ts';
-import { FinishedJobs, finishedState } from './sync-jobs.ts';
+import { ELEVENLABS, type ElevenLabsApi } from './elevenlabs-api.ts';
 import type { Transcript } from './openai-transcription.ts';
 import { ProviderError } from './provider-error.ts';
 import type { RemoteJobState } from './remote-provider.ts';
+import { FinishedJobs, finishedState } from './sync-jobs.ts';
+import { appendFields, primaryLanguage, providerOptions, uploadFile } from './upload-form.ts';
 
 /**
  * ElevenLabs speech to text (synchronous): `POST /speech-to-text`, multipart `{model_id, file,

@@ -2,10 +2,10 @@ import type { Config } from '../../config.ts';
 import { OPENAI, openAIApi } from './openai-api.ts';
 import { IMAGE_MODELS, requestedImages, submitImages } from './openai-images.ts';
 import { SPEECH_MODELS, submitSpeech } from './openai-speech.ts';
-import { FinishedJobs } from './sync-jobs.ts';
 import { submitTranscription, TRANSCRIPTION_MODELS } from './openai-transcription.ts';
 import { cancelVideo, pollVideo, requestedSeconds, submitVideo, VIDEO_MODELS } from './openai-videos.ts';
 import type { RemoteAdapter } from './remote-provider.ts';
+import { FinishedJobs } from './sync-jobs.ts';
 
 /**
  * OpenAI (`Authorization: Bearer <OPENAI_API_KEY>`, base `OPENAI_BASE_URL`). Documented endpoints used:

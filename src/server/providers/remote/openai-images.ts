@@ -1,9 +1,9 @@
 import type { RunContext, RunInput } from '../provider.ts';
 import { OPENAI, type OpenAIApi } from './openai-api.ts';
-import { appendFields, providerOptions, uploadFile } from './upload-form.ts';
-import { FinishedJobs, finishedState } from './sync-jobs.ts';
 import { ProviderError } from './provider-error.ts';
 import type { RemoteJobState, RemoteOutput } from './remote-provider.ts';
+import { FinishedJobs, finishedState } from './sync-jobs.ts';
+import { appendFields, providerOptions, uploadFile } from './upload-form.ts';
 
 /**
  * OpenAI Images API (synchronous):

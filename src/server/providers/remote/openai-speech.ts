@@ -1,11 +1,11 @@
 import type { RunContext, RunInput } from '../provider.ts';
 import type { OpenAIApi } from './openai-api.ts';
-import { providerOptions } from './upload-form.ts';
-import { FinishedJobs, finishedState } from './sync-jobs.ts';
-import { splitText } from './text-split.ts';
 import { OPENAI_DEFAULT_VOICE, OPENAI_VOICES } from './openai-voices.ts';
 import { ProviderError } from './provider-error.ts';
 import type { RemoteJobState } from './remote-provider.ts';
+import { FinishedJobs, finishedState } from './sync-jobs.ts';
+import { splitText } from './text-split.ts';
+import { providerOptions } from './upload-form.ts';
 
 /**
  * OpenAI speech (synchronous): `POST /audio/speech` `{model, input, voice, response_format, speed,

@@ -1,9 +1,9 @@
 import type { RunContext, RunInput } from '../provider.ts';
-import type { OpenAIApi } from './openai-api.ts';
 import { audioDurationSeconds, durationFromSize } from './audio-duration.ts';
-import { appendFields, primaryLanguage, providerOptions, uploadFile } from './upload-form.ts';
-import { FinishedJobs, finishedState } from './sync-jobs.ts';
+import type { OpenAIApi } from './openai-api.ts';
 import type { RemoteJobState } from './remote-provider.ts';
+import { FinishedJobs, finishedState } from './sync-jobs.ts';
+import { appendFields, primaryLanguage, providerOptions, uploadFile } from './upload-form.ts';
 
 /**
  * OpenAI transcription (synchronous): `POST /audio/transcriptions`, multipart `{file, model, language,

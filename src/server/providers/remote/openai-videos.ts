@@ -1,9 +1,9 @@
 import type { RunContext, RunInput } from '../provider.ts';
 import { OPENAI, type OpenAIApi } from './openai-api.ts';
-import { appendFields, providerOptions, uploadFile } from './upload-form.ts';
 import { closestSize } from './openai-images.ts';
 import { ProviderError } from './provider-error.ts';
 import type { RemoteJobState, SubmittedInput } from './remote-provider.ts';
+import { appendFields, providerOptions, uploadFile } from './upload-form.ts';
 
 /**
  * OpenAI Videos API (Sora), a polled job:

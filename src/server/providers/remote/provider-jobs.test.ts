@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Job } from '../../../contract/jobs.ts';
+import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
+import { type FalProtocolServer, startFalProtocolServer } from './testing/fal-protocol-server.ts';
+import { PNG } from './testing/fal-replicate-test-media.ts';
+import { type OpenAIProtocolServer, startOpenAIServer } from './testing/openai-protocol-server.ts';
+
+/*
+ * External providers through the whole server: the HTTP API, the queue, the remote driver, the adapter,
+ * a local server answering as the provider's documentation shows, and our file storage for the outputs.
+ */
+
+let fal: FalProtocolServer;
+let openai: OpenAIProtocolServer;
+let t: TestApp;
+let client: ReturnType<TestApp['clientFor']>;
+
+beforeAll(async () => {
+  fal = await startFalProtocolServer('fal-test-key');
+  openai = await startOpenAIServer('sk-test-key');
+  t = await createTestApp({
+    FAL_KEY: 'fal-test-key',
+    FAL_QUEUE_URL: fal.url,
+    OPENAI_API_KEY: 'sk-test-key',
+    OPENAI_BASE_URL: openai.url,
+    // The stand-in providers serve their outputs on loopback.
+    ALLOW_PRIVATE_NETWORK: 'true',
+  });
+  client = t.clientFor((await signUp(t)).api_key);
+});
+afterAll(async () => {
+  await t.close();
+  await fal.close();
+  await openai.close();
+});
+
+async function waitFor(id: string, done: (job: Job) => boolean) {
+  for (let i = 0; i < 400; i++) {
+    const job = Job.parse(await client.getJob({ params: { id } }));
+    if (done(job)) return job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`job ${id} did not get there`);
+}
+const terminal = (job: Job) => ['completed', 'failed', 'cancelled'].includes(job.status);
+
+describe('jobs on external providers', () => {
+  it('runs a fal job to completion: submitted, polled, output stored as our file, billed', async () => {
+    fal.files.set('out.png', { body: PNG, contentType: 'image/png' });
+    fal.behaviour.pollsBeforeDone = 2;
+    fal.behaviour.neverFinish = false;
+    const created = await client.createImage({
+      body: { model: 'fal:flux-schnell', prompt: 'a red kite', aspect_ratio: '16:9' },
+    });
+    expect(created.provider_model).toBe('fal:flux-schnell');
+    const done = await waitFor(created.id, terminal);
+    expect(done.status).toBe('completed');
+    expect(done.provider).toBe('fal');
+    expect(done.provider_job_id).toMatch(/^req-/);
+    expect(done.provider_status).toBe('COMPLETED');
+    expect(done.pricing.billed_units).toEqual({ images: 1 });
+    expect(done.actual_cost_cents).toBe(1); // 0.3 credits per image, rounded up per job
+
+    const output = done.output!.outputs[0]!;
+    expect(output.url!.startsWith(`${TEST_PUBLIC_URL}/media/`)).toBe(true);
+    const stored = await t.request(new URL(output.url!).pathname);
+    expect(Buffer.from(await stored.arrayBuffer()).equals(PNG)).toBe(true);
+
+    const submitted = fal.requests.get(done.provider_job_id!)!;
+    expect(submitted.modelId).toBe('fal-ai/flux/schnell');
+    expect(submitted.input).toMatchObject({ prompt: 'a red kite', image_size: 'landscape_16_9' });
+  });
+
+  it('mirrors the provider state on refresh, and cancelling stops the job at the provider', async () => {
+    fal.behaviour.neverFinish = true;
+    const created = await client.createImage({ body: { model: 'fal:flux-dev', prompt: 'slow one' } });
+    const running = await waitFor(created.id, (job) => job.provider_job_id !== null);
+    const refreshed = await client.refreshJob({ params: { id: running.id } });
+    expect(refreshed.provider_status).toBe('IN_PROGRESS');
+
+    const cancelled = await client.cancelJob({ params: { id: created.id } });
+    expect(cancelled.status).toBe('cancelled');
+    const request = fal.requests.get(running.provider_job_id!)!;
+    await expect.poll(() => request.cancelled, { timeout: 5_000 }).toBe(true);
+    fal.behaviour.neverFinish = false;
+  });
+
+  it('fails with the provider error code and message when the provider fails the job', async () => {
+    fal.behaviour.failure = { status: 422, detail: 'The prompt was flagged by the content checker.' };
+    try {
+      const created = await client.createImage({ body: { model: 'fal:flux-schnell', prompt: 'flagged' } });
+      const done = await waitFor(created.id, terminal);
+      expect(done.status).toBe('failed');
+      expect(done.error).toMatchObject({ code: expect.stringMatching(/^provider_/) });
+      expect(JSON.stringify(done.error)).toContain('content checker');
+      expect(done.actual_cost_cents ?? 0).toBe(0);
+    } finally {
+      fal.behaviour.failure = null;
+    }
+  });
+
+  it('runs a synchronous OpenAI speech job and bills the characters', async () => {
+    const text = 'Hello from the reference server.';
+    const created = await client.createSpeech({ body: { model: 'tts-1', text, voice: 'alloy' } });
+    const done = await waitFor(created.id, terminal);
+    expect(done.status).toBe('completed');
+    expect(done.pricing.billed_units).toEqual({ thousand_characters: text.length / 1000 });
+    expect(done.output!.outputs[0]!.media_type).toBe('audio/mpeg');
+    const speech = openai.requests.find((r) => r.path.endsWith('/audio/speech'))!;
+    expect(speech.headers.authorization).toBe('Bearer sk-test-key');
+  });
+
+  it('refuses options the model does not document, before any job is made', async () => {
+    const error = await client
+      .createImage({ body: { model: 'flux-schnell', prompt: 'x', provider_options: { fal: { steps: 4 } } } })
+      .then(
+        () => null,
+        (e: unknown) => e as { status: number; code: string },
+      );
+    expect(error).toMatchObject({ status: 422, code: 'invalid_request' });
+  });
+});

@@ -1,0 +1,324 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderError } from './provider-error.ts';
+import { createRemoteProvider } from './remote-provider.ts';
+import { createReplicateAdapter } from './replicate-adapter.ts';
+import { runInput, testContext } from './testing/fal-replicate-test-context.ts';
+import { mp4Of, PNG, wavOf } from './testing/fal-replicate-test-media.ts';
+import {
+  type ReplicateProtocolServer,
+  startReplicateProtocolServer,
+} from './testing/replicate-protocol-server.ts';
+
+const TOKEN = 'r8_test_token';
+const ESRGAN = 'nightmareai/real-esrgan:f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa';
+const MUSICGEN = 'meta/musicgen:671ac645ce5e552cc63a54a2bbff63fcf798043055d2dac5fc9e36a837eedcfb';
+const WHISPER = 'openai/whisper:8099696689d249cf8b122d833c36ac3f75505c666a395ca40ef26f68e7d3d16e';
+let server: ReplicateProtocolServer;
+
+beforeAll(async () => {
+  server = await startReplicateProtocolServer(TOKEN);
+  server.files.set('out.png', { body: PNG, contentType: 'image/png' });
+  server.files.set('out.mp4', { body: mp4Of(5), contentType: 'video/mp4' });
+  server.files.set('out.wav', { body: wavOf(1), contentType: 'audio/wav' });
+});
+afterAll(() => server.close());
+afterEach(() => {
+  server.received.length = 0;
+  Object.assign(server.behaviour, {
+    pollsBeforeDone: 2,
+    neverFinish: false,
+    rateLimitCreates: 0,
+    retryAfter: '0',
+    failure: null,
+    output: (origin: string) => [`${origin}/files/out.png`],
+  });
+});
+
+const provider = (token = TOKEN) =>
+  createRemoteProvider(
+    createReplicateAdapter({ REPLICATE_API_TOKEN: token, REPLICATE_API_URL: server.apiUrl }),
+    {
+      firstPollMs: 10,
+      maxPollMs: 20,
+    },
+  );
+const paths = () => server.received.map((r) => `${r.method} ${r.path}`);
+const created = () => server.received.find((r) => r.method === 'POST')?.body as Record<string, unknown>;
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => Promise.reject(new Error('resolved')),
+    (e) => e,
+  );
+const image = { 'http://us/files/src.png': { body: PNG, contentType: 'image/png' } };
+const pngUri = `data:image/png;base64,${PNG.toString('base64')}`;
+
+describe('Replicate predictions protocol', () => {
+  it('creates an official model prediction, polls it and downloads every output', async () => {
+    server.behaviour.output = (origin) => [`${origin}/files/out.png`, `${origin}/files/out.png`];
+    const { context, progress, submitted } = testContext();
+    const input = runInput('image', 'replicate', 'black-forest-labs/flux-schnell', {
+      prompt: 'a lighthouse',
+      aspect_ratio: '16:9',
+      provider_options: { replicate: { num_outputs: 2, output_format: 'png' } },
+    });
+    const result = await provider().run(input, context);
+    const id = result.providerJobId;
+
+    expect(paths()).toEqual([
+      'POST /v1/models/black-forest-labs/flux-schnell/predictions',
+      `GET /v1/predictions/${id}`,
+      `GET /v1/predictions/${id}`,
+      `GET /v1/predictions/${id}`,
+      'GET /files/out.png',
+      'GET /files/out.png',
+    ]);
+    expect(server.received.slice(0, 4).map((r) => r.headers.authorization)).toEqual(
+      Array(4).fill(`Bearer ${TOKEN}`),
+    );
+    expect(server.received[0]?.headers.prefer).toBeUndefined();
+    expect(created()).toEqual({
+      input: { prompt: 'a lighthouse', aspect_ratio: '16:9', num_outputs: 2, output_format: 'png' },
+    });
+    expect(submitted).toEqual([[id, 'starting']]);
+    expect(result.outputs).toEqual([
+      { kind: 'file', data: PNG, mediaType: 'image/png', name: 'out.png' },
+      { kind: 'file', data: PNG, mediaType: 'image/png', name: 'out.png' },
+    ]);
+    expect(result.billedUnits).toEqual({ images: 2 });
+    expect(result.providerStatus).toBe('succeeded');
+    expect(progress).toContainEqual([0.1 + 0.8 * 0.45, 'Running at Replicate (45%)']);
+  });
+
+  it('creates a community model prediction by version with the image as a data: URI', async () => {
+    const input = runInput('image', 'replicate', ESRGAN, {
+      files: [{ url: 'http://us/files/src.png' }],
+      provider_options: { replicate: { scale: 2 } },
+    });
+    const result = await provider().run(input, testContext(image).context);
+    expect(paths()[0]).toBe('POST /v1/predictions');
+    expect(created()).toEqual({ version: ESRGAN.split(':')[1], input: { image: pngUri, scale: 2 } });
+    expect(result.billedUnits).toEqual({ images: 1 });
+  });
+
+  it('sends the start frame of an image-to-video model and bills the duration that ran', async () => {
+    server.behaviour.output = (origin) => `${origin}/files/out.mp4`;
+    const input = runInput(
+      'video',
+      'replicate',
+      'kwaivgi/kling-v2.1',
+      { prompt: 'she turns', duration: 7, files: [{ url: 'http://us/files/src.png' }] },
+      'second',
+    );
+    const result = await provider().run(input, testContext(image).context);
+    expect(created()).toEqual({ input: { prompt: 'she turns', duration: 5, start_image: pngUri } });
+    expect(result.outputs).toEqual([
+      { kind: 'file', data: mp4Of(5), mediaType: 'video/mp4', name: 'out.mp4' },
+    ]);
+    expect(result.billedUnits).toEqual({ seconds: 5 });
+  });
+
+  it('lets provider_options override a derived field, and bills what was overridden', async () => {
+    server.behaviour.output = (origin) => `${origin}/files/out.wav`;
+    const input = runInput(
+      'music',
+      'replicate',
+      MUSICGEN,
+      {
+        prompt: 'lofi',
+        duration: 12.4,
+        provider_options: { replicate: { duration: 20, output_format: 'wav' } },
+      },
+      'second',
+    );
+    const result = await provider().run(input, testContext().context);
+    expect(created()).toEqual({
+      version: MUSICGEN.split(':')[1],
+      input: { prompt: 'lofi', duration: 20, output_format: 'wav' },
+    });
+    expect(result.billedUnits).toEqual({ seconds: 20 });
+  });
+
+  it('returns a whisper transcript inline and bills minutes to the last segment', async () => {
+    server.behaviour.output = () => ({
+      segments: [
+        { id: 0, start: 0, end: 1.2, text: ' Hi' },
+        { id: 1, start: 1.2, end: 30, text: ' there' },
+      ],
+      transcription: ' Hi there',
+      detected_language: 'english',
+    });
+    const files = { 'http://us/files/talk.wav': { body: wavOf(0.25), contentType: 'audio/wav' } };
+    const input = runInput(
+      'transcription',
+      'replicate',
+      WHISPER,
+      { audio_url: 'http://us/files/talk.wav' },
+      'minute',
+    );
+    const result = await provider().run(input, testContext(files).context);
+    expect(created()).toEqual({
+      version: WHISPER.split(':')[1],
+      input: { audio: `data:audio/wav;base64,${wavOf(0.25).toString('base64')}` },
+    });
+    expect(result.outputs).toEqual([
+      {
+        kind: 'inline',
+        mediaType: 'application/json',
+        data: {
+          text: 'Hi there',
+          language: 'english',
+          duration_seconds: 30,
+          segments: [
+            { start: 0, end: 1.2, text: 'Hi' },
+            { start: 1.2, end: 30, text: 'there' },
+          ],
+        },
+      },
+    ]);
+    expect(result.billedUnits).toEqual({ minutes: 0.5 });
+  });
+
+  it('fails with the prediction error', async () => {
+    server.behaviour.failure = 'CUDA out of memory';
+    const error = await failureOf(
+      provider().run(
+        runInput('image', 'replicate', 'google/imagen-4', { prompt: 'x' }),
+        testContext().context,
+      ),
+    );
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({
+      code: 'provider_error',
+      message: 'replicate failed the job: CUDA out of memory',
+    });
+  });
+
+  it('reports a refused token as provider_auth without repeating it', async () => {
+    const error = await failureOf(
+      provider('r8_wrong').run(
+        runInput('image', 'replicate', 'google/imagen-4', { prompt: 'x' }),
+        testContext().context,
+      ),
+    );
+    expect(error).toMatchObject({ code: 'provider_auth' });
+    expect((error as Error).message).toContain('You did not pass a valid authentication token');
+    expect((error as Error).message).not.toContain('r8_wrong');
+  });
+
+  it('waits out a 429 as its Retry-After says, then creates once', async () => {
+    Object.assign(server.behaviour, { rateLimitCreates: 1, retryAfter: '1' });
+    const started = Date.now();
+    await provider().run(
+      runInput('image', 'replicate', 'google/imagen-4', { prompt: 'x' }),
+      testContext().context,
+    );
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(paths().filter((p) => p.startsWith('POST'))).toHaveLength(2);
+  });
+
+  it('gives up on a rate limit that does not end with provider_rate_limited', async () => {
+    server.behaviour.rateLimitCreates = 100;
+    const error = await failureOf(
+      provider().run(
+        runInput('image', 'replicate', 'google/imagen-4', { prompt: 'x' }),
+        testContext().context,
+      ),
+    );
+    expect(error).toMatchObject({ code: 'provider_rate_limited' });
+    expect((error as Error).message).toContain('Request was throttled');
+    expect(paths()).toEqual(Array(4).fill('POST /v1/models/google/imagen-4/predictions'));
+  });
+
+  it('cancels the prediction when the job is aborted mid-run', async () => {
+    server.behaviour.neverFinish = true;
+    const controller = new AbortController();
+    const running = provider().run(
+      runInput('video', 'replicate', 'google/veo-3', { prompt: 'x' }, 'second'),
+      testContext({}, controller.signal).context,
+    );
+    while (server.received.filter((r) => r.method === 'GET').length < 2)
+      await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    const error = await failureOf(running);
+    expect(error).toMatchObject({ name: 'AbortError' });
+    const id = [...server.predictions.keys()].at(-1);
+    expect(paths()).toContain(`POST /v1/predictions/${id}/cancel`);
+    expect(server.predictions.get(id ?? '')?.status).toBe('canceled');
+  });
+
+  it('follows a created prediction from its id alone (resume) without creating another', async () => {
+    server.predictions.set('pred-resumed', {
+      id: 'pred-resumed',
+      model: 'google/imagen-4',
+      version: null,
+      input: { prompt: 'x' },
+      polls: 0,
+      status: 'starting',
+    });
+    const input = {
+      ...runInput('image', 'replicate', 'google/imagen-4', { prompt: 'x' }),
+      providerJobId: 'pred-resumed',
+    };
+    const { context, submitted } = testContext();
+    const result = await provider().run(input, context);
+    expect(paths().filter((p) => p.startsWith('POST'))).toEqual([]);
+    expect(paths()[0]).toBe('GET /v1/predictions/pred-resumed');
+    expect(submitted).toEqual([]);
+    expect(result.billedUnits).toEqual({ images: 1 });
+  });
+
+  it('refuses an image-to-video model without a start frame, before creating anything', async () => {
+    const input = runInput('video', 'replicate', 'kwaivgi/kling-v2.1', { prompt: 'x' }, 'second');
+    const error = await failureOf(provider().run(input, testContext().context));
+    expect(error).toMatchObject({
+      code: 'provider_rejected',
+      message: 'kwaivgi/kling-v2.1 needs an image in files.',
+    });
+    expect(server.received).toEqual([]);
+  });
+});
+
+describe('Replicate mapping', () => {
+  const adapter = () =>
+    createReplicateAdapter({ REPLICATE_API_TOKEN: TOKEN, REPLICATE_API_URL: server.apiUrl });
+
+  it('estimates the units a request asks for after rounding to the model values', () => {
+    const seedance = runInput(
+      'video',
+      'replicate',
+      'bytedance/seedance-1-pro',
+      { prompt: 'x', duration: 20 },
+      'second',
+    );
+    const wan = runInput(
+      'video',
+      'replicate',
+      'wan-video/wan-2.2-t2v-fast',
+      { prompt: 'x', duration: 6 },
+      'second',
+    );
+    const veo = runInput('video', 'replicate', 'google/veo-3', { prompt: 'x', duration: 3 }, 'second');
+    const flux = runInput('image', 'replicate', 'black-forest-labs/flux-schnell', {
+      prompt: 'x',
+      provider_options: { replicate: { num_outputs: 4 } },
+    });
+    const speech = runInput(
+      'speech',
+      'replicate',
+      'minimax/speech-02-hd',
+      { text: 'a'.repeat(1500) },
+      'thousand_characters',
+    );
+    expect(adapter().estimateUnits?.(seedance)).toBe(12);
+    expect(adapter().estimateUnits?.(wan)).toBe(96 / 16);
+    expect(adapter().estimateUnits?.(veo)).toBe(8);
+    expect(adapter().estimateUnits?.(flux)).toBe(4);
+    expect(adapter().estimateUnits?.(speech)).toBe(1.5);
+  });
+
+  it('supports exactly the mapped ids, community ones with their version', () => {
+    expect(adapter().supports('minimax/video-01')).toBe(true);
+    expect(adapter().supports(ESRGAN)).toBe(true);
+    expect(adapter().supports('nightmareai/real-esrgan')).toBe(false);
+  });
+});
