@@ -53,7 +53,7 @@ import {
   retryJob,
 } from './jobs.ts';
 import { getOpenApiJson, getOpenApiYaml } from './meta.ts';
-import { getPreset, listPresets } from './presets.ts';
+import { getPreset, getPresetPreview, listPresets } from './presets.ts';
 import { getPricing } from './pricing.ts';
 import { inviteTeamMember, listTeamMembers, removeTeamMember, updateTeamMember } from './team.ts';
 import {
@@ -121,6 +121,7 @@ export const endpoints = {
   // Presets
   getPreset,
   listPresets,
+  getPresetPreview,
   // Templates
   useTemplate,
   listTemplateTags,

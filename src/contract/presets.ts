@@ -109,3 +109,24 @@ export const listPresets = defineEndpoint({
   },
   errors: [],
 });
+
+export const getPresetPreview = defineEndpoint({
+  operationId: 'getPresetPreview',
+  method: 'GET',
+  path: '/v2/presets/{id}/preview',
+  host: 'api',
+  tag: 'Presets',
+  summary: "Play a preset's sample",
+  description:
+    "The sample a preset's `preview_url` points to when this server renders it (the voices of local speech models): an MP3 made on first request, then cached. Public; answers carry a strong ETag, `Cache-Control: public, max-age=86400, immutable` and honour Range requests.",
+  auth: 'none',
+  params: z.object({ id: PresetId }),
+  responses: {
+    200: {
+      description: 'The sample.',
+      contentType: 'audio/mpeg',
+      schema: z.string().meta({ format: 'binary' }),
+    },
+  },
+  errors: ['not_found'],
+});

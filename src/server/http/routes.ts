@@ -9,6 +9,7 @@ import { ffmpegV1Routes } from './routes/ffmpeg-v1.ts';
 import { generationRoutes } from './routes/generation.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { openApiRoutes } from './routes/openapi.ts';
+import { presetRoutes } from './routes/presets.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 
 /** Every route this server answers; the OpenAPI document lists exactly these. */
@@ -23,6 +24,7 @@ export function allRoutes(s: Services): Route[] {
     ...ffmpegV1Routes(s, checkUrls),
     ...jobRoutes(s, checkUrls),
     ...webhookRoutes(s),
+    ...presetRoutes(s),
     ...openApiRoutes(s, () => routes),
   );
   return routes;

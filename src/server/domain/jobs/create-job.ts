@@ -5,6 +5,8 @@ import type { Job } from '../../../contract/jobs.ts';
 import { transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../http/auth.ts';
+import type { RunInput } from '../../providers/provider.ts';
+import { ProviderError } from '../../providers/remote/provider-error.ts';
 import type { Services } from '../../services.ts';
 import { hold } from '../billing/ledger.ts';
 import { checkModelInput } from '../catalog/model-input.ts';
@@ -89,6 +91,21 @@ export function chooseModel(
   return { model, offer };
 }
 
+/**
+ * The provider's own estimate of the units a request uses, when it has one. A request the provider can
+ * already tell it will refuse (a voice preset of another provider, say) is refused here with a 422.
+ */
+function providerEstimate(s: Services, input: RunInput): number | null {
+  try {
+    return s.providers.get(input.offer.provider)?.estimateUnits?.(input) ?? null;
+  } catch (error) {
+    if (error instanceof ProviderError && error.code === 'provider_rejected') {
+      throw new AppError('invalid_request', error.message, { status: 422 });
+    }
+    throw error;
+  }
+}
+
 const IMAGE_EXTENSION = /\.(png|jpe?g|webp|gif|avif|bmp|tiff?)$/i;
 
 /** Spec 4.2: an image start frame on a video model with an image-to-video variant runs that variant. */
@@ -158,9 +175,8 @@ export async function createJob(
 ): Promise<CreatedJob> {
   const { model, offer } = chooseModel(s, request.tool, request.body);
   checkModelInput(model, request.body);
-  const provider = s.providers.get(offer.provider);
   const units =
-    provider?.estimateUnits?.({ model, offer, body: request.body }) ?? estimateUnits(offer, request.body);
+    providerEstimate(s, { model, offer, body: request.body }) ?? estimateUnits(offer, request.body);
   if (!Number.isFinite(offer.unitPrice) || offer.unitPrice < 0) {
     throw new AppError(
       'pricing_unavailable',

@@ -272,16 +272,17 @@ describe('checks before a job is taken', () => {
 describe('routing and limits', () => {
   it('routes an image start frame to the image-to-video variant of the same family', async () => {
     const client = t.clientFor(key);
-    const plain = await failure(client.createVideo({ body: { model: 'local-motion', prompt: 'waves' } }));
-    expect(plain?.message).toContain('`local-motion`');
-    const withImage = await failure(
-      client.createVideo({
-        body: { model: 'local-motion', files: [{ url: 'https://example.com/start.png' }] },
-      }),
+    const plain = await client.createVideo({ body: { model: 'local-motion', prompt: 'waves', duration: 1 } });
+    expect(plain.provider_model).toBe('local:local-motion');
+    const frame = await waitForTerminal(
+      client,
+      (await client.createImage({ body: { model: 'local-sketch', prompt: 'a start frame' } })).id,
     );
-    // No video engine is built yet (503), but the request went to the variant, never another family.
-    expect(withImage).toMatchObject({ status: 503, code: 'provider_unavailable' });
-    expect(withImage?.message).toContain('`local-motion-i2v`');
+    const withImage = await client.createVideo({
+      body: { model: 'local-motion', duration: 1, files: [{ url: frame.output!.outputs[0]!.url! }] },
+    });
+    expect(withImage.provider_model).toBe('local:local-motion-i2v');
+    expect((await waitForTerminal(client, withImage.id)).status).toBe('completed');
   });
 
   it('limits job creation per API key: 429 with Retry-After and RateLimit headers', async () => {

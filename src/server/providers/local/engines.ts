@@ -1,8 +1,19 @@
 import type { Config } from '../../config.ts';
+import { ffprobePath } from './analyze-ffprobe.ts';
+import { createAnalyzeJob } from './analyze-job.ts';
 import { ffmpegPath } from './ffmpeg-binary.ts';
 import { createFfmpegJob } from './ffmpeg-engine.ts';
 import { editJob, sketchJob, upscaleJob } from './image-jobs.ts';
 import type { LocalEngine } from './local-provider.ts';
+import { createMusicJob } from './music-engine.ts';
+import { createRenderJob } from './render-engine.ts';
+import { createSpeechJob } from './speech-engine.ts';
+import { createTranscribeJob } from './transcribe-job.ts';
+import { findPocketsphinx } from './transcribe-pocketsphinx.ts';
+import { createAudioReplaceJob } from './video-audio-replace.ts';
+import { createVideoConcatJob } from './video-concat.ts';
+import { createVideoTrimJob, createVideoUpscaleJob } from './video-edits.ts';
+import { createMotionI2vJob, createMotionJob } from './video-motion.ts';
 
 /**
  * The offline engines built into this server, keyed by the catalog offer's providerModelId. Only models
@@ -15,5 +26,30 @@ export function createLocalEngines(config: Pick<Config, 'FFMPEG_PATH'>): Map<str
     ['edit', editJob],
     ['upscale', upscaleJob],
     ['ffmpeg', createFfmpegJob({ binary: () => (binary ??= ffmpegPath(config)) })],
+    ['motion', createMotionJob({ binary: () => (binary ??= ffmpegPath(config)) })],
+    ['motion-i2v', createMotionI2vJob({ binary: () => (binary ??= ffmpegPath(config)) })],
+    ['video-upscale', createVideoUpscaleJob({ binary: () => (binary ??= ffmpegPath(config)) })],
+    ['video-trim', createVideoTrimJob({ binary: () => (binary ??= ffmpegPath(config)) })],
+    ['video-concat', createVideoConcatJob({ binary: () => (binary ??= ffmpegPath(config)) })],
+    ['audio-replace', createAudioReplaceJob({ binary: () => (binary ??= ffmpegPath(config)) })],
+    ['render', createRenderJob({ binary: () => (binary ??= ffmpegPath(config)) })],
+    ['flite', createSpeechJob('flite', { binary: () => (binary ??= ffmpegPath(config)) })],
+    ['espeak-ng', createSpeechJob('espeak-ng', { binary: () => (binary ??= ffmpegPath(config)) })],
+    ['procedural-music', createMusicJob({ binary: () => (binary ??= ffmpegPath(config)) })],
+    [
+      'pocketsphinx',
+      createTranscribeJob({
+        ffmpeg: () => (binary ??= ffmpegPath(config)),
+        pocketsphinx: () => findPocketsphinx(),
+      }),
+    ],
+    [
+      'video-analyze',
+      createAnalyzeJob({
+        ffmpeg: () => (binary ??= ffmpegPath(config)),
+        ffprobe: ffprobePath,
+        pocketsphinx: () => findPocketsphinx(),
+      }),
+    ],
   ]);
 }

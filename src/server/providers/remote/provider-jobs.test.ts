@@ -110,6 +110,27 @@ describe('jobs on external providers', () => {
     expect(speech.headers.authorization).toBe('Bearer sk-test-key');
   });
 
+  it("takes a provider's voice preset, sending the provider its own voice id", async () => {
+    const { data } = await client.listPresets({ query: { namespace: 'openai', q: 'nova' } });
+    const nova = data[0]!;
+    expect(nova.tools.speech).toEqual({ model: 'tts-1', voice: nova.id });
+    const before = openai.requests.length;
+    const created = await client.createSpeech({
+      body: { text: 'A preset voice.', ...nova.tools.speech } as never,
+    });
+    expect((await waitFor(created.id, terminal)).status).toBe('completed');
+    const sent = openai.requests.slice(before).find((r) => r.path.endsWith('/audio/speech'))!;
+    expect(sent.json).toMatchObject({ voice: 'nova', input: 'A preset voice.' });
+
+    const local = (await client.listPresets({ query: { namespace: 'local', limit: 1 } })).data[0]!;
+    const wrong = await client.createSpeech({ body: { model: 'tts-1', text: 'x', voice: local.id } }).then(
+      () => null,
+      (e: unknown) => e as { status: number; message: string },
+    );
+    expect(wrong).toMatchObject({ status: 422 });
+    expect(wrong!.message).toContain('is a local voice');
+  });
+
   it('refuses options the model does not document, before any job is made', async () => {
     const error = await client
       .createImage({ body: { model: 'flux-schnell', prompt: 'x', provider_options: { fal: { steps: 4 } } } })

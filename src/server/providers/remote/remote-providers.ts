@@ -5,6 +5,7 @@ import { createFalAdapter } from './fal-adapter.ts';
 import { createOpenAIAdapter } from './openai-adapter.ts';
 import { createRemoteProvider } from './remote-provider.ts';
 import { createReplicateAdapter } from './replicate-adapter.ts';
+import { withVoicePresets } from './voice-presets.ts';
 
 /**
  * The external providers, each enabled by its key in the configuration. Providers without a key are
@@ -16,5 +17,5 @@ export function createRemoteProviders(config: Config): Provider[] {
     createReplicateAdapter(config),
     createOpenAIAdapter(config),
     createElevenLabsAdapter(config),
-  ].map((adapter) => createRemoteProvider(adapter));
+  ].map((adapter) => createRemoteProvider(withVoicePresets(adapter)));
 }

@@ -1,0 +1,106 @@
+import type { z } from 'zod';
+import type { PresetListQuery } from '../../../contract/presets.ts';
+import { AppError } from '../../errors.ts';
+import { LOCAL_VOICE_PRESETS } from './local-voice-presets.ts';
+import type { PresetRecord } from './preset-record.ts';
+import { PROVIDER_VOICE_PRESETS } from './provider-voice-presets.ts';
+
+export type PresetFilter = Omit<z.output<typeof PresetListQuery>, 'limit' | 'cursor'>;
+
+const lower = (value: string) => value.toLowerCase();
+
+/** Whether a preset passes every filter of a listing (spec 4.7 and the contract's PresetListQuery). */
+export function matchesFilter(preset: PresetRecord, filter: PresetFilter): boolean {
+  if (filter.type?.length && !filter.type.includes(preset.type)) return false;
+  if (filter.namespace?.length && !filter.namespace.includes(preset.namespace)) return false;
+  if (filter.status?.length && !filter.status.includes(preset.status)) return false;
+  if (filter.tool?.length) {
+    // A broken mapping ({ _error }) is no fragment a request can use.
+    const usable = filter.tool.some((tool) => {
+      const fragment = preset.tools[tool];
+      return fragment !== undefined && !('_error' in fragment);
+    });
+    if (!usable) return false;
+  }
+  if (filter.metadata?.length) {
+    // Same key: any of its values; different keys: all of them. Values compare without case.
+    const wanted = new Map<string, string[]>();
+    for (const { key, value } of filter.metadata) wanted.set(key, [...(wanted.get(key) ?? []), lower(value)]);
+    for (const [key, values] of wanted) {
+      const have = preset.metadata[key];
+      const haveValues = (have === undefined ? [] : Array.isArray(have) ? have : [have]).map(lower);
+      if (!values.some((value) => haveValues.includes(value))) return false;
+    }
+  }
+  if (filter.q) {
+    const text = lower(`${preset.name} ${preset.description}`);
+    if (
+      !lower(filter.q)
+        .split(/\s+/)
+        .every((word) => text.includes(word))
+    )
+      return false;
+  }
+  return true;
+}
+
+const collator = new Intl.Collator('en');
+
+/** Listing order: by name as people sort words, then id (names may repeat across providers). */
+const before = (a: Pick<PresetRecord, 'name' | 'id'>, b: Pick<PresetRecord, 'name' | 'id'>) =>
+  collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** The cursor of a page: the last preset's (name, id), opaque to clients. */
+function encodeCursor(preset: PresetRecord): string {
+  return Buffer.from(JSON.stringify([preset.name, preset.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { name: string; id: string } {
+  try {
+    const [name, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
+    if (typeof name === 'string' && typeof id === 'string') return { name, id };
+  } catch {
+    // answered below
+  }
+  throw new AppError('invalid_request', 'The cursor is not valid: pass next_cursor from the previous page.', {
+    status: 422,
+    details: { fields: [{ field: 'query.cursor', message: 'invalid cursor', code: 'custom' }] },
+  });
+}
+
+/** The presets this server knows, in listing order, found by id. */
+export class PresetCatalog {
+  private readonly sorted: readonly PresetRecord[];
+  private readonly byId: ReadonlyMap<string, PresetRecord>;
+
+  constructor(presets: readonly PresetRecord[]) {
+    this.sorted = [...presets].sort(before);
+    this.byId = new Map(presets.map((p) => [p.id, p]));
+    if (this.byId.size !== presets.length) throw new Error('Two presets share an id.');
+  }
+
+  get(id: string): PresetRecord | undefined {
+    return this.byId.get(id);
+  }
+
+  /** One page of the presets that match, after `cursor` (the previous page's next_cursor). */
+  page(filter: PresetFilter, limit: number, cursor?: string) {
+    const after = cursor ? decodeCursor(cursor) : null;
+    const start = after ? this.sorted.findIndex((p) => before(p, after) > 0) : 0;
+    const data: PresetRecord[] = [];
+    let more = false;
+    for (let i = start < 0 ? this.sorted.length : start; i < this.sorted.length; i++) {
+      const preset = this.sorted[i]!;
+      if (!matchesFilter(preset, filter)) continue;
+      if (data.length === limit) {
+        more = true;
+        break;
+      }
+      data.push(preset);
+    }
+    return { data, next_cursor: more ? encodeCursor(data.at(-1)!) : null };
+  }
+}
+
+/** Every preset of this server. Presets of other providers are added here as data (PresetRecord). */
+export const PRESETS = new PresetCatalog([...LOCAL_VOICE_PRESETS, ...PROVIDER_VOICE_PRESETS]);
