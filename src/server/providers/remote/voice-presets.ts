@@ -10,7 +10,7 @@ export function withProviderVoice(provider: string, input: RunInput): RunInput {
   const voice = input.body.voice;
   if (typeof voice !== 'string' || !PRESET_ID.test(voice)) return input;
   const preset = PRESETS.get(voice);
-  if (!preset || preset.type !== 'voice') {
+  if (preset?.type !== 'voice') {
     throw new ProviderError('provider_rejected', `There is no voice preset ${voice}.`);
   }
   const value = preset.metadata.voice;
