@@ -1,11 +1,11 @@
 import type { RunContext, RunInput } from '../provider.ts';
-import { audioDurationSeconds } from './audio-duration.ts';
 import {
   DEFAULT_OUTPUT_FORMAT,
   type ElevenLabsApi,
   outputMediaType,
   rawAudioSeconds,
 } from './elevenlabs-api.ts';
+import { mediaDurationSeconds } from './media-duration.ts';
 import type { RemoteJobState } from './remote-provider.ts';
 import { FinishedJobs, finishedState } from './sync-jobs.ts';
 import { providerOptions } from './upload-form.ts';
@@ -59,7 +59,7 @@ export async function submitMusic(
   // Billed for the length asked for; when the model chose it (or a plan set it), for what the audio says.
   const billedSeconds =
     (options.composition_plan === undefined ? seconds : null) ??
-    audioDurationSeconds(audio) ??
+    mediaDurationSeconds(audio) ??
     rawAudioSeconds(format, audio.length) ??
     0;
   return finishedState(

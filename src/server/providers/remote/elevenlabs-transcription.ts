@@ -1,6 +1,6 @@
 import type { RunContext, RunInput } from '../provider.ts';
-import { audioDurationSeconds, durationFromSize } from './audio-duration.ts';
 import { ELEVENLABS, type ElevenLabsApi } from './elevenlabs-api.ts';
+import { durationFromSize, mediaDurationSeconds } from './media-duration.ts';
 import type { Transcript } from './openai-transcription.ts';
 import { ProviderError } from './provider-error.ts';
 import type { RemoteJobState } from './remote-provider.ts';
@@ -90,7 +90,7 @@ export async function submitTranscription(
   }
   const words = answer.words ?? [];
   const lastEnd = words.reduce((latest, w) => Math.max(latest, w.end ?? 0), 0);
-  const duration = audioDurationSeconds(audio.body) ?? (lastEnd || durationFromSize(audio.body));
+  const duration = mediaDurationSeconds(audio.body) ?? (lastEnd || durationFromSize(audio.body));
   const transcript: Transcript = {
     text: (answer.text ?? '').trim(),
     language: typeof input.body.language === 'string' ? input.body.language : (answer.language_code ?? null),

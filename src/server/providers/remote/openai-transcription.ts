@@ -1,5 +1,5 @@
 import type { RunContext, RunInput } from '../provider.ts';
-import { audioDurationSeconds, durationFromSize } from './audio-duration.ts';
+import { durationFromSize, mediaDurationSeconds } from './media-duration.ts';
 import type { OpenAIApi } from './openai-api.ts';
 import type { RemoteJobState } from './remote-provider.ts';
 import { FinishedJobs, finishedState } from './sync-jobs.ts';
@@ -62,7 +62,7 @@ export async function submitTranscription(
   const usageSeconds =
     answer.usage?.type === 'duration' ? (answer.usage.duration ?? answer.usage.seconds) : undefined;
   const duration =
-    answer.duration ?? usageSeconds ?? audioDurationSeconds(audio.body) ?? durationFromSize(audio.body);
+    answer.duration ?? usageSeconds ?? mediaDurationSeconds(audio.body) ?? durationFromSize(audio.body);
   const text = (answer.text ?? '').trim();
   const segments = answer.segments
     ? answer.segments.map((s) => ({ start: s.start, end: s.end, text: s.text.trim() }))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audioDurationSeconds, durationFromSize } from './audio-duration.ts';
+import { durationFromSize, mediaDurationSeconds } from './media-duration.ts';
 import { splitText } from './text-split.ts';
 
 /** MPEG-1 Layer III, 128 kbit/s, 44.1 kHz, stereo. */
@@ -22,17 +22,17 @@ function wav(byteRate: number, dataBytes: number, declaredSize = dataBytes): Buf
   return Buffer.concat([header, Buffer.alloc(dataBytes)]);
 }
 
-describe('audioDurationSeconds', () => {
+describe('mediaDurationSeconds', () => {
   it('reads WAV from its format and data chunks, also with an unset data size', () => {
-    expect(audioDurationSeconds(wav(32_000, 96_000))).toBe(3);
-    expect(audioDurationSeconds(wav(32_000, 64_000, 0xffffffff))).toBe(2);
+    expect(mediaDurationSeconds(wav(32_000, 96_000))).toBe(3);
+    expect(mediaDurationSeconds(wav(32_000, 64_000, 0xffffffff))).toBe(2);
   });
 
   it('reads constant-bitrate MP3 from its first frame, after an ID3 tag', () => {
     const frames = Buffer.concat([FRAME_HEADER, Buffer.alloc(16_000 - 4)]);
-    expect(audioDurationSeconds(frames)).toBeCloseTo(1);
+    expect(mediaDurationSeconds(frames)).toBeCloseTo(1);
     const id3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0, 0, 0, 1, 0]), Buffer.alloc(128)]);
-    expect(audioDurationSeconds(Buffer.concat([id3, frames]))).toBeCloseTo(1);
+    expect(mediaDurationSeconds(Buffer.concat([id3, frames]))).toBeCloseTo(1);
   });
 
   it('reads the frame count of a Xing header', () => {
@@ -41,11 +41,11 @@ describe('audioDurationSeconds', () => {
     xing.write('Xing', 36, 'ascii');
     xing.writeUInt32BE(1, 40);
     xing.writeUInt32BE(100, 44);
-    expect(audioDurationSeconds(xing)).toBeCloseTo((100 * 1152) / 44100);
+    expect(mediaDurationSeconds(xing)).toBeCloseTo((100 * 1152) / 44100);
   });
 
   it('answers null for what it cannot read; the size fallback assumes 128 kbit/s', () => {
-    expect(audioDurationSeconds(Buffer.from('....ftypM4A something'))).toBeNull();
+    expect(mediaDurationSeconds(Buffer.from('....ftypM4A something'))).toBeNull(); // no movie header
     expect(durationFromSize(Buffer.alloc(32_000))).toBe(2);
   });
 });
