@@ -1,13 +1,12 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODELS } from '../../domain/catalog/models.ts';
-import type { RunContext } from '../provider.ts';
 import { ffprobePath } from './analyze-ffprobe.ts';
 import { createAnalyzeJob, MAX_VIDEO_BYTES } from './analyze-job.ts';
 import { closeOcr } from './analyze-ocr.ts';
@@ -20,6 +19,7 @@ import {
   TITLE,
 } from './analyze-test-media.ts';
 import { AbortError, EngineInputError } from './engine-run.ts';
+import { contextOf, failure, urlOf } from './engine-test-support.ts';
 import { testFfmpeg } from './ffmpeg-test-media.ts';
 import { findPocketsphinx } from './transcribe-pocketsphinx.ts';
 
@@ -43,21 +43,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function contextOf(signal = new AbortController().signal) {
-  const progress: Array<[number, string]> = [];
-  const context: RunContext = {
-    signal,
-    progress: (fraction, message) => progress.push([fraction, message]),
-    readInput: async (url) => ({
-      body: await readFile(new URL(url).pathname),
-      contentType: 'application/octet-stream',
-    }),
-  };
-  return { context, progress };
-}
-
-const urlOf = (file: string) => `https://in.test${file}`;
-
 async function analyze(file: string, prompt?: string, engine = job()) {
   const { context, progress } = contextOf();
   const body = { video_url: urlOf(file), ...(prompt ? { prompt } : {}) };
@@ -71,15 +56,6 @@ async function analyze(file: string, prompt?: string, engine = job()) {
     progress,
     ms: Date.now() - started,
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  return promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: Error) => error,
-  );
 }
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[a-z']+/g) ?? [];

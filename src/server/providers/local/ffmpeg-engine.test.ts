@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FfmpegOperation } from '../../../contract/generation.ts';
 import { MODELS } from '../../domain/catalog/models.ts';
-import type { RunContext } from '../provider.ts';
 import { AbortError, EngineInputError } from './engine-run.ts';
+import { contextOf, failure, urlOf } from './engine-test-support.ts';
 import { runFfmpeg } from './ffmpeg-binary.ts';
 import { createFfmpegJob } from './ffmpeg-engine.ts';
 import { makeLongClip, makeTestMedia, probeBytes, type TestMedia, testFfmpeg } from './ffmpeg-test-media.ts';
@@ -28,22 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-/** A real RunContext: `https://in.test/<path>` reads that file from disk. */
-function contextOf(signal = new AbortController().signal) {
-  const progress: Array<[number, string]> = [];
-  const context: RunContext = {
-    signal,
-    progress: (fraction, message) => progress.push([fraction, message]),
-    readInput: async (url) => ({
-      body: await readFile(new URL(url).pathname),
-      contentType: 'application/octet-stream',
-    }),
-  };
-  return { context, progress };
-}
-
-const urlOf = (file: string) => `https://in.test${file}`;
-
 async function run(files: string[], operations: Array<Record<string, unknown>>, signal?: AbortSignal) {
   const { context, progress } = contextOf(signal);
   const body = { model: 'ffmpeg', files: files.map((file) => ({ url: urlOf(file) })), operations };
@@ -51,15 +35,6 @@ async function run(files: string[], operations: Array<Record<string, unknown>>, 
   const output = result.outputs[0];
   if (output?.kind !== 'file') throw new Error('expected a file output');
   return { result, output, progress, info: await probeBytes(dir, output.name, output.data) };
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  return promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: Error) => error,
-  );
 }
 
 /** Temp dirs of finished jobs are removed, whatever happened. */

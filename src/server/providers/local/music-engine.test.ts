@@ -5,10 +5,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AbortError, EngineInputError } from './engine-run.ts';
+import { contextOf, failure, inputFor, probeOutput } from './engine-test-support.ts';
 import { testFfmpeg } from './ffmpeg-test-media.ts';
 import { createMusicJob } from './music-engine.ts';
 import { parseWav } from './speech-wav.ts';
-import { contextOf, failure, inputFor, probeOutput } from './video-test-support.ts';
 
 const run = promisify(execFile);
 let dir: string;

@@ -4,9 +4,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AbortError, EngineInputError } from './engine-run.ts';
-import { makeTestMedia, type TestMedia, testFfmpeg } from './ffmpeg-test-media.ts';
-import { createRenderJob } from './render-engine.ts';
-import { textSvg, wrapText } from './render-text.ts';
 import {
   contextOf,
   failure,
@@ -17,7 +14,10 @@ import {
   processesUsing,
   solidImage,
   urlOf,
-} from './video-test-support.ts';
+} from './engine-test-support.ts';
+import { makeTestMedia, type TestMedia, testFfmpeg } from './ffmpeg-test-media.ts';
+import { createRenderJob } from './render-engine.ts';
+import { textSvg, wrapText } from './render-text.ts';
 
 let dir: string;
 let tmpRoot: string;

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunOutput } from '../provider.ts';
 import { AbortError, EngineInputError } from './engine-run.ts';
+import { contextOf, failure, inputFor, probeOutput } from './engine-test-support.ts';
 import { testFfmpeg } from './ffmpeg-test-media.ts';
 import { createSpeechJob } from './speech-engine.ts';
 import { FLITE_VOICES } from './speech-voices.ts';
-import { contextOf, failure, inputFor, probeOutput } from './video-test-support.ts';
 
 let dir: string;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODELS } from '../../domain/catalog/models.ts';
-import type { RunContext } from '../provider.ts';
 import { AbortError, EngineInputError } from './engine-run.ts';
+import { contextOf, failure, urlOf } from './engine-test-support.ts';
 import { runFfmpeg } from './ffmpeg-binary.ts';
 import { testFfmpeg } from './ffmpeg-test-media.ts';
 import { createTranscribeJob } from './transcribe-job.ts';
@@ -47,22 +47,6 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-function contextOf(signal = new AbortController().signal) {
-  const progress: Array<[number, string]> = [];
-  const reads: string[] = [];
-  const context: RunContext = {
-    signal,
-    progress: (fraction, message) => progress.push([fraction, message]),
-    readInput: async (url) => {
-      reads.push(url);
-      return { body: await readFile(new URL(url).pathname), contentType: 'application/octet-stream' };
-    },
-  };
-  return { context, progress, reads };
-}
-
-const urlOf = (file: string) => `https://in.test${file}`;
-
 async function transcribe(file: string, language?: string, signal?: AbortSignal) {
   const { context, progress, reads } = contextOf(signal);
   const body = { model: 'local-pocketsphinx', audio_url: urlOf(file), ...(language ? { language } : {}) };
@@ -71,15 +55,6 @@ async function transcribe(file: string, language?: string, signal?: AbortSignal)
   if (json?.kind !== 'inline' || vtt?.kind !== 'file')
     throw new Error('expected inline JSON then a VTT file');
   return { result, transcript: Transcript.parse(json.data), json, vtt, progress, reads };
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  return promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: Error) => error,
-  );
 }
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[a-z']+/g) ?? [];

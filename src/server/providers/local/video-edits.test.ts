@@ -4,13 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../provider.ts';
 import { AbortError, EngineInputError } from './engine-run.ts';
-import { runFfmpeg } from './ffmpeg-binary.ts';
-import { makeLongClip, makeTestMedia, type TestMedia, testFfmpeg } from './ffmpeg-test-media.ts';
-import type { LocalEngine } from './local-provider.ts';
-import { createAudioReplaceJob } from './video-audio-replace.ts';
-import { createVideoConcatJob } from './video-concat.ts';
-import { createVideoTrimJob, createVideoUpscaleJob, upscaleSize } from './video-edits.ts';
-import type { VideoJobOptions } from './video-job.ts';
 import {
   contextOf,
   failure,
@@ -20,7 +13,14 @@ import {
   probeOutput,
   processesUsing,
   solidImage,
-} from './video-test-support.ts';
+} from './engine-test-support.ts';
+import { runFfmpeg } from './ffmpeg-binary.ts';
+import { makeLongClip, makeTestMedia, type TestMedia, testFfmpeg } from './ffmpeg-test-media.ts';
+import type { LocalEngine } from './local-provider.ts';
+import { createAudioReplaceJob } from './video-audio-replace.ts';
+import { createVideoConcatJob } from './video-concat.ts';
+import { createVideoTrimJob, createVideoUpscaleJob, upscaleSize } from './video-edits.ts';
+import type { VideoJobOptions } from './video-job.ts';
 
 let dir: string;
 let tmpRoot: string;

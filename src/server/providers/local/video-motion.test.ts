@@ -3,8 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AbortError, EngineInputError } from './engine-run.ts';
-import { makeTestMedia, type TestMedia, testFfmpeg } from './ffmpeg-test-media.ts';
-import { cameraMove, createMotionI2vJob, createMotionJob, motionSize } from './video-motion.ts';
 import {
   contextOf,
   failure,
@@ -15,7 +13,9 @@ import {
   probeOutput,
   processesUsing,
   solidImage,
-} from './video-test-support.ts';
+} from './engine-test-support.ts';
+import { makeTestMedia, type TestMedia, testFfmpeg } from './ffmpeg-test-media.ts';
+import { cameraMove, createMotionI2vJob, createMotionJob, motionSize } from './video-motion.ts';
 
 let dir: string;
 let tmpRoot: string;

@@ -23,18 +23,19 @@ export function inputFor(providerModelId: string, body: Record<string, unknown>)
   return { model, offer, body };
 }
 
-/** A real RunContext: `https://in.test/<path>` reads that file from disk. */
+/** A real RunContext: `https://in.test/<path>` reads that file from disk; `reads` lists what was read. */
 export function contextOf(signal = new AbortController().signal) {
   const progress: Array<[number, string]> = [];
+  const reads: string[] = [];
   const context: RunContext = {
     signal,
     progress: (fraction, message) => progress.push([fraction, message]),
-    readInput: async (url) => ({
-      body: await readFile(new URL(url).pathname),
-      contentType: 'application/octet-stream',
-    }),
+    readInput: async (url) => {
+      reads.push(url);
+      return { body: await readFile(new URL(url).pathname), contentType: 'application/octet-stream' };
+    },
   };
-  return { context, progress };
+  return { context, progress, reads };
 }
 
 export const urlOf = (file: string) => `https://in.test${file}`;
