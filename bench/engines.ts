@@ -42,8 +42,11 @@ async function analysisClip(dir: string): Promise<string> {
   return clip;
 }
 
-const sentence =
-  'Media Console runs every tool offline on one machine. This sentence is read aloud to measure how long the local speech engines take for two hundred characters.';
+/** The standard speech input: 200 characters of plain English. */
+const sentence = (
+  'Media Console runs every tool offline on one machine. This sentence is read aloud to measure how ' +
+  'long the local speech engines take for a standard input of exactly two hundred characters of plain text.'
+).slice(0, 200);
 
 export async function benchEngines(rounds = 3) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'mc-bench-engines-'));
