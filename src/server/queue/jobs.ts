@@ -47,10 +47,14 @@ export const maintenanceSweep: QueueJobDefinition = {
  * worker died and hands the job out again; runJob then resumes it, and the terminal move happens once.
  * New jobs also wake a worker at once (createJob -> wakeQueue). See queue-names.ts for the three lanes.
  */
-function runJobLane(name: string, workers: number): QueueJobDefinition {
+function runJobLane(name: string, workers: number, minLeaseSeconds = 0): QueueJobDefinition {
   return {
     name,
-    options: (config) => ({ retryLimit: 3, retryDelay: 1, expireInSeconds: config.JOB_LEASE_SECONDS }),
+    options: (config) => ({
+      retryLimit: 3,
+      retryDelay: 1,
+      expireInSeconds: Math.max(config.JOB_LEASE_SECONDS, minLeaseSeconds),
+    }),
     workers,
     pollingIntervalSeconds: 0.5,
     handler: async (services, data) => {
@@ -62,10 +66,13 @@ function runJobLane(name: string, workers: number): QueueJobDefinition {
 
 /** Local engines: CPU-bound, a few at a time. */
 export const runJobQueueJob = runJobLane(RUN_JOB_QUEUE, 4);
-/** External providers: mostly waiting on the network. */
-export const runRemoteJobQueueJob = runJobLane(RUN_REMOTE_JOB_QUEUE, 16);
-/** Pipelines: each waits on its steps, which run in the two lanes above. */
-export const runPipelineQueueJob = runJobLane(RUN_PIPELINE_QUEUE, 4);
+/**
+ * External providers: mostly waiting on the network. The lease outlasts the driver's 30-minute deadline,
+ * so a slow provider job is never handed to a second worker while the first still follows it.
+ */
+export const runRemoteJobQueueJob = runJobLane(RUN_REMOTE_JOB_QUEUE, 16, 35 * 60);
+/** Pipelines: each waits on its steps (up to 10, each possibly remote), which run in the lanes above. */
+export const runPipelineQueueJob = runJobLane(RUN_PIPELINE_QUEUE, 4, 6 * 3600);
 
 export const QUEUE_JOBS: QueueJobDefinition[] = [
   maintenanceSweep,
