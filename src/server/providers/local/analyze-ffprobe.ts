@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { z } from 'zod';
-import type { VideoFacts } from './analyze-report.ts';
+import type { VideoFacts } from '../../../contract/video-analysis.ts';
 import { AbortError, EngineInputError } from './engine-run.ts';
 import { lastErrorLine } from './ffmpeg-binary.ts';
 import { isReadableFormat } from './ffmpeg-probe.ts';

@@ -1,5 +1,5 @@
 import { readFile, rm } from 'node:fs/promises';
-import type { Scene } from './analyze-report.ts';
+import type { Scene } from '../../../contract/video-analysis.ts';
 import { runFfmpeg } from './ffmpeg-binary.ts';
 
 /** A frame to look at: the keyframe of a scene, or an extra sample read for on-screen text. */

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUSPICIOUS_INSTRUCTIONS_WARNING, VideoAnalysisReport } from '../../../contract/video-analysis.ts';
 import { MODELS } from '../../domain/catalog/models.ts';
 import { ffprobePath } from './analyze-ffprobe.ts';
 import { createAnalyzeJob, MAX_VIDEO_BYTES } from './analyze-job.ts';
 import { closeOcr } from './analyze-ocr.ts';
-import { SUSPICIOUS_INSTRUCTIONS_WARNING, VideoAnalysisReport } from './analyze-report.ts';
 import {
   type AnalyzeTestMedia,
   INJECTION,

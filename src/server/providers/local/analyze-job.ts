@@ -1,18 +1,19 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { RunResult } from '../provider.ts';
-import { probeVideoFacts } from './analyze-ffprobe.ts';
-import { type FrameSample, grabFrame, mapLimit, planSamples } from './analyze-frames.ts';
-import { type OcrLine, readTextLines } from './analyze-ocr.ts';
-import { describePicture, thumbnail } from './analyze-picture.ts';
+import type { Transcript } from '../../../contract/transcript.ts';
 import {
   type Keyframe,
   SUSPICIOUS_INSTRUCTIONS_WARNING,
   type TimelineEntry,
   type VideoAnalysisReport,
   type VideoFacts,
-} from './analyze-report.ts';
+} from '../../../contract/video-analysis.ts';
+import type { RunResult } from '../provider.ts';
+import { probeVideoFacts } from './analyze-ffprobe.ts';
+import { type FrameSample, grabFrame, mapLimit, planSamples } from './analyze-frames.ts';
+import { type OcrLine, readTextLines } from './analyze-ocr.ts';
+import { describePicture, thumbnail } from './analyze-picture.ts';
 import { scenesFrom, scoreFrames } from './analyze-scenes.ts';
 import { focusOn, type SummaryInput, summarize } from './analyze-summary.ts';
 import { findSuspicious, type Passage } from './analyze-suspicious.ts';
@@ -21,7 +22,6 @@ import { AbortError, checkAborted, EngineInputError } from './engine-run.ts';
 import type { LocalEngine } from './local-provider.ts';
 import { transcribeMedia } from './transcribe-audio.ts';
 import { POCKETSPHINX_INSTALL_HINT, type PocketsphinxSetup } from './transcribe-pocketsphinx.ts';
-import type { Transcript } from './transcribe-transcript.ts';
 
 export interface AnalyzeJobOptions {
   /** The ffmpeg binary (resolved on first use): see ffmpegPath. */

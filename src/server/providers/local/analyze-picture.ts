@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { DominantColor } from './analyze-report.ts';
+import type { DominantColor } from '../../../contract/video-analysis.ts';
 
 /** Keyframes shown in the report: small JPEGs. */
 /** Small, as keyframes travel inside the report (up to one per scene). */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Scene } from './analyze-report.ts';
+import type { Scene } from '../../../contract/video-analysis.ts';
 import { runFfmpeg } from './ffmpeg-binary.ts';
 
 /** A frame's scene score: how different it is from the previous frame, 0..1. */

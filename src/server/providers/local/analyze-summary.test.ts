@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VideoFacts } from './analyze-report.ts';
+import type { VideoFacts } from '../../../contract/video-analysis.ts';
 import { focusOn, type SummaryInput, summarize } from './analyze-summary.ts';
 
 const facts: VideoFacts = {

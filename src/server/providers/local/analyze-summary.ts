@@ -1,3 +1,4 @@
+import type { Transcript } from '../../../contract/transcript.ts';
 import type {
   Focus,
   FocusMatch,
@@ -6,8 +7,7 @@ import type {
   SuspiciousInstruction,
   TimelineEntry,
   VideoFacts,
-} from './analyze-report.ts';
-import type { Transcript } from './transcribe-transcript.ts';
+} from '../../../contract/video-analysis.ts';
 
 /** What the summary is written from: only what the analysis measured or read, nothing invented. */
 export interface SummaryInput {

@@ -1,4 +1,4 @@
-import type { SuspiciousInstruction } from './analyze-report.ts';
+import type { SuspiciousInstruction } from '../../../contract/video-analysis.ts';
 
 /** A passage read from the video: a line or frame of on-screen text, or a stretch of speech. */
 export interface Passage {

@@ -1,5 +1,5 @@
+import type { OnScreenText } from '../../../contract/video-analysis.ts';
 import type { OcrLine } from './analyze-ocr.ts';
-import type { OnScreenText } from './analyze-report.ts';
 
 /** What OCR read on one sampled frame. */
 export interface OcrSample {

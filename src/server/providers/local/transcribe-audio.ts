@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Transcript } from '../../../contract/transcript.ts';
 import { runFfmpeg } from './ffmpeg-binary.ts';
 import { parsePocketsphinx } from './transcribe-parse.ts';
 import {
@@ -8,7 +9,6 @@ import {
   type PocketsphinxSetup,
   runPocketsphinx,
 } from './transcribe-pocketsphinx.ts';
-import type { Transcript } from './transcribe-transcript.ts';
 
 export interface TranscribeMediaOptions {
   ffmpeg: string;

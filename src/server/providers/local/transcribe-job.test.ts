@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Transcript } from '../../../contract/transcript.ts';
 import { MODELS } from '../../domain/catalog/models.ts';
 import { AbortError, EngineInputError } from './engine-run.ts';
 import { contextOf, failure, urlOf } from './engine-test-support.ts';
@@ -11,7 +12,6 @@ import { testFfmpeg } from './ffmpeg-test-media.ts';
 import { createTranscribeJob } from './transcribe-job.ts';
 import { findPocketsphinx, POCKETSPHINX_BINARY } from './transcribe-pocketsphinx.ts';
 import { speechWav } from './transcribe-test-speech.ts';
-import { Transcript } from './transcribe-transcript.ts';
 
 const model = MODELS.find((m) => m.id === 'local-pocketsphinx')!;
 const offer = model.offers[0]!;

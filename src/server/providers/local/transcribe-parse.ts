@@ -1,4 +1,4 @@
-import type { TranscriptSegment, TranscriptWord } from './transcribe-transcript.ts';
+import type { TranscriptSegment, TranscriptWord } from '../../../contract/transcript.ts';
 
 /*
  * Reads what `pocketsphinx_continuous -time yes` prints: per utterance a line with the hypothesis, then one

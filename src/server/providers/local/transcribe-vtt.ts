@@ -1,4 +1,4 @@
-import type { TranscriptSegment } from './transcribe-transcript.ts';
+import type { TranscriptSegment } from '../../../contract/transcript.ts';
 
 function timestamp(seconds: number): string {
   const ms = Math.max(0, Math.round(seconds * 1000));

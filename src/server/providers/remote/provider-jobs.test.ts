@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Job } from '../../../contract/jobs.ts';
+import { Transcript } from '../../../contract/transcript.ts';
 import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
 import { type FalProtocolServer, startFalProtocolServer } from './testing/fal-protocol-server.ts';
 import { PNG } from './testing/fal-replicate-test-media.ts';
@@ -129,6 +130,23 @@ describe('jobs on external providers', () => {
     );
     expect(wrong).toMatchObject({ status: 422 });
     expect(wrong!.message).toContain('is a local voice');
+  });
+
+  it('transcribes with OpenAI into the same inline transcript shape as the local engine', async () => {
+    const speech = await waitFor(
+      (await client.createSpeech({ body: { model: 'local-flite', text: 'Hello there.' } })).id,
+      terminal,
+    );
+    const created = await client.createTranscription({
+      body: { model: 'whisper-1', audio_url: speech.output!.outputs[0]!.url!, language: 'en' },
+    });
+    const done = await waitFor(created.id, terminal);
+    expect(done.status).toBe('completed');
+    const transcript = Transcript.parse(done.output!.outputs[0]!.data);
+    expect(transcript.segments.length).toBeGreaterThan(0);
+    expect(done.pricing.billed_units!.minutes).toBeGreaterThan(0);
+    const upload = openai.requests.find((r) => r.path.endsWith('/audio/transcriptions'))!;
+    expect(upload.form?.model).toEqual(['whisper-1']);
   });
 
   it('refuses options the model does not document, before any job is made', async () => {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { Transcript } from './transcribe-transcript.ts';
+import { Transcript } from './transcript.ts';
 
 /*
- * The report of `video-analyze` (POST /video/analyze), inline in outputs[0].data: the only output, as
- * the spec creates no file for an analysis. Keyframes are small JPEG data: URIs inside the report. Times
+ * The report of a video analysis (spec 4.2, POST /video/analyze), inline in outputs[0].data: the only
+ * output, as the spec creates no file for an analysis. Everything in it is derived from the footage. Keyframes are small JPEG data: URIs inside the report. Times
  * are seconds from the start of the video.
  */
 
@@ -110,19 +110,21 @@ export const Focus = z.object({
 });
 export type Focus = z.infer<typeof Focus>;
 
-export const VideoAnalysisReport = z.object({
-  summary: z.string(),
-  /** Present when the request had a `prompt`. */
-  focus: Focus.nullable(),
-  facts: VideoFacts,
-  scenes: z.array(Scene),
-  keyframes: z.array(Keyframe),
-  visual_timeline: z.array(TimelineEntry),
-  on_screen_text: z.array(OnScreenText),
-  transcript: Transcript.nullable(),
-  /** Why there is no transcript (no sound, no recogniser on this server...); null when there is one. */
-  transcript_unavailable_reason: z.string().nullable(),
-  suspicious_instructions: z.array(SuspiciousInstruction),
-  suspicious_instructions_warning: z.literal(SUSPICIOUS_INSTRUCTIONS_WARNING),
-});
+export const VideoAnalysisReport = z
+  .object({
+    summary: z.string(),
+    /** Present when the request had a `prompt`. */
+    focus: Focus.nullable(),
+    facts: VideoFacts,
+    scenes: z.array(Scene),
+    keyframes: z.array(Keyframe),
+    visual_timeline: z.array(TimelineEntry),
+    on_screen_text: z.array(OnScreenText),
+    transcript: Transcript.nullable(),
+    /** Why there is no transcript (no sound, no recogniser on this server...); null when there is one. */
+    transcript_unavailable_reason: z.string().nullable(),
+    suspicious_instructions: z.array(SuspiciousInstruction),
+    suspicious_instructions_warning: z.literal(SUSPICIOUS_INSTRUCTIONS_WARNING),
+  })
+  .meta({ id: 'VideoAnalysisReport' });
 export type VideoAnalysisReport = z.infer<typeof VideoAnalysisReport>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /*
- * What local transcription returns (inline in outputs[0].data of a pocketsphinx job, and as the `transcript`
- * of a video analysis report). Times are seconds from the start of the audio.
+ * What a transcription returns, inline in outputs[0].data (whichever provider ran it), and the
+ * `transcript` of a video analysis report. Times are seconds from the start of the audio.
  */
 
 export const TranscriptWord = z.object({
@@ -22,11 +22,13 @@ export const TranscriptSegment = z.object({
 });
 export type TranscriptSegment = z.infer<typeof TranscriptSegment>;
 
-export const Transcript = z.object({
-  text: z.string(),
-  language: z.string(),
-  /** Length of the audio that was transcribed. */
-  duration_seconds: z.number().min(0),
-  segments: z.array(TranscriptSegment),
-});
+export const Transcript = z
+  .object({
+    text: z.string(),
+    language: z.string(),
+    /** Length of the audio that was transcribed. */
+    duration_seconds: z.number().min(0),
+    segments: z.array(TranscriptSegment),
+  })
+  .meta({ id: 'Transcript' });
 export type Transcript = z.infer<typeof Transcript>;
