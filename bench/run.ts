@@ -240,6 +240,13 @@ if (!only || only === 'engines') {
   results.engines = engines;
 }
 
+if (!only || only === 'feed') {
+  const { benchFeedRender, feedRenderLine } = await import('./feed-render.ts');
+  const feed = await benchFeedRender();
+  process.stdout.write(feedRenderLine(feed));
+  results.feed = feed;
+}
+
 await fs.mkdir(path.join(root, 'bench', 'results'), { recursive: true });
 await fs.writeFile(
   path.join(root, 'bench', 'results', 'latest.json'),

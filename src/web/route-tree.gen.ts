@@ -18,6 +18,7 @@ import { Route as AppJobsRouteImport } from './routes/_app.jobs.tsx';
 import { Route as AppKeysRouteImport } from './routes/_app.keys.tsx';
 import { Route as AppPlaygroundRouteImport } from './routes/_app.playground.tsx';
 import { Route as AppSettingsRouteImport } from './routes/_app.settings.tsx';
+import { Route as AppJobsJobIdRouteImport } from './routes/_app.jobs.$jobId.tsx';
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -63,26 +64,33 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AppRoute,
 } as any);
+const AppJobsJobIdRoute = AppJobsJobIdRouteImport.update({
+  id: '/$jobId',
+  path: '/$jobId',
+  getParentRoute: () => AppJobsRoute,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
   '/sign-in': typeof SignInRoute;
   '/analytics': typeof AppAnalyticsRoute;
   '/files': typeof AppFilesRoute;
-  '/jobs': typeof AppJobsRoute;
+  '/jobs': typeof AppJobsRouteWithChildren;
   '/keys': typeof AppKeysRoute;
   '/playground': typeof AppPlaygroundRoute;
   '/settings': typeof AppSettingsRoute;
+  '/jobs/$jobId': typeof AppJobsJobIdRoute;
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
   '/analytics': typeof AppAnalyticsRoute;
   '/files': typeof AppFilesRoute;
-  '/jobs': typeof AppJobsRoute;
+  '/jobs': typeof AppJobsRouteWithChildren;
   '/keys': typeof AppKeysRoute;
   '/playground': typeof AppPlaygroundRoute;
   '/settings': typeof AppSettingsRoute;
   '/': typeof AppIndexRoute;
+  '/jobs/$jobId': typeof AppJobsJobIdRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -90,11 +98,12 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute;
   '/_app/analytics': typeof AppAnalyticsRoute;
   '/_app/files': typeof AppFilesRoute;
-  '/_app/jobs': typeof AppJobsRoute;
+  '/_app/jobs': typeof AppJobsRouteWithChildren;
   '/_app/keys': typeof AppKeysRoute;
   '/_app/playground': typeof AppPlaygroundRoute;
   '/_app/settings': typeof AppSettingsRoute;
   '/_app/': typeof AppIndexRoute;
+  '/_app/jobs/$jobId': typeof AppJobsJobIdRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -106,7 +115,8 @@ export interface FileRouteTypes {
     | '/jobs'
     | '/keys'
     | '/playground'
-    | '/settings';
+    | '/settings'
+    | '/jobs/$jobId';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/sign-in'
@@ -116,7 +126,8 @@ export interface FileRouteTypes {
     | '/keys'
     | '/playground'
     | '/settings'
-    | '/';
+    | '/'
+    | '/jobs/$jobId';
   id:
     | '__root__'
     | '/_app'
@@ -127,7 +138,8 @@ export interface FileRouteTypes {
     | '/_app/keys'
     | '/_app/playground'
     | '/_app/settings'
-    | '/_app/';
+    | '/_app/'
+    | '/_app/jobs/$jobId';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -200,13 +212,31 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/jobs/$jobId': {
+      id: '/_app/jobs/$jobId';
+      path: '/$jobId';
+      fullPath: '/jobs/$jobId';
+      preLoaderRoute: typeof AppJobsJobIdRouteImport;
+      parentRoute: typeof AppJobsRoute;
+    };
   }
 }
+
+interface AppJobsRouteChildren {
+  AppJobsJobIdRoute: typeof AppJobsJobIdRoute;
+}
+
+const AppJobsRouteChildren: AppJobsRouteChildren = {
+  AppJobsJobIdRoute: AppJobsJobIdRoute,
+};
+
+const AppJobsRouteWithChildren =
+  AppJobsRoute._addFileChildren(AppJobsRouteChildren);
 
 interface AppRouteChildren {
   AppAnalyticsRoute: typeof AppAnalyticsRoute;
   AppFilesRoute: typeof AppFilesRoute;
-  AppJobsRoute: typeof AppJobsRoute;
+  AppJobsRoute: typeof AppJobsRouteWithChildren;
   AppKeysRoute: typeof AppKeysRoute;
   AppPlaygroundRoute: typeof AppPlaygroundRoute;
   AppSettingsRoute: typeof AppSettingsRoute;
@@ -216,7 +246,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAnalyticsRoute: AppAnalyticsRoute,
   AppFilesRoute: AppFilesRoute,
-  AppJobsRoute: AppJobsRoute,
+  AppJobsRoute: AppJobsRouteWithChildren,
   AppKeysRoute: AppKeysRoute,
   AppPlaygroundRoute: AppPlaygroundRoute,
   AppSettingsRoute: AppSettingsRoute,

@@ -1,39 +1,35 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { ToolKey } from '../../contract/common.ts';
-import { PageHeader } from '../components/page-header.tsx';
+import { toolSchemaQueryOptions } from '../queries/generation.ts';
 import { pricingQueryOptions } from '../queries/pricing.ts';
 import { toolsQueryOptions } from '../queries/tools.ts';
-import { PriceCatalog } from './-components/playground/price-catalog.tsx';
-import { ToolList } from './-components/playground/tool-list.tsx';
+import { lastModel } from './-components/playground/form-drafts.ts';
+import { chooseModel, DEFAULT_TOOL, parseModelRef } from './-components/playground/model-choice.ts';
+import { PlaygroundPage } from './-components/playground/playground-page.tsx';
 
+/** Tool tab, model (maybe `<provider>:<model>`) and the job shown as the result: all in the URL. */
 const PlaygroundSearch = z.object({
   tool: ToolKey.optional().catch(undefined),
+  model: z.string().min(1).max(200).optional().catch(undefined),
+  job: z.string().max(128).regex(/^job_/).optional().catch(undefined),
 });
 
 export const Route = createFileRoute('/_app/playground')({
   validateSearch: PlaygroundSearch,
-  loader: ({ context: { queryClient } }) =>
-    Promise.all([
+  loaderDeps: ({ search }) => ({ tool: search.tool, model: search.model }),
+  loader: async ({ context: { queryClient }, deps }) => {
+    const [, pricing] = await Promise.all([
       queryClient.ensureQueryData(toolsQueryOptions()),
       queryClient.ensureQueryData(pricingQueryOptions()),
-    ]),
+    ]);
+    const tool = deps.tool ?? DEFAULT_TOOL;
+    const model = chooseModel(tool, deps.model, lastModel(tool), pricing.data);
+    if (model) {
+      await queryClient.ensureQueryData(
+        toolSchemaQueryOptions(tool, parseModelRef(model, pricing.data).model),
+      );
+    }
+  },
   component: PlaygroundPage,
 });
-
-function PlaygroundPage() {
-  const { tool } = Route.useSearch();
-  const { data: tools } = useSuspenseQuery(toolsQueryOptions());
-  const { data: pricing } = useSuspenseQuery(pricingQueryOptions());
-  return (
-    <>
-      <PageHeader
-        title="Playground"
-        description="The tools and models this server offers, with their prices. Running them from here comes next; for now, this is the catalog."
-      />
-      <ToolList tools={tools.data} catalog={pricing.data} selected={tool} />
-      <PriceCatalog catalog={pricing.data} tool={tool} />
-    </>
-  );
-}

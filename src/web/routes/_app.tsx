@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { auth } from '../auth/auth.ts';
+import { ToastRegion } from '../components/toast-region.tsx';
 import { meQueryOptions } from '../queries/me.ts';
 import { AccountMenu } from './-components/app-shell/account-menu.tsx';
 import { Brand } from './-components/app-shell/brand.tsx';
@@ -46,6 +47,7 @@ function AppLayout() {
       >
         <Outlet />
       </main>
+      <ToastRegion />
     </div>
   );
 }

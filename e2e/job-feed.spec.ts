@@ -1,0 +1,196 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { freshEmail, signInThroughUi } from './support/sign-in.ts';
+
+/*
+ * The job feed against the real server: jobs made through the API show up and finish in the feed without
+ * a reload, a running job is cancelled from its details, filters survive a reload, and the feed's live
+ * updates cost one list request per interval however many jobs are active.
+ */
+
+interface CreatedJob {
+  id: string;
+  status: string;
+}
+
+/** Signs a new person in through the UI and answers their session token (the API takes it as Bearer). */
+async function signIn(page: Page): Promise<string> {
+  await page.goto('/sign-in');
+  await signInThroughUi(page, freshEmail());
+  await expect(page).toHaveURL(/\/playground$/);
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('media-console:session') ?? 'null')?.token as string | undefined,
+  );
+  if (!token) throw new Error('no session after sign-in');
+  return token;
+}
+
+async function createJob(request: APIRequestContext, token: string, path: string, body: object) {
+  const response = await request.post(`/v2/${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: body,
+  });
+  expect(response.status(), await response.text()).toBe(202);
+  return (await response.json()) as CreatedJob;
+}
+
+/** A local video that renders for several seconds: a camera move over `seconds` of frames. */
+const slowVideo = (prompt: string, seconds: number) => ({ model: 'local-motion', prompt, duration: seconds });
+const sketch = (prompt: string) => ({ model: 'local-sketch', prompt, options: { cache: false } });
+
+const feedRow = (page: Page, text: string | RegExp) =>
+  page.getByRole('table').getByRole('row').filter({ hasText: text });
+
+test('jobs appear and finish in the feed without a reload; a running job is cancelled from its details', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const token = await signIn(page);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Jobs', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { name: 'No jobs yet' })).toBeVisible();
+
+  await createJob(page.request, token, 'image', sketch('a lighthouse at dusk'));
+  await createJob(page.request, token, 'image', sketch('a red fox in snow'));
+  const video = await createJob(page.request, token, 'video', slowVideo('a long pan over hills', 40));
+
+  // Live: no reload, and each sketch reaches Completed in its row.
+  for (const prompt of ['a lighthouse at dusk', 'a red fox in snow']) {
+    await expect(feedRow(page, prompt).getByText('Completed')).toBeVisible({ timeout: 20_000 });
+  }
+  // The person started these jobs, so they hear when they finish.
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /Image job completed|jobs finished/ })
+      .first(),
+  ).toBeVisible();
+
+  const videoRow = feedRow(page, 'a long pan over hills');
+  await expect(videoRow.getByText('Running')).toBeVisible({ timeout: 20_000 });
+  await videoRow.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/jobs/${video.id}$`));
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('heading', { name: video.id })).toBeVisible();
+  await expect(drawer.getByRole('progressbar')).toBeVisible();
+
+  // Deep-linkable: a reload opens the same details over the feed.
+  await page.reload();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: video.id })).toBeVisible();
+
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel job' }).click();
+  await expect(page.getByRole('dialog').getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Retry' })).toBeVisible();
+  const cancelled = await page.request.get(`/v2/jobs/${video.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(((await cancelled.json()) as CreatedJob).status).toBe('cancelled');
+
+  // Escape closes the drawer; the feed behind shows the cancelled job.
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/jobs$/);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(feedRow(page, 'a long pan over hills').getByText('Cancelled')).toBeVisible();
+
+  // A completed sketch shows its output and a link to the file's lineage.
+  await feedRow(page, 'a red fox in snow').getByRole('link').click();
+  const details = page.getByRole('dialog');
+  await expect(details.getByRole('img', { name: 'Output 1' })).toBeVisible();
+  await expect(details.getByRole('link', { name: 'Lineage' })).toHaveAttribute('href', /^\/files\//);
+  await expect(details.getByText('This job has no webhook (options.webhook_url).')).toBeVisible();
+});
+
+test('filters the feed, and a reload keeps the filter', async ({ page }) => {
+  test.setTimeout(60_000);
+  const token = await signIn(page);
+  await createJob(page.request, token, 'image', sketch('a blue teapot'));
+  await createJob(page.request, token, 'speech', { model: 'local-flite', text: 'Hello from the feed.' });
+  await page.goto('/jobs');
+  await expect(feedRow(page, 'a blue teapot')).toBeVisible();
+  await expect(feedRow(page, 'Hello from the feed.')).toBeVisible();
+
+  await page.getByLabel('Tool').selectOption('speech');
+  await expect(page).toHaveURL(/[?&]tool=speech/);
+  await expect(feedRow(page, 'Hello from the feed.')).toBeVisible();
+  await expect(feedRow(page, 'a blue teapot')).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByLabel('Tool')).toHaveValue('speech');
+  await expect(feedRow(page, 'Hello from the feed.')).toBeVisible();
+  await expect(feedRow(page, 'a blue teapot')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await expect(page).toHaveURL(/\/jobs$/);
+  await expect(feedRow(page, 'a blue teapot')).toBeVisible();
+});
+
+test('with 20 active jobs the feed makes one list request per interval, pauses while hidden, and bulk-cancels', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const token = await signIn(page);
+  const auth = { authorization: `Bearer ${token}` };
+  // 4 local workers: 4 render (about 7 s each) while 16 wait queued; all 20 are active for well over 10 s.
+  const jobs = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      createJob(page.request, token, 'video', slowVideo(`busy clip ${i}`, 30)),
+    ),
+  );
+  await page.goto('/jobs');
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'busy clip' })).toHaveCount(20);
+
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/v2/jobs')) seen.push(`${request.method()} ${url.pathname}`);
+  });
+  await page.waitForTimeout(10_000);
+  const lists = seen.filter((r) => r === 'GET /v2/jobs').length;
+  const perJob = seen.filter((r) => r !== 'GET /v2/jobs');
+  test.info().annotations.push({
+    type: 'feed requests in 10 s with 20 active jobs',
+    description: `${lists} list, ${perJob.length} per job`,
+  });
+  expect(perJob).toEqual([]);
+  // About one a second while jobs are active; one request per job per interval would be 200 here.
+  expect(lists).toBeGreaterThanOrEqual(3);
+  expect(lists).toBeLessThanOrEqual(12);
+
+  const still = await page.request.get('/v2/jobs?status=queued,submitting,running&limit=100', {
+    headers: auth,
+  });
+  expect(((await still.json()) as { data: CreatedJob[] }).data.length, 'jobs still active').toBeGreaterThan(
+    0,
+  );
+
+  // Hidden tab: no requests. Shown again: one at once.
+  const setVisibility = (state: 'hidden' | 'visible') =>
+    page.evaluate((value) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+  await setVisibility('hidden');
+  await page.waitForTimeout(500); // a request already in flight may still land
+  seen.length = 0;
+  await page.waitForTimeout(4_000);
+  expect(seen).toEqual([]);
+  const resumed = page.waitForRequest((request) => new URL(request.url()).pathname === '/v2/jobs');
+  await setVisibility('visible');
+  await resumed;
+
+  // Bulk cancel everything still active, from the UI.
+  await page.getByLabel('Select all loaded jobs').check();
+  const toolbar = page.getByRole('toolbar', { name: 'Actions on selected jobs' });
+  await toolbar.getByRole('button', { name: /^Cancel \(\d+\)$/ }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Cancelled \d+ jobs|Cancelled the job/ }),
+  ).toBeVisible();
+  const rows = page.getByRole('table').getByRole('row').filter({ hasText: 'busy clip' });
+  await expect(rows.filter({ hasText: /Queued|Submitting|Running/ })).toHaveCount(0);
+
+  for (const job of jobs) {
+    const response = await page.request.get(`/v2/jobs/${job.id}`, { headers: auth });
+    expect(['completed', 'cancelled']).toContain(((await response.json()) as CreatedJob).status);
+  }
+});

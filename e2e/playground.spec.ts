@@ -1,0 +1,119 @@
+import { expect, type Page, test } from '@playwright/test';
+import { freshEmail, signInThroughUi } from './support/sign-in.ts';
+
+/** Signs a new person in through the real flow and lands on the playground. */
+async function signIn(page: Page) {
+  await page.goto('/sign-in');
+  await signInThroughUi(page, freshEmail());
+  await expect(page).toHaveURL(/\/playground/);
+}
+
+/** The person's jobs of a tool, read from the API with the console's own session. */
+async function jobsOf(page: Page, tool: string): Promise<Array<{ id: string; status: string }>> {
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('media-console:session') ?? 'null')?.token as string | undefined,
+  );
+  const response = await page.request.get(`/v2/jobs?tool=${tool}&limit=100`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: Array<{ id: string; status: string }> }).data;
+}
+
+function resultArea(page: Page) {
+  return page.getByRole('region', { name: 'Result' });
+}
+
+/** The media element of the result has loaded its source (not only got a src attribute). */
+async function expectLoaded(page: Page, selector: 'img' | 'audio' | 'video') {
+  const element = resultArea(page).locator(selector).first();
+  await expect(element).toHaveAttribute('src', /\/media\/file_[^/]+\/.+/);
+  await expect
+    .poll(() =>
+      element.evaluate((node) =>
+        node instanceof HTMLImageElement ? node.naturalWidth : (node as HTMLMediaElement).readyState,
+      ),
+    )
+    .toBeGreaterThan(0);
+}
+
+test('runs an image, a speech and a video job from the playground and shows each one live', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  // Set once: it would be gone after a reload, which following a job must not need.
+  await page.evaluate(() => {
+    (window as unknown as { stillHere: boolean }).stillHere = true;
+  });
+
+  // Image: the default tab, the first local model.
+  await expect(page.getByRole('link', { name: /^Image/ })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('a lighthouse at dusk, ink sketch');
+  // Segmented choices are radios drawn over their labels: click the label, as a person does.
+  await page
+    .locator('label')
+    .filter({ hasText: /^16:9$/ })
+    .click();
+  await expect(page.getByRole('radio', { name: '16:9' })).toBeChecked();
+  await expect(page.getByTestId('cost-estimate')).toHaveText('1 credit ($0.01)');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(resultArea(page).getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expectLoaded(page, 'img');
+  await expect(resultArea(page)).toContainText('Charged 1 credit');
+
+  // Speech: Flite, sent with Ctrl+Enter from the text.
+  await page.getByRole('link', { name: /^Speech/ }).click();
+  await expect(page.getByRole('button', { name: /Model/ })).toContainText('Flite');
+  const text = page.getByRole('textbox', { name: /^Text/ });
+  await text.fill('Hello from the playground.');
+  await text.press('Control+Enter');
+  await expect(resultArea(page).getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expectLoaded(page, 'audio');
+
+  // Video: local motion, one second long.
+  await page.getByRole('link', { name: /^Video/ }).click();
+  await expect(page.getByRole('button', { name: /Model/ })).toContainText('Local motion');
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('a slow pan across a harbour');
+  await page.getByRole('textbox', { name: 'Duration' }).fill('1');
+  await expect(page.getByTestId('cost-estimate')).toHaveText('1 credit ($0.01)');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(resultArea(page).getByText('Completed', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expectLoaded(page, 'video');
+
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  // Each run is in its tool's recent runs, as the API has it.
+  for (const tool of ['image', 'speech', 'video']) {
+    const jobs = await jobsOf(page, tool);
+    expect(jobs.map((job) => job.status)).toEqual(['completed']);
+  }
+  await expect(page.getByRole('region', { name: /Recent video runs/ }).getByRole('listitem')).toHaveCount(1);
+});
+
+test('a double click on Run creates exactly one job', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  const posts: Array<string | undefined> = [];
+  page.on('request', (request) => {
+    if (
+      request.method() === 'POST' &&
+      /\/v2\/(tools\/image\/call|image)$/.test(new URL(request.url()).pathname)
+    ) {
+      posts.push(request.headers()['idempotency-key']);
+    }
+  });
+  expect(await jobsOf(page, 'image')).toHaveLength(0);
+
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('one kite, not two');
+  await page.getByRole('button', { name: 'Run', exact: true }).dblclick();
+  await expect(resultArea(page).getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expectLoaded(page, 'img');
+
+  const jobs = await jobsOf(page, 'image');
+  expect(jobs).toHaveLength(1);
+  // Whatever reached the server carried one key: a repeat would have answered the same job.
+  expect(posts.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(posts).size).toBe(1);
+  expect(posts[0]).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(new RegExp(`job=${jobs[0]?.id}`));
+});

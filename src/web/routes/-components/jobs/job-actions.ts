@@ -1,0 +1,65 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { isTerminalJobStatus, type Job } from '../../../../contract/jobs.ts';
+import { showToast } from '../../../components/toast-store.ts';
+import { applyJobResults, type JobAction, runJobAction } from '../../../queries/jobs.ts';
+import { wakeJobFeed } from '../../../queries/jobs-live.ts';
+import { runLimited } from './run-limited.ts';
+
+/** Requests in flight at once for a bulk action: quick for a few dozen jobs, gentle on the server. */
+const BULK_CONCURRENCY = 4;
+
+/** Which jobs an action applies to: cancel what is under way, retry what failed or was cancelled. */
+export function canRun(action: JobAction, job: Job): boolean {
+  if (action === 'cancel') return !isTerminalJobStatus(job.status);
+  if (action === 'retry') return job.status === 'failed' || job.status === 'cancelled';
+  return true;
+}
+
+const DONE: Record<JobAction, (n: number) => string> = {
+  cancel: (n) => `Cancelled ${n === 1 ? 'the job' : `${n} jobs`}`,
+  retry: (n) => (n === 1 ? 'Retried the job: a new job is queued' : `Retried ${n} jobs: new jobs are queued`),
+  refresh: (n) => `Refreshed ${n === 1 ? 'the job' : `${n} jobs`} from the provider`,
+};
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Runs an action on jobs (one, or a selection) as one call per job, a few at a time (there are no bulk
+ * endpoints), puts the answers into the cache, wakes the live feed and says how it went.
+ */
+export function useJobActions() {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<JobAction | null>(null);
+
+  async function run(action: JobAction, jobs: readonly Job[]): Promise<Job[]> {
+    const eligible = jobs.filter((job) => canRun(action, job));
+    if (eligible.length === 0) return [];
+    setPending(action);
+    try {
+      const results = await runLimited(eligible, BULK_CONCURRENCY, (job) => runJobAction(action, job.id));
+      const done = results.flatMap((r) => (r.ok ? [r.value] : []));
+      const failed = results.flatMap((r) => (r.ok ? [] : [r]));
+      applyJobResults(queryClient, done);
+      wakeJobFeed();
+      if (failed.length === 0) {
+        showToast({ tone: 'success', title: DONE[action](done.length) });
+      } else {
+        const first = failed[0]!;
+        showToast({
+          tone: 'error',
+          title:
+            done.length > 0
+              ? `${DONE[action](done.length)}; ${failed.length} could not be`
+              : `${failed.length === 1 ? 'The job' : `${failed.length} jobs`} could not be ${action === 'retry' ? 'retried' : action === 'cancel' ? 'cancelled' : 'refreshed'}`,
+          description: `${first.item.id}: ${message(first.error)}`,
+        });
+      }
+      return done;
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return { run, pending };
+}

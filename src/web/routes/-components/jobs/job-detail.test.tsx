@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Job, WebhookDelivery } from '../../../../contract/jobs.ts';
+import { jobKeys } from '../../../queries/jobs.ts';
+import { json, stubFetch } from '../../../testing/fake-fetch.ts';
+import { JobDetail } from './job-detail.tsx';
+import { renderJobRoutes, testJob } from './job-test-harness.tsx';
+
+function renderDetail(job: Job) {
+  return renderJobRoutes({
+    url: `/jobs/${job.id}`,
+    jobs: () => null,
+    job: (id, filters) => <JobDetail id={id} filters={filters} />,
+    seed: (queryClient) => queryClient.setQueryData(jobKeys.detail(job.id), job),
+  });
+}
+
+const completed = testJob(7, {
+  status: 'completed',
+  input: { model: 'local-sketch', prompt: 'a red fox', options: { webhook_url: 'https://example.com/hook' } },
+  started_at: '2026-01-01T00:00:08.000Z',
+  completed_at: '2026-01-01T00:00:10.500Z',
+  actual_cost_cents: 1,
+  pricing: {
+    estimated: 1,
+    actual: 1,
+    billing: 'per_image',
+    cached: false,
+    billed_units: { images: 1 },
+    pricing_id: 'local:sketch:image',
+  },
+  provider_status: 'succeeded',
+  output: {
+    version: 'v1',
+    outputs: [
+      {
+        url: 'http://localhost/media/file_1/out.png',
+        file_id: 'file_1',
+        media_type: 'image/png',
+        size_bytes: 2048,
+        thumbnail_url: null,
+      },
+    ],
+  },
+});
+
+const delivery = (attempt: number, overrides: Partial<WebhookDelivery>): WebhookDelivery => ({
+  id: `del_${attempt}`,
+  webhook_id: 'msg_1',
+  job_id: completed.id,
+  event_type: 'job.completed',
+  url: 'https://example.com/hook',
+  attempt,
+  status: 'succeeded',
+  response_status: 200,
+  error: null,
+  duration_ms: 40,
+  created_at: '2026-01-01T00:00:11.000Z',
+  next_attempt_at: null,
+  ...overrides,
+});
+
+describe('job details', () => {
+  it('shows the output, pricing, timings, provider and webhook deliveries', async () => {
+    stubFetch({
+      [`GET /v2/jobs/${completed.id}/webhook-deliveries`]: () =>
+        json({
+          data: [
+            delivery(2, {}),
+            delivery(1, { status: 'failed', response_status: 500, error: 'HTTP 500 from the receiver' }),
+          ],
+        }),
+    });
+    renderDetail(completed);
+
+    expect(await screen.findByRole('img', { name: 'Output 1' })).toHaveAttribute(
+      'src',
+      'http://localhost/media/file_1/out.png',
+    );
+    expect(screen.getByRole('link', { name: 'Lineage' })).toHaveAttribute('href', '/files/file_1');
+    const pricing = screen.getByRole('region', { name: 'Pricing' });
+    expect(within(pricing).getByText('1 images')).toBeInTheDocument();
+    expect(within(pricing).getByText('No')).toBeInTheDocument();
+    const timings = screen.getByRole('region', { name: 'Timings' });
+    expect(within(timings).getByText('2.5 s')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Provider' })).getByText('succeeded'),
+    ).toBeInTheDocument();
+
+    const deliveries = screen.getByRole('region', { name: 'Webhook deliveries' });
+    expect(await within(deliveries).findByText('HTTP 500 from the receiver')).toBeInTheDocument();
+    expect(within(deliveries).getAllByRole('row')).toHaveLength(3);
+    // Nothing to cancel or retry on a completed job; refresh stays.
+    expect(screen.queryByRole('button', { name: 'Cancel job' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+  });
+
+  it('shows why a job failed, and a retry opens the new job', async () => {
+    const failed = testJob(8, {
+      status: 'failed',
+      error: { code: 'provider_error', message: 'The engine gave up.' },
+    });
+    const retried = testJob(9, { status: 'queued', retry_of: failed.id });
+    const api = stubFetch({
+      [`GET /v2/jobs/${failed.id}/webhook-deliveries`]: () => json({ data: [] }),
+      [`POST /v2/jobs/${failed.id}/retry`]: () => json(retried, { status: 202 }),
+      'GET /v2/me': () => json({}),
+    });
+    const user = userEvent.setup();
+    const { router } = renderDetail(failed);
+
+    const reason = await screen.findByText('The engine gave up.');
+    expect(reason.closest('[role="alert"]')).toHaveTextContent('provider_error');
+    expect(await screen.findByText('This job has no webhook (options.webhook_url).')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/jobs/${retried.id}`));
+    expect(api.callsTo(`POST /v2/jobs/${failed.id}/retry`)).toHaveLength(1);
+    expect(await screen.findByText('Retried the job: a new job is queued')).toBeInTheDocument();
+  });
+
+  it('cancels a running job', async () => {
+    const running = testJob(10, { status: 'running', progress: 0.4, progress_message: 'Rendering' });
+    stubFetch({
+      [`GET /v2/jobs/${running.id}/webhook-deliveries`]: () => json({ data: [] }),
+      [`POST /v2/jobs/${running.id}/cancel`]: () =>
+        json({ ...running, status: 'cancelled', updated_at: '2026-01-01T01:00:00.000Z' }),
+      'GET /v2/me': () => json({}),
+      [`GET /v2/jobs/${running.id}`]: () => json(running),
+    });
+    const user = userEvent.setup();
+    renderDetail(running);
+
+    expect(await screen.findByRole('progressbar', { name: 'Rendering' })).toHaveAttribute('value', '0.4');
+    await user.click(screen.getByRole('button', { name: 'Cancel job' }));
+    expect(await screen.findByText('Cancelled', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

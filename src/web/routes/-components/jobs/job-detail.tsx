@@ -1,0 +1,232 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { isTerminalJobStatus, type Job } from '../../../../contract/jobs.ts';
+import { Alert } from '../../../components/alert.tsx';
+import { Button } from '../../../components/button.tsx';
+import { formatCreditsAndDollars } from '../../../format/credits.ts';
+import { formatDateTime } from '../../../format/date-time.ts';
+import { elapsedMs, formatDuration } from '../../../format/duration.ts';
+import type { JobFeedData } from '../../../queries/job-feed-cache.ts';
+import type { JobFeedFilters } from '../../../queries/job-filters.ts';
+import { jobKeys, jobQueryOptions } from '../../../queries/jobs.ts';
+import { toolLabel } from '../playground/tool-label.ts';
+import { DetailSection, Mono } from './detail-list.tsx';
+import { canRun, useJobActions } from './job-actions.ts';
+import { JobOutputPreview } from './job-output-preview.tsx';
+import { JobProgress, StatusBadge } from './job-status.tsx';
+import { JobWebhookDeliveries } from './job-webhook-deliveries.tsx';
+
+/** While a job outside the feed's filters is open and under way, it is polled on its own. */
+const OUTSIDE_FEED_POLL_MS = 2_000;
+
+const LINK = 'font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300';
+
+function useInFeed(id: string, filters: JobFeedFilters): boolean {
+  const data = useQueryClient().getQueryData<JobFeedData>(jobKeys.list(filters));
+  return Boolean(data?.pages.some((page) => page.data.some((job) => job.id === id)));
+}
+
+/** Everything about one job: what was asked, what came out, what it cost, how long it took, and where. */
+export function JobDetail({ id, filters }: { id: string; filters: JobFeedFilters }) {
+  const inFeed = useInFeed(id, filters);
+  const { data: job } = useSuspenseQuery({
+    ...jobQueryOptions(id),
+    // Inside the feed, the feed's live updates keep this job current; outside it, nobody else does.
+    refetchInterval: (query) =>
+      !inFeed && query.state.data && !isTerminalJobStatus(query.state.data.status)
+        ? OUTSIDE_FEED_POLL_MS
+        : false,
+  });
+  const active = !isTerminalJobStatus(job.status);
+  const prompt = typeof job.input.prompt === 'string' ? job.input.prompt : null;
+  const text = typeof job.input.text === 'string' ? job.input.text : null;
+
+  return (
+    <>
+      <div className="mb-5 flex flex-wrap items-center gap-3">
+        <StatusBadge status={job.status} />
+        <span className="text-sm text-zinc-600 dark:text-zinc-400">
+          {toolLabel(job.tool)} · <Mono>{job.model}</Mono>
+        </span>
+      </div>
+      <JobDetailActions job={job} />
+      {active && (
+        <div className="mb-6">
+          <JobProgress job={job} className="h-2 w-full" />
+          <p className="mt-1.5 text-xs text-zinc-600 dark:text-zinc-400">
+            {job.progress_message ?? 'Waiting for a worker'}
+            {job.progress !== null && ` · ${Math.round(job.progress * 100)}%`}
+          </p>
+        </div>
+      )}
+      {job.error && (
+        <Alert tone={job.status === 'failed' ? 'error' : 'info'} title={job.error.code} className="mb-6">
+          {job.error.message}
+        </Alert>
+      )}
+
+      <DetailSection title="Input">
+        {(prompt ?? text) && (
+          <p className="mb-2 rounded-xl border border-zinc-200 bg-white px-4 py-3 text-sm whitespace-pre-wrap dark:border-zinc-800 dark:bg-zinc-900">
+            {prompt ?? text}
+          </p>
+        )}
+        <details className="rounded-xl border border-zinc-200 bg-white text-sm dark:border-zinc-800 dark:bg-zinc-900">
+          <summary className="cursor-pointer px-4 py-2.5 font-medium">Request body</summary>
+          <pre className="max-h-80 overflow-auto border-t border-zinc-200 px-4 py-3 text-xs dark:border-zinc-800">
+            {JSON.stringify(job.input, null, 2)}
+          </pre>
+        </details>
+      </DetailSection>
+
+      {job.output && (
+        <DetailSection title="Output">
+          <JobOutputPreview output={job.output} />
+        </DetailSection>
+      )}
+
+      <DetailSection
+        title="Pricing"
+        items={[
+          { label: 'Estimated', value: formatCreditsAndDollars(job.pricing.estimated) },
+          {
+            label: 'Actual',
+            value:
+              job.pricing.actual === null ? 'Not settled yet' : formatCreditsAndDollars(job.pricing.actual),
+          },
+          {
+            label: 'Cached',
+            value:
+              job.pricing.cached === null
+                ? null
+                : job.pricing.cached
+                  ? 'Yes: served from the cache, free'
+                  : 'No',
+          },
+          {
+            label: 'Billed units',
+            value: job.pricing.billed_units
+              ? Object.entries(job.pricing.billed_units)
+                  .map(([unit, count]) => `${count} ${unit}`)
+                  .join(', ') || 'None'
+              : null,
+          },
+          { label: 'Billing', value: job.pricing.billing },
+          { label: 'Pricing id', value: <Mono>{job.pricing.pricing_id}</Mono> },
+        ]}
+      />
+
+      <DetailSection
+        title="Timings"
+        items={[
+          { label: 'Created', value: formatDateTime(job.created_at) },
+          { label: 'Started', value: job.started_at && formatDateTime(job.started_at) },
+          { label: 'Completed', value: job.completed_at && formatDateTime(job.completed_at) },
+          { label: 'Waited in queue', value: duration(job.created_at, job.started_at) },
+          { label: 'Ran for', value: duration(job.started_at, job.completed_at) },
+          { label: 'Estimated run', value: formatDuration(job.estimated_duration_ms) },
+          { label: 'Last change', value: formatDateTime(job.updated_at) },
+        ]}
+      />
+
+      <DetailSection
+        title="Provider"
+        items={[
+          { label: 'Provider', value: job.provider },
+          { label: 'Provider model', value: <Mono>{job.provider_model}</Mono> },
+          { label: 'Provider status', value: job.provider_status && <Mono>{job.provider_status}</Mono> },
+          { label: 'Provider job id', value: job.provider_job_id && <Mono>{job.provider_job_id}</Mono> },
+        ]}
+      />
+
+      <DetailSection
+        title="Origin"
+        items={[
+          { label: 'Job id', value: <Mono>{job.id}</Mono> },
+          { label: 'Started from', value: job.source },
+          {
+            label: 'API key',
+            value: job.api_key_id && (
+              <Link to="/jobs" search={{ key: job.api_key_id }} className={LINK}>
+                <Mono>{job.api_key_id}</Mono>
+              </Link>
+            ),
+          },
+          {
+            label: 'Folder',
+            value: job.folder_id && (
+              <Link to="/jobs" search={{ folder: job.folder_id }} className={LINK}>
+                <Mono>{job.folder_id}</Mono>
+              </Link>
+            ),
+          },
+          {
+            label: 'Retry of',
+            value: job.retry_of && (
+              <Link
+                to="/jobs/$jobId"
+                params={{ jobId: job.retry_of }}
+                search={(prev) => prev}
+                className={LINK}
+              >
+                <Mono>{job.retry_of}</Mono>
+              </Link>
+            ),
+          },
+        ]}
+      />
+
+      <JobWebhookDeliveries job={job} />
+    </>
+  );
+}
+
+function duration(from: string | null, to: string | null): string | null {
+  const ms = elapsedMs(from, to);
+  return ms === null ? null : formatDuration(ms);
+}
+
+/** Cancel, retry and refresh for this one job; a retry opens the new job. */
+function JobDetailActions({ job }: { job: Job }) {
+  const { run, pending } = useJobActions();
+  const navigate = useNavigate();
+  return (
+    <div className="mb-6 flex flex-wrap gap-2">
+      {canRun('cancel', job) && (
+        <Button
+          size="sm"
+          variant="danger"
+          pending={pending === 'cancel'}
+          disabled={pending !== null}
+          onClick={() => void run('cancel', [job])}
+        >
+          Cancel job
+        </Button>
+      )}
+      {canRun('retry', job) && (
+        <Button
+          size="sm"
+          variant="secondary"
+          pending={pending === 'retry'}
+          disabled={pending !== null}
+          onClick={async () => {
+            const [retried] = await run('retry', [job]);
+            if (retried)
+              await navigate({ to: '/jobs/$jobId', params: { jobId: retried.id }, search: (prev) => prev });
+          }}
+        >
+          Retry
+        </Button>
+      )}
+      <Button
+        size="sm"
+        variant="secondary"
+        pending={pending === 'refresh'}
+        disabled={pending !== null}
+        onClick={() => void run('refresh', [job])}
+      >
+        Refresh
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Job } from '../../../../contract/jobs.ts';
+import { jobKeys } from '../../../queries/jobs.ts';
+import { json, stubFetch } from '../../../testing/fake-fetch.ts';
+import { JobFeed } from './job-feed.tsx';
+import { testJob as job, ME, renderJobRoutes } from './job-test-harness.tsx';
+
+/** The feed at `url` with `jobs` as its one loaded page. */
+function renderFeed(jobs: Job[], url = '/jobs') {
+  return renderJobRoutes({
+    url,
+    jobs: (filters) => <JobFeed key={JSON.stringify(filters)} filters={filters} openId={undefined} />,
+    seed: (queryClient, filters) =>
+      queryClient.setQueryData(jobKeys.list(filters), {
+        pages: [{ data: jobs, next_cursor: null }],
+        pageParams: [null],
+      }),
+  });
+}
+
+describe('job feed', () => {
+  beforeEach(() => {
+    // jsdom lays nothing out: give the scroll container a viewport's height so rows are virtualised into it.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(720);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1024);
+  });
+
+  it('renders only the rows in view of 10,000 jobs', async () => {
+    stubFetch({ 'GET /v2/jobs': () => json({ data: [], next_cursor: null }) });
+    const jobs = Array.from({ length: 10_000 }, (_, i) => job(10_000 - i));
+    renderFeed(jobs);
+    const table = await screen.findByRole('table');
+    expect(table).toHaveAttribute('aria-rowcount', '10001');
+    const rows = within(table).getAllByRole('row');
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(60);
+    expect(within(table).getByRole('link', { name: /prompt number 10000/ })).toHaveAttribute(
+      'href',
+      '/jobs/job_10000',
+    );
+    expect(screen.getByText('All 10,000 jobs shown')).toBeInTheDocument();
+  });
+
+  it('cancels the selected jobs with one request each and says so', async () => {
+    const running = [job(3, { status: 'running' }), job(2, { status: 'queued' }), job(1)];
+    const api = stubFetch({
+      'GET /v2/jobs': () => json({ data: [], next_cursor: null }),
+      'POST /v2/jobs/job_00003/cancel': () =>
+        json({ ...running[0], status: 'cancelled', updated_at: new Date().toISOString() }),
+      'POST /v2/jobs/job_00002/cancel': () =>
+        json({ ...running[1], status: 'cancelled', updated_at: new Date().toISOString() }),
+      'GET /v2/me': () => json(ME),
+    });
+    const user = userEvent.setup();
+    renderFeed(running);
+    await user.click(await screen.findByLabelText('Select all loaded jobs'));
+    const toolbar = screen.getByRole('toolbar', { name: 'Actions on selected jobs' });
+    expect(within(toolbar).getByText('3 selected')).toBeInTheDocument();
+    // The completed job cannot be cancelled: the button counts the two that can.
+    await user.click(within(toolbar).getByRole('button', { name: 'Cancel (2)' }));
+
+    expect(await screen.findByText('Cancelled 2 jobs')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual([
+      '/v2/jobs/job_00003/cancel',
+      '/v2/jobs/job_00002/cancel',
+    ]);
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByText('Cancelled')).toHaveLength(2);
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+  });
+
+  it('keeps its filters in the URL', async () => {
+    stubFetch({ 'GET /v2/jobs': () => json({ data: [], next_cursor: null }) });
+    const user = userEvent.setup();
+    const { router } = renderFeed([job(1)]);
+    await user.selectOptions(await screen.findByLabelText('Tool'), 'video');
+    await waitFor(() => expect(router.state.location.search).toEqual({ tool: 'video' }));
+    await user.click(screen.getByLabelText('Failed'));
+    await waitFor(() => expect(router.state.location.search).toEqual({ tool: 'video', status: 'failed' }));
+    // A new filter is a new feed (loaded, then shown).
+    await screen.findByRole('heading', { name: 'No jobs match these filters' });
+    await user.type(screen.getByLabelText('Folder'), 'not a folder{Enter}');
+    expect(screen.getByText('Enter a folder id (a UUID) or none.')).toBeInTheDocument();
+    expect(router.state.location.search).not.toHaveProperty('folder');
+  });
+
+  it('says when there are no jobs, and when none match', async () => {
+    stubFetch({ 'GET /v2/jobs': () => json({ data: [], next_cursor: null }) });
+    renderFeed([]);
+    expect(await screen.findByRole('heading', { name: 'No jobs yet' })).toBeInTheDocument();
+  });
+
+  it('offers to clear filters that match nothing', async () => {
+    stubFetch({ 'GET /v2/jobs': () => json({ data: [], next_cursor: null }) });
+    renderFeed([], '/jobs?status=failed');
+    expect(await screen.findByRole('heading', { name: 'No jobs match these filters' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Clear filters' }).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,106 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { Job, WebhookDelivery } from '../../../../contract/jobs.ts';
+import { Alert } from '../../../components/alert.tsx';
+import { Button } from '../../../components/button.tsx';
+import { cx } from '../../../components/cx.ts';
+import { Spinner } from '../../../components/spinner.tsx';
+import { formatDateTime } from '../../../format/date-time.ts';
+import { jobDeliveriesQueryOptions, jobKeys } from '../../../queries/jobs.ts';
+
+const STATUS_TONE: Record<WebhookDelivery['status'], string> = {
+  succeeded: 'text-emerald-700 dark:text-emerald-300',
+  failed: 'text-red-700 dark:text-red-300',
+  pending: 'text-zinc-600 dark:text-zinc-400',
+};
+
+/**
+ * Attempts to call the job's webhook. Loaded with the drawer but on its own (a slow answer does not hold
+ * the details), reloaded when the job finishes (that is when deliveries start) and while a retry is due.
+ */
+export function JobWebhookDeliveries({ job }: { job: Job }) {
+  const queryClient = useQueryClient();
+  const deliveries = useQuery({
+    ...jobDeliveriesQueryOptions(job.id),
+    refetchInterval: (query) =>
+      query.state.data?.some((d) => d.status === 'pending' || d.next_attempt_at) ? 5_000 : false,
+  });
+  const seenStatus = useRef(job.status);
+  useEffect(() => {
+    if (seenStatus.current === job.status) return;
+    seenStatus.current = job.status;
+    void queryClient.invalidateQueries({ queryKey: jobKeys.deliveries(job.id) });
+  }, [job.status, job.id, queryClient]);
+
+  const webhookUrl = (job.input.options as { webhook_url?: unknown } | undefined)?.webhook_url;
+
+  return (
+    <section className="mb-6" aria-label="Webhook deliveries">
+      <h3 className="mb-2 text-sm font-semibold">Webhook deliveries</h3>
+      {deliveries.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+          <Spinner /> Loading deliveries…
+        </p>
+      ) : deliveries.isError ? (
+        <Alert tone="error" title="Could not load the deliveries">
+          {deliveries.error.message}
+          <Button
+            size="sm"
+            variant="secondary"
+            className="mt-2 block"
+            onClick={() => void deliveries.refetch()}
+          >
+            Try again
+          </Button>
+        </Alert>
+      ) : deliveries.data.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {typeof webhookUrl === 'string'
+            ? 'None yet: the webhook is called when the job finishes.'
+            : 'This job has no webhook (options.webhook_url).'}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+          <table className="w-full text-left text-xs">
+            <thead className="border-b border-zinc-200 text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Attempt
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Event
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Result
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  When
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+              {deliveries.data.map((d) => (
+                <tr key={d.id}>
+                  <td className="px-3 py-2 tabular-nums">{d.attempt}</td>
+                  <td className="px-3 py-2">{d.event_type}</td>
+                  <td className="px-3 py-2">
+                    <span className={cx('font-medium', STATUS_TONE[d.status])}>{d.status}</span>
+                    {d.response_status !== null && <span> · HTTP {d.response_status}</span>}
+                    {d.duration_ms !== null && <span> · {d.duration_ms} ms</span>}
+                    {d.error && <span className="block text-zinc-600 dark:text-zinc-400">{d.error}</span>}
+                    {d.next_attempt_at && (
+                      <span className="block text-zinc-600 dark:text-zinc-400">
+                        Next try {formatDateTime(d.next_attempt_at)}
+                      </span>
+                    )}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(d.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

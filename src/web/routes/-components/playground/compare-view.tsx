@@ -1,0 +1,95 @@
+import type { Job } from '../../../../contract/jobs.ts';
+import { cx } from '../../../components/cx.ts';
+import { formatCredits } from '../../../format/credits.ts';
+import { formatRelativeTime } from '../../../format/time.ts';
+import { compareInputs } from './input-diff.ts';
+import { JobOutputs } from './job-outputs.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+/** Two or more runs side by side: their outputs, then every input with the ones that differ marked. */
+export function CompareView({ jobs }: { jobs: readonly Job[] }) {
+  const rows = compareInputs(jobs.map((job) => job.input));
+  const differing = rows.filter((row) => row.differs).length;
+  const columns = { gridTemplateColumns: `repeat(${jobs.length}, minmax(16rem, 1fr))` };
+
+  return (
+    <section
+      aria-labelledby="compare-heading"
+      className="flex flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id="compare-heading" className="text-base font-semibold">
+          Comparing {jobs.length} runs
+        </h3>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          {differing === 0
+            ? 'Their inputs are the same.'
+            : `${differing} input${differing === 1 ? '' : 's'} differ, marked below.`}
+        </p>
+      </div>
+      <div className="overflow-x-auto">
+        <div className="grid gap-4" style={columns}>
+          {jobs.map((job) => (
+            <div key={job.id} className="flex min-w-0 flex-col gap-2">
+              <p className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+                <StatusBadge status={job.status} />
+                {formatRelativeTime(job.created_at)} ·{' '}
+                {formatCredits(job.actual_cost_cents ?? job.estimated_cost_cents)}
+              </p>
+              {job.output ? (
+                <JobOutputs output={job.output} compact />
+              ) : (
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                  {job.error?.message ?? 'No output yet.'}
+                </p>
+              )}
+            </div>
+          ))}
+        </div>
+        <table className="mt-4 w-full min-w-max border-collapse text-left text-sm">
+          <caption className="sr-only">Inputs of the compared runs</caption>
+          <thead className="text-xs text-zinc-500 dark:text-zinc-400">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Input
+              </th>
+              {jobs.map((job, index) => (
+                <th key={job.id} scope="col" className="py-2 pr-4 font-medium">
+                  Run {index + 1}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr
+                key={row.path}
+                className={cx(
+                  'border-t border-zinc-100 align-top dark:border-zinc-800',
+                  row.differs && 'bg-amber-50 dark:bg-amber-950/30',
+                )}
+              >
+                <th scope="row" className="py-2 pr-4 font-mono text-xs font-normal">
+                  {row.path}
+                  {row.differs && (
+                    <span className="ml-2 rounded bg-amber-200 px-1 font-sans text-[11px] font-medium text-amber-900 dark:bg-amber-800 dark:text-amber-100">
+                      differs
+                    </span>
+                  )}
+                </th>
+                {row.values.map((value, index) => (
+                  <td
+                    key={jobs[index]?.id ?? index}
+                    className="max-w-xs py-2 pr-4 break-words whitespace-pre-wrap"
+                  >
+                    {value ?? <span className="text-zinc-400 dark:text-zinc-500">not set</span>}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { formatCredits, formatCreditsAndDollars } from '../../../format/credits.ts';
+import { formatUnitPrice } from '../../../format/price.ts';
+import type { CostEstimate } from './cost-estimate.ts';
+
+const units = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+
+const UNIT_WORDS = {
+  image: ['image', 'images'],
+  second: ['second', 'seconds'],
+  thousand_characters: ['thousand characters', 'thousand characters'],
+  minute: ['minute', 'minutes'],
+  job: ['job', 'jobs'],
+} as const;
+
+function unitsText(estimate: CostEstimate): string {
+  if (estimate.fromForm && estimate.provider.unit === 'thousand_characters') {
+    const characters = Math.round(estimate.units * 1000);
+    return `${units.format(characters)} character${characters === 1 ? '' : 's'}`;
+  }
+  const [one, many] = UNIT_WORDS[estimate.provider.unit];
+  const count = estimate.units;
+  const text = `${units.format(count)} ${count === 1 ? one : many}`;
+  return estimate.fromForm || estimate.provider.unit === 'image' || estimate.provider.unit === 'job'
+    ? text
+    : `a typical ${one === 'minute' ? 'length' : 'request'}`;
+}
+
+interface CostBarProps {
+  estimate: CostEstimate | null;
+  balance: number;
+  unavailableReason: string | null;
+}
+
+/** The price of this run before it is sent, and the balance it comes out of. */
+export function CostBar({ estimate, balance, unavailableReason }: CostBarProps) {
+  const short = estimate !== null && estimate.cents > balance;
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 text-sm">
+      {estimate ? (
+        <p>
+          <span className="text-zinc-600 dark:text-zinc-400">Estimated cost </span>
+          <span className="font-semibold tabular-nums" data-testid="cost-estimate">
+            {formatCreditsAndDollars(estimate.cents)}
+          </span>
+          <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+            {unitsText(estimate)} ×{' '}
+            {formatUnitPrice(estimate.provider.unit_price_cents, estimate.provider.unit)} on{' '}
+            {estimate.provider.provider}
+          </span>
+        </p>
+      ) : (
+        <p className="text-zinc-600 dark:text-zinc-400">
+          {unavailableReason ?? 'No price for this model here.'}
+        </p>
+      )}
+      <p
+        className={short ? 'font-medium text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}
+      >
+        Balance <span className="tabular-nums">{formatCredits(balance)}</span>
+        {short && ' · not enough for this run'}
+      </p>
+    </div>
+  );
+}

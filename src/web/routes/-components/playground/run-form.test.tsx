@@ -1,0 +1,197 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Job } from '../../../../contract/jobs.ts';
+import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
+import { catalogSchema } from '../../../schema-form/testing/catalog-schemas.ts';
+import { apiError, json, stubFetch } from '../../../testing/fake-fetch.ts';
+import { renderWithQuery } from '../../../testing/render-with-query.tsx';
+import { readDraft } from './form-drafts.ts';
+import { RunForm, type RunFormProps } from './run-form.tsx';
+
+const SKETCH: PriceCatalogEntry = {
+  model: 'local-sketch',
+  tool: 'image',
+  display_name: 'Local procedural sketch',
+  description: '',
+  available: true,
+  providers: [
+    {
+      provider: 'local',
+      model_key: 'local:local-sketch',
+      pricing_id: 'local:sketch:image',
+      user_price_estimate_cents: 1,
+      unit: 'image',
+      unit_price_cents: 1,
+      available: true,
+      unavailable_reason: null,
+    },
+  ],
+};
+
+const MOTION: PriceCatalogEntry = {
+  ...SKETCH,
+  model: 'local-motion',
+  tool: 'video',
+  providers: [
+    {
+      ...SKETCH.providers[0]!,
+      model_key: 'local:local-motion',
+      unit: 'second',
+      unit_price_cents: 1,
+      user_price_estimate_cents: 5,
+    },
+  ],
+};
+
+function job(id: string): Job {
+  return { id, tool: 'image', status: 'queued', estimated_cost_cents: 1 } as Job;
+}
+
+function server(create: (attempt: number) => Response | Promise<Response>) {
+  let attempts = 0;
+  return stubFetch({
+    'GET /v2/me': () => json({ balance_cents: 1000 }),
+    'GET /v2/presets': () => json({ data: [], next_cursor: null }),
+    'POST /v2/tools/image/call': () => create(++attempts),
+    'POST /v2/tools/video/call': () => create(++attempts),
+  });
+}
+
+function renderForm(overrides: Partial<RunFormProps> = {}) {
+  const onCreated = vi.fn();
+  const props: RunFormProps = {
+    tool: 'image',
+    model: 'local-sketch',
+    baseModel: 'local-sketch',
+    pinned: null,
+    entry: SKETCH,
+    inputSchema: catalogSchema('image/local-sketch'),
+    onCreated,
+    onSwitchModel: vi.fn(),
+    ...overrides,
+  };
+  const view = renderWithQuery(
+    <Suspense fallback="loading">
+      <RunForm {...props} />
+    </Suspense>,
+  );
+  return { ...view, onCreated, props };
+}
+
+const run = () => screen.getByRole('button', { name: 'Run' });
+
+describe('the run form', () => {
+  it('sends one job for a double click, with an Idempotency-Key and the picked model', async () => {
+    let release: () => void = () => {};
+    const api = server(
+      () => new Promise((resolve) => (release = () => resolve(json(job('job_1'), { status: 202 })))),
+    );
+    const { onCreated } = renderForm();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Prompt' }), 'a kite');
+    // Both clicks land before React re-renders (the button is not disabled yet): as fast as it gets.
+    fireEvent.click(run());
+    fireEvent.click(run());
+    await waitFor(() => expect(api.callsTo('POST /v2/tools/image/call')).toHaveLength(1));
+    act(() => release());
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    const [post] = api.callsTo('POST /v2/tools/image/call');
+    expect(post?.body).toEqual({ model: 'local-sketch', prompt: 'a kite' });
+    expect(post?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('retries a failed attempt with the same key, so the server never makes the job twice', async () => {
+    const api = server((attempt) =>
+      attempt === 1 ? apiError(503, 'service_unavailable', 'Busy') : json(job('job_2'), { status: 202 }),
+    );
+    const { onCreated } = renderForm();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Prompt' }), 'a kite');
+    await userEvent.click(run());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Busy');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 'job_2' })));
+    const keys = api.callsTo('POST /v2/tools/image/call').map((call) => call.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('gives a changed request a new key', async () => {
+    const api = server(() => apiError(503, 'service_unavailable', 'Busy'));
+    renderForm();
+    const prompt = await screen.findByRole('textbox', { name: 'Prompt' });
+    await userEvent.type(prompt, 'a');
+    await userEvent.click(run());
+    await screen.findByRole('alert');
+    await userEvent.type(prompt, 'b');
+    await userEvent.click(run());
+    await waitFor(() => expect(api.callsTo('POST /v2/tools/image/call')).toHaveLength(2));
+    const [first, second] = api
+      .callsTo('POST /v2/tools/image/call')
+      .map((c) => c.headers.get('idempotency-key'));
+    expect(first).not.toBe(second);
+  });
+
+  it('puts the server’s field errors (422) in place', async () => {
+    server(() =>
+      json(
+        {
+          error: {
+            code: 'invalid_request',
+            message: 'Invalid request: prompt: prompt or files is required',
+            details: {
+              fields: [{ field: 'prompt', message: 'prompt or files is required', code: 'custom' }],
+            },
+          },
+        },
+        { status: 422 },
+      ),
+    );
+    renderForm();
+    await userEvent.click(await screen.findByRole('button', { name: 'Run' }));
+    expect(await screen.findByText('Prompt or files is required.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Prompt' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Some inputs need attention');
+  });
+
+  it('submits with Ctrl+Enter, never with Enter in a one-line field', async () => {
+    const api = server(() => json(job('job_3'), { status: 202 }));
+    renderForm();
+    const other = await screen.findByRole('textbox', { name: 'Aspect ratio, another ratio' });
+    await userEvent.type(other, '5:4{Enter}');
+    expect(api.callsTo('POST /v2/tools/image/call')).toHaveLength(0);
+    fireEvent.keyDown(other, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(api.callsTo('POST /v2/tools/image/call')).toHaveLength(1));
+    expect(api.callsTo('POST /v2/tools/image/call')[0]?.body).toEqual({
+      model: 'local-sketch',
+      aspect_ratio: '5:4',
+    });
+  });
+
+  it('shows the price as the form changes, and the balance beside it', async () => {
+    server(() => json(job('job_4'), { status: 202 }));
+    renderForm({
+      tool: 'video',
+      model: 'local-motion',
+      baseModel: 'local-motion',
+      entry: MOTION,
+      inputSchema: catalogSchema('video/local-motion'),
+    });
+    expect(await screen.findByTestId('cost-estimate')).toHaveTextContent('5 credits ($0.05)');
+    expect(screen.getByText(/a typical request/)).toBeInTheDocument();
+    expect(screen.getByText('1,000 credits')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Duration' }), '2');
+    expect(screen.getByTestId('cost-estimate')).toHaveTextContent('2 credits ($0.02)');
+    expect(screen.getByText(/2 seconds × 1 credit \/ second on local/)).toBeInTheDocument();
+  });
+
+  it('keeps the values as a draft per tool and model, restored when the form opens again', async () => {
+    server(() => json(job('job_5'), { status: 202 }));
+    const first = renderForm();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Prompt' }), 'kept');
+    first.unmount();
+    expect(readDraft('image', 'local-sketch')).toMatchObject({ prompt: 'kept' });
+    renderForm();
+    expect(await screen.findByRole('textbox', { name: 'Prompt' })).toHaveValue('kept');
+  });
+});

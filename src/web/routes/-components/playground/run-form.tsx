@@ -1,0 +1,288 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { ApiError } from '../../../../client/api-error.ts';
+import type { ToolKey } from '../../../../contract/common.ts';
+import type { Job } from '../../../../contract/jobs.ts';
+import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
+import { api } from '../../../api/client.ts';
+import { Button } from '../../../components/button.tsx';
+import { isAnalysis, useCreateJob } from '../../../queries/generation.ts';
+import { meQueryOptions } from '../../../queries/me.ts';
+import type { FieldSpec, ObjectSpec } from '../../../schema-form/field-spec.ts';
+import { FieldGrid } from '../../../schema-form/fields/object-fields.tsx';
+import { schemaResolver, zodFromSchema } from '../../../schema-form/form-validation.ts';
+import {
+  type FormValues,
+  fromBody,
+  initialValues,
+  toBody,
+  withDraft,
+} from '../../../schema-form/form-values.ts';
+import type { JsonSchema } from '../../../schema-form/json-schema.ts';
+import { walkSchema } from '../../../schema-form/walk-schema.ts';
+import { WidgetContext, type WidgetOverride } from '../../../schema-form/widget-context.ts';
+import { type Attempt, attemptFor, fingerprintOf } from './attempt-key.ts';
+import { CopyRequest } from './copy-request.tsx';
+import { CostBar } from './cost-bar.tsx';
+import { estimateCost, routedProvider } from './cost-estimate.ts';
+import { FilesPicker } from './files-picker.tsx';
+import { FoldAway } from './fold-away.tsx';
+import { dropPrefill, peekPrefill, readDraft, saveDraft } from './form-drafts.ts';
+import { ProviderOptions } from './provider-options.tsx';
+import { curlSnippet, typescriptSnippet } from './request-snippets.ts';
+import { StylePresets } from './style-presets.tsx';
+import { SubmitFailure } from './submit-failure.tsx';
+import { UrlSourceInput } from './url-source-input.tsx';
+import { VoiceField } from './voice-field.tsx';
+
+export interface RunFormProps {
+  tool: ToolKey;
+  /** The model as sent: its id, or `<provider>:<id>` when pinned. */
+  model: string;
+  /** The model id without a pinned provider (drafts and presets go by it). */
+  baseModel: string;
+  pinned: string | null;
+  entry: PriceCatalogEntry | undefined;
+  inputSchema: JsonSchema;
+  onCreated: (job: Job) => void;
+  /** A preset names another model: continue there with these values. */
+  onSwitchModel: (model: string, body: Record<string, unknown>) => void;
+}
+
+/** Fields the page draws apart from the generated ones: the model picker and the two option groups. */
+const SET_APART = new Set(['model', 'provider_options', 'options']);
+const DRAFT_DELAY_MS = 400;
+
+function groupOf(spec: ObjectSpec, key: string): ObjectSpec | null {
+  const field = spec.fields.find((f) => f.key === key);
+  return field?.kind === 'object' ? field : null;
+}
+
+function mergeBodies(base: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    const current = out[key];
+    const bothObjects =
+      value && typeof value === 'object' && !Array.isArray(value) && current && typeof current === 'object';
+    out[key] =
+      bothObjects && !Array.isArray(current)
+        ? mergeBodies(current as Record<string, unknown>, value as Record<string, unknown>)
+        : value;
+  }
+  return out;
+}
+
+/**
+ * The run form of one tool and model, generated from the model's input schema: values kept as a
+ * draft in this browser, the price before sending, and a submission that never pays twice (one
+ * Idempotency-Key per attempt, reused for its retries and for a double click).
+ */
+export function RunForm(props: RunFormProps) {
+  const { tool, model, baseModel, pinned, entry, inputSchema, onCreated, onSwitchModel } = props;
+  const spec = useMemo(() => walkSchema(inputSchema), [inputSchema]);
+  const validator = useMemo(() => zodFromSchema(inputSchema), [inputSchema]);
+  // The picked model wins over any `model` a prefill or draft carried; it is sent first, for reading.
+  const toRequest = useCallback(
+    (values: FormValues) => {
+      const { model: _carried, ...body } = toBody(values, spec);
+      return { model, ...body };
+    },
+    [model, spec],
+  );
+  const resolver = useMemo(() => schemaResolver(validator, toRequest), [validator, toRequest]);
+  // Values waiting for this form (a rerun with changes) win over its draft, once.
+  const [prefilled] = useState(() => peekPrefill(tool, model) !== null);
+  const [defaultValues] = useState(() => {
+    const prefill = peekPrefill(tool, model);
+    return prefill ? fromBody(prefill, spec) : withDraft(initialValues(spec), readDraft(tool, baseModel));
+  });
+  useEffect(() => dropPrefill(tool, model), [tool, model]);
+  const form = useForm<FormValues, unknown, Record<string, unknown>>({
+    defaultValues,
+    resolver,
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  });
+
+  useDraftSaving(form, tool, baseModel, prefilled);
+
+  const create = useCreateJob();
+  const attempt = useRef<Attempt | null>(null);
+  const inFlight = useRef(false);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  const send = async (body: Record<string, unknown>) => {
+    // The second click of a double click arrives while the first is on its way: it is the same run.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    const request = { tool, body };
+    const current = attemptFor(attempt.current, fingerprintOf(request), Date.now());
+    attempt.current = current;
+    setFailure(null);
+    try {
+      const job = await create.mutateAsync({ request, idempotencyKey: current.key });
+      attempt.current = { ...current, phase: 'succeeded', at: Date.now() };
+      onCreated(job);
+    } catch (error) {
+      attempt.current = { ...current, phase: 'failed', at: Date.now() };
+      showServerFields(error);
+      setFailure(error);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  /** A 422 names fields (`details.fields`): each message goes to its field, in place. */
+  function showServerFields(error: unknown) {
+    if (!(error instanceof ApiError) || error.status !== 422) return;
+    const fields = (error.details as { fields?: Array<{ field?: unknown; message?: unknown }> } | null)
+      ?.fields;
+    for (const issue of fields ?? []) {
+      if (typeof issue.field !== 'string' || typeof issue.message !== 'string') continue;
+      const top = issue.field.split('.')[0] ?? '';
+      if (top === 'model' || !spec.fields.some((f) => f.key === top)) continue;
+      const message = issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
+      form.setError(issue.field, {
+        type: 'server',
+        message: /[.!?]$/.test(message) ? message : `${message}.`,
+      });
+    }
+  }
+
+  const submit = form.handleSubmit(send);
+
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key !== 'Enter') return;
+    if (event.metaKey || event.ctrlKey) {
+      event.preventDefault();
+      void submit();
+    } else if (event.target instanceof HTMLInputElement) {
+      // Enter in a one-line field must not start a paid run; Ctrl/Cmd+Enter does that.
+      event.preventDefault();
+    }
+  }
+
+  function applyFragment(fragment: Record<string, unknown>) {
+    const { model: fragmentModel, ...rest } = fragment;
+    const merged = mergeBodies(toBody(form.getValues(), spec), rest);
+    if (typeof fragmentModel === 'string' && fragmentModel !== model && fragmentModel !== baseModel) {
+      onSwitchModel(fragmentModel, merged);
+      return;
+    }
+    const next = fromBody(merged, spec);
+    for (const key of Object.keys(rest)) {
+      form.setValue(key, next[key], { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    }
+  }
+
+  const override: WidgetOverride = ({ spec: field, name }) => {
+    if (field.kind === 'files') return <FilesPicker spec={field} name={name} />;
+    if (field.kind === 'url' && name !== 'options.webhook_url')
+      return <UrlSourceInput spec={field} name={name} />;
+    if (tool === 'speech' && name === 'voice' && field.kind === 'text') {
+      return <VoiceField spec={field} name={name} tool={tool} model={baseModel} onPreset={applyFragment} />;
+    }
+    return undefined;
+  };
+
+  const main: ObjectSpec = { ...spec, fields: spec.fields.filter((f: FieldSpec) => !SET_APART.has(f.key)) };
+  const providerSpec = groupOf(spec, 'provider_options');
+  const optionsSpec = groupOf(spec, 'options');
+  const routed = entry ? (routedProvider(entry, pinned)?.provider ?? null) : null;
+  const analysis = isAnalysis({ tool, body: { model } });
+
+  const snippets = () => {
+    const input = { baseUrl: api().baseUrl, tool, analysis, body: toRequest(form.getValues()) };
+    return { curl: curlSnippet(input), typescript: typescriptSnippet(input) };
+  };
+
+  return (
+    <FormProvider {...form}>
+      <WidgetContext.Provider value={override}>
+        <form
+          noValidate
+          aria-label="Run"
+          onSubmit={submit}
+          onKeyDown={onKeyDown}
+          className="flex flex-col gap-6"
+        >
+          <StylePresets tool={tool} onPreset={applyFragment} />
+          <FieldGrid spec={main} name="" />
+          {(providerSpec || optionsSpec) && (
+            <div className="flex flex-col gap-2">
+              {providerSpec && <ProviderOptions spec={providerSpec} routed={routed} />}
+              {optionsSpec && (
+                <FoldAway title="Job options" name="options" note="webhook, result cache">
+                  <FieldGrid spec={optionsSpec} name="options" />
+                </FoldAway>
+              )}
+            </div>
+          )}
+          <div className="flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+            <LiveCost entry={entry} pinned={pinned} toRequest={toRequest} />
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <div className="flex items-center gap-3">
+                <Button
+                  type="submit"
+                  pending={create.isPending}
+                  disabled={!routed}
+                  aria-describedby="run-shortcut"
+                >
+                  {create.isPending ? 'Starting…' : 'Run'}
+                </Button>
+                <span id="run-shortcut" className="text-xs text-zinc-600 dark:text-zinc-400">
+                  or <kbd className="font-sans">Ctrl</kbd>/<kbd className="font-sans">⌘</kbd>+
+                  <kbd className="font-sans">Enter</kbd>
+                </span>
+              </div>
+              <CopyRequest snippets={snippets} />
+            </div>
+            {failure !== null && <SubmitFailure error={failure} onRetry={() => void submit()} />}
+          </div>
+        </form>
+      </WidgetContext.Provider>
+    </FormProvider>
+  );
+}
+
+/** Saves the values as a draft shortly after each change, and once more when the form goes away. */
+function useDraftSaving(
+  form: ReturnType<typeof useForm<FormValues, unknown, Record<string, unknown>>>,
+  tool: ToolKey,
+  model: string,
+  saveNow: boolean,
+) {
+  useEffect(() => {
+    if (saveNow) saveDraft(tool, model, form.getValues());
+    let timer: number | undefined;
+    const subscription = form.watch((values) => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => saveDraft(tool, model, values as FormValues), DRAFT_DELAY_MS);
+    });
+    return () => {
+      window.clearTimeout(timer);
+      subscription.unsubscribe();
+      saveDraft(tool, model, form.getValues());
+    };
+  }, [form, tool, model, saveNow]);
+}
+
+/** The estimate follows the form as it is typed in; kept apart so typing re-renders only this. */
+function LiveCost({
+  entry,
+  pinned,
+  toRequest,
+}: {
+  entry: PriceCatalogEntry | undefined;
+  pinned: string | null;
+  toRequest: (values: FormValues) => Record<string, unknown>;
+}) {
+  const values = useWatch() as FormValues;
+  const { data: me } = useSuspenseQuery(meQueryOptions());
+  const estimate = entry ? estimateCost(entry, pinned, toRequest(values)) : null;
+  const reason = entry?.providers.find(
+    (p) => !p.available && (!pinned || p.provider === pinned),
+  )?.unavailable_reason;
+  return <CostBar estimate={estimate} balance={me.balance_cents} unavailableReason={reason ?? null} />;
+}

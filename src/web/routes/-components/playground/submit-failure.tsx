@@ -1,0 +1,44 @@
+import { ApiError } from '../../../../client/api-error.ts';
+import { Alert } from '../../../components/alert.tsx';
+import { Button } from '../../../components/button.tsx';
+
+/** Worth sending again as the same attempt: the server may not have seen it, or was briefly unable. */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 409 || error.status === 429 || error.status >= 500;
+}
+
+function titleOf(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'The run could not be started';
+  if (error.status === 0) return 'The server could not be reached';
+  if (error.code === 'insufficient_balance') return 'Not enough credits';
+  if (error.status === 422) return 'Some inputs need attention';
+  if (error.code === 'provider_unavailable') return 'This model cannot run on this server';
+  if (error.status === 429) return 'Too many requests';
+  if (error.status >= 500) return 'The server could not start the run';
+  return 'The run was refused';
+}
+
+/** Why a submission failed, with the request id to quote; retryable failures retry the same attempt. */
+export function SubmitFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const requestId = error instanceof ApiError ? error.requestId : null;
+  const wait = error instanceof ApiError && error.retryAfter ? ` Try again in ${error.retryAfter} s.` : '';
+  return (
+    <Alert tone="error" title={titleOf(error)}>
+      <p>
+        {error instanceof Error ? error.message : String(error)}
+        {wait}
+      </p>
+      {requestId && (
+        <p className="mt-1 text-xs">
+          Request id <code className="font-mono select-all">{requestId}</code>
+        </p>
+      )}
+      {isRetryable(error) && (
+        <Button variant="secondary" size="sm" className="mt-2" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link } from '@tanstack/react-router';
+import type { ToolKey } from '../../../../contract/common.ts';
+import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
+import { toolLabel } from './tool-label.ts';
+
+interface ToolTabsProps {
+  tools: readonly ToolKey[];
+  catalog: readonly PriceCatalogEntry[];
+  selected: ToolKey;
+}
+
+/**
+ * One tab per tool (links: `?tool=` in the URL), with how many of its models run here. The strip
+ * scrolls sideways on small screens; it is positioned so its screen-reader-only text scrolls with it
+ * instead of widening the page.
+ */
+export function ToolTabs({ tools, catalog, selected }: ToolTabsProps) {
+  return (
+    <nav aria-label="Tools" className="relative overflow-x-auto pb-1">
+      <ul className="flex min-w-max gap-1 border-b border-zinc-200 px-1 dark:border-zinc-800">
+        {tools.map((tool) => {
+          const available = catalog.filter((e) => e.tool === tool && e.available).length;
+          const active = tool === selected;
+          return (
+            <li key={tool}>
+              <Link
+                to="/playground"
+                search={{ tool }}
+                aria-current={active ? 'page' : undefined}
+                className={
+                  active
+                    ? '-mb-px flex items-center gap-2 border-b-2 border-zinc-900 px-3 py-2 text-sm font-semibold text-zinc-950 dark:border-zinc-100 dark:text-white'
+                    : '-mb-px flex items-center gap-2 border-b-2 border-transparent px-3 py-2 text-sm font-medium text-zinc-600 hover:border-zinc-300 hover:text-zinc-900 dark:text-zinc-400 dark:hover:border-zinc-700 dark:hover:text-zinc-100'
+                }
+              >
+                {toolLabel(tool)}
+                <span className="rounded-full bg-zinc-100 px-1.5 text-xs font-normal text-zinc-600 tabular-nums dark:bg-zinc-800 dark:text-zinc-400">
+                  {available}
+                  <span className="sr-only"> models available</span>
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,57 @@
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import { ApiError } from '../../client/api-error.ts';
+import { JobId } from '../../contract/jobs.ts';
+import { Alert } from '../components/alert.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { normalizeFilters } from '../queries/job-filters.ts';
+import { jobQueryOptions, seedJobFromFeeds } from '../queries/jobs.ts';
+import { JobDetail } from './-components/jobs/job-detail.tsx';
+import { JobDrawer } from './-components/jobs/job-drawer.tsx';
+
+/** A job's details, in a drawer over the feed. Pending and error states stay inside the drawer. */
+export const Route = createFileRoute('/_app/jobs/$jobId')({
+  params: {
+    parse: ({ jobId }) => ({ jobId: JobId.parse(jobId) }),
+    stringify: ({ jobId }) => ({ jobId }),
+  },
+  loader: ({ context: { queryClient }, params }) => {
+    seedJobFromFeeds(queryClient, params.jobId);
+    return queryClient.ensureQueryData(jobQueryOptions(params.jobId));
+  },
+  component: JobDrawerPage,
+  pendingComponent: DrawerPending,
+  errorComponent: DrawerError,
+});
+
+function JobDrawerPage() {
+  const { jobId } = Route.useParams();
+  const filters = normalizeFilters(Route.useSearch());
+  return (
+    <JobDrawer title={<span className="font-mono text-base">{jobId}</span>}>
+      <JobDetail id={jobId} filters={filters} />
+    </JobDrawer>
+  );
+}
+
+function DrawerPending() {
+  return (
+    <JobDrawer title="Job">
+      <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+        <Spinner /> Loading the job…
+      </p>
+    </JobDrawer>
+  );
+}
+
+function DrawerError({ error }: ErrorComponentProps) {
+  const missing = (error instanceof ApiError && error.status === 404) || !(error instanceof ApiError);
+  return (
+    <JobDrawer title="Job">
+      <Alert tone="error" title={missing ? 'No such job' : 'Could not load the job'}>
+        {missing
+          ? 'There is no job with this id in your team. It may belong to another team, or the link may be mistyped.'
+          : error.message}
+      </Alert>
+    </JobDrawer>
+  );
+}
