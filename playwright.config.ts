@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 8799;
+// E2E_PORT lets two runs share a machine.
+const PORT = Number(process.env.E2E_PORT ?? 8799);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 const DATA_DIR_PREFIX = 'media-console-e2e-';

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { freshEmail, signInThroughUi } from './support/sign-in.ts';
 
 /** Signs a new person in through the real flow and lands on the playground. */
@@ -116,4 +117,23 @@ test('a double click on Run creates exactly one job', async ({ page }) => {
   expect(new Set(posts).size).toBe(1);
   expect(posts[0]).toMatch(/^[0-9a-f-]{36}$/);
   await expect(page).toHaveURL(new RegExp(`job=${jobs[0]?.id}`));
+});
+
+test('an uploaded picture is the input of an edit model', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  await page.goto('/playground?tool=image&model=local-upscale');
+  await expect(page.getByRole('button', { name: /Model/ })).toContainText('upscale');
+  // A small PNG, uploaded through the field's Upload button (POST /v2/files).
+  const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#2266cc' } })
+    .png()
+    .toBuffer();
+  await page
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText(/dot\.png|\/media\/file_/).first()).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(resultArea(page).getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expectLoaded(page, 'img');
 });

@@ -6,6 +6,7 @@ import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { ffmpegV1Routes } from './routes/ffmpeg-v1.ts';
+import { fileRoutes } from './routes/files.ts';
 import { generationRoutes } from './routes/generation.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { openApiRoutes } from './routes/openapi.ts';
@@ -23,6 +24,7 @@ export function allRoutes(s: Services): Route[] {
     ...generationRoutes(s, checkUrls),
     ...ffmpegV1Routes(s, checkUrls),
     ...jobRoutes(s, checkUrls),
+    ...fileRoutes(s),
     ...webhookRoutes(s),
     ...presetRoutes(s),
     ...openApiRoutes(s, () => routes),

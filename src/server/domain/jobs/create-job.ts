@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { PoolClient } from 'pg';
 import type { ToolKey } from '../../../contract/common.ts';
 import type { Job } from '../../../contract/jobs.ts';
-import { transaction } from '../../db/pool.ts';
+import { type Queryable, transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import type { RunInput } from '../../providers/provider.ts';
@@ -135,8 +134,9 @@ export function inputUrls(body: Record<string, unknown>): string[] {
   return urls;
 }
 
-async function resolveFolder(
-  tx: PoolClient,
+/** A folder of the team by id or slug (X-Workspace-Id, `workspace_id`), or 404 when the team has none such. */
+export async function resolveFolder(
+  tx: Queryable,
   teamId: string,
   reference: string | undefined,
 ): Promise<string | null> {

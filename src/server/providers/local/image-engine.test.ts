@@ -255,6 +255,14 @@ describe('upscale', () => {
     expect(meta.hasAlpha).toBe(false);
   });
 
+  it('refuses a file whose header reads but whose pixels do not, as bad input', async () => {
+    const whole = await twoColour(40, 30);
+    const truncated = whole.subarray(0, whole.length - 40);
+    await expect(upscale(truncated, 2)).rejects.toThrow(/could not be decoded/);
+    await expect(upscale(truncated, 2)).rejects.toBeInstanceOf(EngineInputError);
+    await expect(edit(truncated, [{ op: 'grayscale' }])).rejects.toBeInstanceOf(EngineInputError);
+  });
+
   it('refuses other factors and results beyond 8192 px', async () => {
     const input = await twoColour(40, 30);
     await expect(upscale(input, 3 as 2)).rejects.toThrow(EngineInputError);

@@ -152,7 +152,13 @@ async function toFrame(image: Sharp, alpha: boolean): Promise<Frame> {
     .toColourspace('srgb')
     .ensureAlpha()
     .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
+    .toBuffer({ resolveWithObject: true })
+    .catch((error: unknown) => {
+      // The header read fine but the pixels do not (a truncated or corrupt file): the input's fault.
+      throw new EngineInputError(
+        `The image could not be decoded: ${error instanceof Error ? error.message : String(error)}.`,
+      );
+    });
   if (info.width > MAX_OUTPUT_EDGE || info.height > MAX_OUTPUT_EDGE) {
     throw new EngineInputError(
       `The result would be ${info.width}x${info.height}; at most ${MAX_OUTPUT_EDGE} a side.`,
