@@ -247,6 +247,20 @@ if (!only || only === 'feed') {
   results.feed = feed;
 }
 
+if (!only || only === 'size') {
+  const { consoleSize, consoleSizeTable } = await import('./console-size.ts');
+  const size = consoleSize();
+  process.stdout.write(consoleSizeTable(size));
+  results.size = size;
+}
+
+if (!only || only === 'lighthouse') {
+  const { benchLighthouse, lighthouseTable } = await import('./lighthouse.ts');
+  const lighthouse = await benchLighthouse();
+  process.stdout.write(lighthouseTable(lighthouse));
+  results.lighthouse = lighthouse;
+}
+
 await fs.mkdir(path.join(root, 'bench', 'results'), { recursive: true });
 await fs.writeFile(
   path.join(root, 'bench', 'results', 'latest.json'),

@@ -20,7 +20,7 @@ syncTheme();
 setUnauthorizedHandler(() => {
   const here = router.state.location;
   if (!auth.isAuthenticated() || here.pathname === '/sign-in') return;
-  forgetCredentials();
+  forgetCredentials({ refused: true });
   void router
     .navigate({ to: '/sign-in', search: { redirect: here.href, reason: 'expired' }, replace: true })
     .then(() => queryClient.clear());

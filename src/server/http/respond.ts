@@ -10,7 +10,7 @@ import type { AppEnv } from './env.ts';
 export function respond(
   c: Context<AppEnv>,
   status: number,
-  body: string | ReadableStream | null,
+  body: string | ReadableStream | Uint8Array<ArrayBuffer> | null,
   headers: Record<string, string> = {},
 ): Response {
   return new Response(status === 204 || status === 304 || c.req.method === 'HEAD' ? null : body, {

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -40,6 +41,24 @@ describe('serving the console', () => {
     const icon = await t.request('/favicon.svg');
     expect(icon.headers.get('content-type')).toBe('image/svg+xml');
     expect(icon.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+
+  it('compresses text files with the best encoding the client takes, and says it varies', async () => {
+    const source = await fs.readFile(path.join(dir, 'assets', 'main-abc123.js'));
+    const br = await t.request('/assets/main-abc123.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('accept-encoding');
+    expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).equals(source)).toBe(true);
+
+    const gz = await t.request('/assets/main-abc123.js', { headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).equals(source)).toBe(true);
+
+    const plain = await t.request('/assets/main-abc123.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Buffer.from(await plain.arrayBuffer()).equals(source)).toBe(true);
   });
 
   it('answers a missing asset with 404, not the app shell', async () => {

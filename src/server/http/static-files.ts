@@ -2,6 +2,8 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Context } from 'hono';
 import type { AppEnv } from './env.ts';
 import { respond } from './respond.ts';
@@ -22,6 +24,26 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.webmanifest']);
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+type Encoding = 'br' | 'gzip';
+
+/** The best encoding the client takes, or null (`identity`, or an explicit `;q=0`). */
+function encodingFor(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0+)?$/.test(part))
+      .map((part) => part.split(';')[0]),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
 /** Paths the API owns: never answered with the console's index.html. */
 export const API_PREFIXES = ['/v1/', '/v2/', '/api/'];
 
@@ -32,20 +54,61 @@ export const API_PREFIXES = ['/v1/', '/v2/', '/api/'];
 export function createStaticHandler(dir: string) {
   const root = path.resolve(dir);
 
-  async function file(relative: string): Promise<{ file: string; size: number } | null> {
+  async function file(relative: string): Promise<{ file: string; size: number; mtimeMs: number } | null> {
     const resolved = path.resolve(root, `.${relative}`);
     if (resolved !== root && !resolved.startsWith(`${root}${path.sep}`)) return null;
     const stat = await fs.stat(resolved).catch(() => null);
-    return stat?.isFile() ? { file: resolved, size: stat.size } : null;
+    return stat?.isFile() ? { file: resolved, size: stat.size, mtimeMs: stat.mtimeMs } : null;
   }
 
-  function send(c: Context<AppEnv>, found: { file: string; size: number }, cacheControl: string): Response {
-    const type = TYPES[path.extname(found.file).toLowerCase()] ?? 'application/octet-stream';
-    const headers = {
+  // The console's text files are compressed once per version (brotli or gzip) and kept: the bundle is
+  // a few hundred kilobytes of JavaScript that compresses to a third, on every first visit.
+  const compressed = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+  function compressedBytes(
+    found: { file: string; mtimeMs: number },
+    encoding: Encoding,
+  ): Promise<Uint8Array<ArrayBuffer>> {
+    const key = `${encoding}:${found.file}:${found.mtimeMs}`;
+    let bytes = compressed.get(key);
+    if (!bytes) {
+      bytes = fs
+        .readFile(found.file)
+        .then((raw) =>
+          encoding === 'br'
+            ? brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+            : gzip(raw, { level: 9 }),
+        )
+        .then((packed) => Uint8Array.from(packed));
+      bytes.catch(() => compressed.delete(key));
+      compressed.set(key, bytes);
+    }
+    return bytes;
+  }
+
+  async function send(
+    c: Context<AppEnv>,
+    found: { file: string; size: number; mtimeMs: number },
+    cacheControl: string,
+  ): Promise<Response> {
+    const extension = path.extname(found.file).toLowerCase();
+    const type = TYPES[extension] ?? 'application/octet-stream';
+    const encoding = COMPRESSIBLE.has(extension) ? encodingFor(c.req.header('accept-encoding')) : null;
+    if (encoding) {
+      const bytes = await compressedBytes(found, encoding);
+      return respond(c, 200, c.req.method === 'HEAD' ? null : bytes, {
+        'content-type': type,
+        'content-length': String(bytes.length),
+        'content-encoding': encoding,
+        vary: 'accept-encoding',
+        'cache-control': cacheControl,
+      });
+    }
+    const headers: Record<string, string> = {
       'content-type': type,
       'content-length': String(found.size),
       'cache-control': cacheControl,
     };
+    if (COMPRESSIBLE.has(extension)) headers.vary = 'accept-encoding';
     const stream =
       c.req.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(found.file)) as ReadableStream);
     return respond(c, 200, stream, headers);

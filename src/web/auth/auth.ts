@@ -14,7 +14,16 @@ export const auth: Auth = {
   isAuthenticated: () => currentSession() !== null || serverSettingsStore.get().apiKey !== null,
 };
 
+/** Set when the server refused the credentials (a 401), until the next sign-in. */
+let refused = false;
+
+/** Whether this tab was signed out because the server refused its credentials (the sign-in page says so). */
+export function credentialsRefused(): boolean {
+  return refused && !auth.isAuthenticated();
+}
+
 export function signIn(result: z.output<typeof VerifyOtpResponse>): void {
+  refused = false;
   sessionStore.set({ token: result.access_token, expiresAt: result.expires_at, email: result.email });
 }
 
@@ -22,7 +31,8 @@ export function signIn(result: z.output<typeof VerifyOtpResponse>): void {
  * Forgets every credential kept in this browser: the session and a custom API key (a refused or
  * signed-out key must not keep the console "signed in"). The base URL stays.
  */
-export function forgetCredentials(): void {
+export function forgetCredentials(options: { refused?: boolean } = {}): void {
+  refused = options.refused ?? false;
   sessionStore.clear();
   const settings = serverSettingsStore.get();
   if (settings.apiKey !== null) serverSettingsStore.set({ ...settings, apiKey: null });

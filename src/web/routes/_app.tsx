@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, redirect, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { auth } from '../auth/auth.ts';
+import { auth, credentialsRefused } from '../auth/auth.ts';
 import { ToastRegion } from '../components/toast-region.tsx';
 import { meQueryOptions } from '../queries/me.ts';
 import { AccountMenu } from './-components/app-shell/account-menu.tsx';
@@ -12,9 +12,13 @@ import { SkipLink } from './-components/app-shell/skip-link.tsx';
 export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context, location }) => {
     if (!context.auth.isAuthenticated()) {
+      // Any route may notice a refused session first (a loader's 401 re-runs this guard): say why.
       throw redirect({
         to: '/sign-in',
-        search: location.href === '/' ? {} : { redirect: location.href },
+        search: {
+          ...(location.href === '/' ? {} : { redirect: location.href }),
+          ...(credentialsRefused() ? { reason: 'expired' as const } : {}),
+        },
       });
     }
   },
