@@ -136,4 +136,47 @@ test('an uploaded picture is the input of an edit model', async ({ page }) => {
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(resultArea(page).getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expectLoaded(page, 'img');
+
+  // A second run picks the same picture from the Files picker (GET /v2/files) instead of uploading again.
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/v2/files')
+      uploads.push(request.url());
+  });
+  const [first] = await jobsOf(page, 'image');
+  const firstInput = (await jobInput(page, first!.id)).files?.[0]?.url;
+  expect(firstInput).toMatch(/\/media\/file_[^/]+\/dot\.png$/);
+  await page.getByRole('button', { name: 'Remove file 1' }).click();
+  await page.getByRole('button', { name: 'From your files' }).first().click();
+  const picker = page.getByRole('region', { name: 'Your files' });
+  // The image field narrows the picker to images; the search box asks the server by name.
+  await expect(picker.getByRole('button', { name: 'Images' })).toHaveAttribute('aria-pressed', 'true');
+  await picker.getByRole('searchbox', { name: 'Search your files by name' }).fill('dot');
+  const pick = picker.getByRole('button', { name: /^Use dot\.png \(image\/png · .+\), Uploaded/ });
+  await expect(pick.locator('img')).toHaveAttribute('src', /\/media\/file_[^/]+\/thumbnail\.webp$/);
+  await pick.click();
+  await expect(page.getByText(firstInput!, { exact: true }).first()).toBeVisible();
+  // The same inputs again within 2 s of a run are the second half of a double click (one job); past
+  // that window they are a new run on purpose.
+  await page.waitForTimeout(2_100);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect
+    .poll(async () => (await jobsOf(page, 'image')).map((job) => job.status), { timeout: 30_000 })
+    .toEqual(['completed', 'completed']);
+  const [second] = await jobsOf(page, 'image');
+  expect(second!.id).not.toBe(first!.id);
+  expect((await jobInput(page, second!.id)).files).toEqual([{ url: firstInput }]);
+  expect(uploads).toEqual([]);
 });
+
+/** The input a job was created with, read from the API with the console's own session. */
+async function jobInput(page: Page, id: string): Promise<{ files?: Array<{ url: string }> }> {
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('media-console:session') ?? 'null')?.token as string | undefined,
+  );
+  const response = await page.request.get(`/v2/jobs/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { input: { files?: Array<{ url: string }> } }).input;
+}

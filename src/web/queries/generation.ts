@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ToolKey } from '../../contract/common.ts';
 import type { VideoAnalyzeRequest } from '../../contract/generation.ts';
@@ -9,17 +9,19 @@ import { meKeys } from './me.ts';
 
 /**
  * The playground's server state: tool schemas, creating jobs (with an Idempotency-Key), following a
- * job, the recent runs of a tool and the outputs people can reuse as inputs. Job keys live under
- * `['jobs']`, so whoever invalidates the jobs refreshes these too.
+ * job, the recent runs of a tool and the files people can reuse as inputs. Job keys live under
+ * `['jobs']`, so whoever invalidates the jobs refreshes these too (the Files picker's pages included:
+ * a finished job adds files).
  */
 export const generationKeys = {
   schema: (tool: ToolKey, model: string | null) => ['tools', tool, 'schema', model] as const,
   playground: ['jobs', 'playground'] as const,
   recent: (tool: ToolKey) => ['jobs', 'playground', 'recent', tool] as const,
   outputs: ['jobs', 'playground', 'outputs'] as const,
+  files: (filter: FileFilter) => ['jobs', 'playground', 'outputs', 'files', filter] as const,
   job: (id: string) => ['jobs', 'playground', 'job', id] as const,
   status: (id: string) => ['jobs', 'playground', 'status', id] as const,
-  uploads: ['openapi', 'uploads'] as const,
+  operations: ['openapi', 'operations'] as const,
 };
 
 /** A tool's metadata; with a model, `input_schema` carries that model's limits and provider options. */
@@ -175,21 +177,68 @@ export function recentOutputsQueryOptions() {
 }
 
 /**
- * Whether this server takes direct uploads (`POST /v2/files`): read from its OpenAPI document, which
- * lists only the routes it answers. Asked once per session, and only when a file field is shown.
+ * The operations this server answers (`GET /v2/files`...), read from its OpenAPI document, which lists
+ * only the routes it mounts. Asked once per session, and only when a file field is shown.
  */
-export function uploadSupportQueryOptions() {
+function operationsQueryOptions() {
   return queryOptions({
-    queryKey: generationKeys.uploads,
-    queryFn: async () => {
-      const document = await api().getOpenApiJson();
-      const paths = document.paths;
-      if (!paths || typeof paths !== 'object') return false;
-      const files = (paths as Record<string, unknown>)['/v2/files'];
-      return Boolean(files && typeof files === 'object' && 'post' in files);
+    queryKey: generationKeys.operations,
+    queryFn: async (): Promise<string[]> => {
+      const paths = (await api().getOpenApiJson()).paths;
+      if (!paths || typeof paths !== 'object') return [];
+      return Object.entries(paths as Record<string, unknown>).flatMap(([path, item]) =>
+        item && typeof item === 'object' ? Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`) : [],
+      );
     },
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
+  });
+}
+
+/** Whether this server takes direct uploads (`POST /v2/files`). */
+export function uploadSupportQueryOptions() {
+  return queryOptions({
+    ...operationsQueryOptions(),
+    select: (operations: string[]) => operations.includes('POST /v2/files'),
+  });
+}
+
+/** Whether this server lists the person's files (`GET /v2/files`); elsewhere the picker shows job outputs. */
+export function fileListSupportQueryOptions() {
+  return queryOptions({
+    ...operationsQueryOptions(),
+    select: (operations: string[]) => operations.includes('GET /v2/files'),
+  });
+}
+
+/** Media families the Files picker narrows to (`image/*`...), or all files. */
+export const MEDIA_KINDS = ['all', 'image', 'video', 'audio'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** What the Files picker asks for: a media family and name text (empty: any name). */
+export interface FileFilter {
+  kind: MediaKind;
+  q: string;
+}
+
+export const FILES_PAGE = 24;
+
+/** The person's files (uploads and job outputs), newest first, a page at a time (`next_cursor`). */
+export function pickableFilesQueryOptions(filter: FileFilter) {
+  const q = filter.q.trim();
+  return infiniteQueryOptions({
+    queryKey: generationKeys.files({ kind: filter.kind, q }),
+    queryFn: ({ pageParam }) =>
+      api().listFiles({
+        query: {
+          limit: FILES_PAGE,
+          ...(pageParam ? { cursor: pageParam } : {}),
+          ...(filter.kind === 'all' ? {} : { media_type: `${filter.kind}/*` }),
+          ...(q ? { q: q.slice(0, 200) } : {}),
+        },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page: { next_cursor: string | null }) => page.next_cursor,
   });
 }
 

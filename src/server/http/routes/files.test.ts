@@ -1,8 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../client/api-error.ts';
-import { FileRecord } from '../../../contract/files.ts';
+import { FilePage, FileRecord } from '../../../contract/files.ts';
 import { Job } from '../../../contract/jobs.ts';
+import { insertJob } from '../../domain/files/file-test-support.ts';
+import { storeFile } from '../../domain/files/files.ts';
 import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -71,5 +73,100 @@ describe('POST /v2/files (small direct upload) and GET /v2/files/{id}', () => {
         }),
       ),
     ).toMatchObject({ status: 404, code: 'not_found' });
+  });
+});
+
+describe('GET /v2/files (the Files picker)', () => {
+  /** A new team with: two uploads (one in a folder), a text file, and an output of a job. */
+  async function teamWithFiles() {
+    const own = t.clientFor((await signUp(t)).api_key);
+    const data = png.toString('base64');
+    const cat = await own.uploadFile({ body: { filename: 'Cat 100%.png', data } });
+    const { rows } = await t.db.query<{ team_id: string }>('SELECT team_id FROM files WHERE id = $1', [
+      cat.id,
+    ]);
+    const teamId = rows[0]!.team_id;
+    const folder = await t.db.query<{ id: string }>(
+      `INSERT INTO workspaces (team_id, name, slug) VALUES ($1, 'Shoot', 'shoot') RETURNING id`,
+      [teamId],
+    );
+    const folderId = folder.rows[0]!.id;
+    const dog = await own.uploadFile({
+      body: { filename: 'dog.png', data },
+      headers: { 'x-workspace-id': folderId },
+    });
+    const notes = await own.uploadFile({
+      body: {
+        filename: 'notes.txt',
+        data: Buffer.from('hello').toString('base64'),
+        media_type: 'text/plain',
+      },
+    });
+    const jobId = await insertJob(t.db, teamId);
+    const output = await storeFile(t.services, {
+      teamId,
+      name: 'edited.png',
+      mediaType: 'image/png',
+      data: png,
+      origin: 'job',
+      jobId,
+    });
+    return { own, cat, dog, notes, output, folderId, jobId };
+  }
+
+  const ids = (page: { data: Array<{ id: string }> }) => page.data.map((f) => f.id);
+
+  it('pages through the files, newest first, with an opaque cursor', async () => {
+    const { own, cat, dog, notes, output } = await teamWithFiles();
+    const first = FilePage.parse(await own.listFiles({ query: { limit: 3 } }));
+    expect(ids(first)).toEqual([output.id, notes.id, dog.id]);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    expect(first.data[0]).toEqual(await own.getFile({ params: { id: output.id } }));
+    const second = FilePage.parse(await own.listFiles({ query: { limit: 3, cursor: first.next_cursor! } }));
+    expect(ids(second)).toEqual([cat.id]);
+    expect(second.next_cursor).toBeNull();
+    const all = FilePage.parse(await own.listFiles({ query: {} }));
+    expect(ids(all)).toEqual([output.id, notes.id, dog.id, cat.id]);
+    expect(all.next_cursor).toBeNull();
+  });
+
+  it('filters by folder, media type, origin, job and name', async () => {
+    const { own, cat, dog, notes, output, folderId, jobId } = await teamWithFiles();
+    const list = async (query: Record<string, string>) =>
+      ids(FilePage.parse(await own.listFiles({ query: query as never })));
+    expect(await list({ folder: folderId })).toEqual([dog.id]);
+    expect(await list({ folder: 'none' })).toEqual([output.id, notes.id, cat.id]);
+    expect(await list({ media_type: 'image/*' })).toEqual([output.id, dog.id, cat.id]);
+    expect(await list({ media_type: 'text/plain' })).toEqual([notes.id]);
+    expect(await list({ media_type: 'video/*,TEXT/PLAIN' })).toEqual([notes.id]);
+    expect(await list({ media_type: 'audio/*' })).toEqual([]);
+    expect(await list({ origin: 'job' })).toEqual([output.id]);
+    expect(await list({ origin: 'upload,import' })).toEqual([notes.id, dog.id, cat.id]);
+    expect(await list({ job: jobId })).toEqual([output.id]);
+    expect(await list({ q: 'DOG' })).toEqual([dog.id]);
+    // The name text is taken literally: % and _ are not wildcards.
+    expect(await list({ q: '100%' })).toEqual([cat.id]);
+    expect(await list({ q: '_' })).toEqual([]);
+    expect(await list({ q: 'png', media_type: 'image/*', origin: 'upload' })).toEqual([dog.id, cat.id]);
+  });
+
+  it("never lists another team's files, and refuses a bad cursor or filter", async () => {
+    const { own, cat } = await teamWithFiles();
+    const stranger = t.clientFor((await signUp(t)).api_key);
+    const theirs = FilePage.parse(await stranger.listFiles({ query: {} }));
+    expect(theirs).toEqual({ data: [], next_cursor: null });
+    await stranger.uploadFile({ body: { filename: 'cat.png', data: png.toString('base64') } });
+    const strangers = FilePage.parse(await stranger.listFiles({ query: { q: 'cat' } }));
+    expect(strangers.data).toHaveLength(1);
+    expect(ids(strangers)).not.toContain(cat.id);
+    expect(ids(FilePage.parse(await own.listFiles({ query: { q: 'cat' } })))).toEqual([cat.id]);
+
+    const bad = await failure(own.listFiles({ query: { cursor: 'not-a-cursor' } }));
+    expect(bad).toMatchObject({ status: 422, code: 'invalid_request' });
+    expect(JSON.stringify(bad?.details)).toContain('query.cursor');
+    expect(await failure(own.listFiles({ query: { media_type: 'image' } }))).toMatchObject({ status: 422 });
+    expect(await failure(own.listFiles({ query: { folder: 'nope' } }))).toMatchObject({ status: 422 });
+    const anonymous = await t.request('/v2/files');
+    expect(anonymous.status).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
-import { getFile, uploadFile } from '../../../contract/files.ts';
+import { getFile, listFiles, uploadFile } from '../../../contract/files.ts';
 import { findFile, storeFile, toFileRecord } from '../../domain/files/files.ts';
+import { listFiles as listTeamFiles } from '../../domain/files/list-files.ts';
 import { sniffMediaType } from '../../domain/files/sniff-media-type.ts';
 import { resolveFolder } from '../../domain/jobs/create-job.ts';
 import { AppError } from '../../errors.ts';
@@ -7,8 +8,9 @@ import type { Services } from '../../services.ts';
 import { defineRoute, reply } from '../define-route.ts';
 
 /**
- * The first file routes: a small direct upload (so the playground can take a local file as an input) and
- * reading one file. Listing, moving, lineage and upload sessions come with the files browser.
+ * The first file routes: a small direct upload (so the playground can take a local file as an input),
+ * listing the team's files (the playground's Files picker) and reading one file. Moving, lineage and
+ * upload sessions come with the files browser.
  */
 export function fileRoutes(s: Services) {
   return [
@@ -25,6 +27,8 @@ export function fileRoutes(s: Services) {
       });
       return reply(201, file);
     }),
+
+    defineRoute(listFiles, ({ auth, query }) => listTeamFiles(s.db, auth.teamId, query, s.config.PUBLIC_URL)),
 
     defineRoute(getFile, async ({ auth, params }) => {
       const file = await findFile(s.db, auth.teamId, params.id);

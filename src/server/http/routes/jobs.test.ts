@@ -450,6 +450,29 @@ describe('reading, cancelling and retrying jobs', () => {
     });
   });
 
+  it('pages through jobs made within the same millisecond without skipping any', async () => {
+    const k = (await signUp(idle)).api_key;
+    const client = idle.clientFor(k);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++)
+      ids.push((await client.createImage({ body: { model: 'local-sketch', prompt: `same ms ${i}` } })).id);
+    // Microseconds apart, one millisecond for all: what a burst of creations can really give.
+    for (const [i, id] of ids.entries()) {
+      await idle.db.query(`UPDATE jobs SET created_at = $2::timestamptz WHERE id = $1`, [
+        id,
+        `2026-01-01T00:00:00.000${100 + i * 100}Z`,
+      ]);
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listJobs({ query: { limit: 1, ...(cursor ? { cursor } : {}) } });
+      seen.push(...page.data.map((j) => j.id));
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual([...ids].reverse());
+  });
+
   it('lists jobs newest first with filters and cursor pages', async () => {
     const k = (await signUp(idle)).api_key;
     const client = idle.clientFor(k);

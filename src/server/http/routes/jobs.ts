@@ -32,9 +32,12 @@ export async function findJob(db: Queryable, auth: AuthContext, id: string): Pro
   return rows[0];
 }
 
-/** Cursor: the last row's (created_at, id), opaque to clients. */
-function encodeCursor(row: JobRow): string {
-  return Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString('base64url');
+/**
+ * Cursor: the last row's (created_at, id), opaque to clients. The instant keeps PostgreSQL's
+ * microseconds (a JS Date keeps milliseconds), so jobs made within one millisecond are never skipped.
+ */
+function encodeCursor(row: JobRow & { cursor_at: string }): string {
+  return Buffer.from(`${row.cursor_at}|${row.id}`).toString('base64url');
 }
 
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
@@ -87,8 +90,9 @@ export function jobRoutes(s: Services, checkUrls: (urls: string[]) => Promise<vo
   return [
     defineRoute(listJobs, async ({ auth, query }) => {
       const { where, values } = listFilter(auth.teamId, query);
-      const { rows } = await s.db.query<JobRow>(
-        `SELECT * FROM jobs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`,
+      const { rows } = await s.db.query<JobRow & { cursor_at: string }>(
+        `SELECT *, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
+           FROM jobs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`,
         values,
       );
       const page = rows.slice(0, query.limit);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/button.tsx';
+import type { MediaKind } from '../../../queries/generation.ts';
 import { hintOf } from '../../../schema-form/field-hints.ts';
 import type { FilesSpec } from '../../../schema-form/field-spec.ts';
 import { FieldsetShell, useFieldIds } from '../../../schema-form/fields/field-shell.tsx';
@@ -21,8 +22,21 @@ function nameOf(url: string): string {
   }
 }
 
-/** Input files (`files: [{ url }]`): a URL, a pick from the person's outputs, or an upload where offered. */
-export function FilesPicker({ spec, name }: { spec: FilesSpec; name: string }) {
+/**
+ * The media family a files field takes, as far as its schema says: a description naming only images
+ * (the image tool's "Source images...") narrows the picker to images; a mixed field ("a video and an
+ * audio file") shows everything.
+ */
+export function mediaKindOf(spec: FilesSpec): MediaKind {
+  const text = `${spec.label} ${spec.description ?? ''}`.toLowerCase();
+  const named = (['image', 'video', 'audio'] as const).filter((kind) =>
+    new RegExp(`\\b${kind}s?\\b`).test(text),
+  );
+  return named.length === 1 ? named[0]! : 'all';
+}
+
+/** Input files (`files: [{ url }]`): a URL, a pick from the person's Files, or an upload where offered. */
+export function FilesPicker({ spec, name, kind }: { spec: FilesSpec; name: string; kind?: MediaKind }) {
   const { control } = useFormContext();
   const { fields, append, remove, move } = useFieldArray({ control, name });
   const values = (useWatch({ name }) as Array<{ url?: string }> | undefined) ?? [];
@@ -34,6 +48,7 @@ export function FilesPicker({ spec, name }: { spec: FilesSpec; name: string }) {
   const [picking, setPicking] = useState(false);
   const full = spec.maxItems !== undefined && fields.length >= spec.maxItems;
   const none = spec.maxItems === 0;
+  const accepted = kind ?? mediaKindOf(spec);
 
   function add(url: string) {
     if (full) return;
@@ -61,7 +76,11 @@ export function FilesPicker({ spec, name }: { spec: FilesSpec; name: string }) {
       className="sm:col-span-2"
     >
       {none ? null : (
-        <UploadControl onUploaded={add} multiple={!spec.maxItems || spec.maxItems > 1}>
+        <UploadControl
+          onUploaded={add}
+          multiple={!spec.maxItems || spec.maxItems > 1}
+          accept={accepted === 'all' ? undefined : `${accepted}/*`}
+        >
           {fields.length > 0 && (
             <ol className="flex flex-col gap-2">
               {fields.map((row, index) => {
@@ -137,6 +156,7 @@ export function FilesPicker({ spec, name }: { spec: FilesSpec; name: string }) {
               )}
               {picking && (
                 <LazyOutputPicker
+                  initialKind={accepted}
                   onPick={(url) => {
                     add(url);
                     if (spec.maxItems !== undefined && fields.length + 1 >= spec.maxItems) setPicking(false);

@@ -15,7 +15,8 @@ type Output = OutputEnvelope['outputs'][number];
 
 const size = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
-function formatBytes(bytes: number | null): string | null {
+/** `2 kB`, `1.5 MB`; null when the size is unknown. */
+export function formatBytes(bytes: number | null): string | null {
   if (bytes === null) return null;
   if (bytes < 1000) return `${bytes} B`;
   if (bytes < 1e6) return `${size.format(bytes / 1000)} kB`;

@@ -9,7 +9,7 @@ export function LazyOutputPicker(props: ComponentProps<typeof OutputPicker>) {
     <Suspense
       fallback={
         <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-          <Spinner /> Loading your outputs…
+          <Spinner /> Loading your files…
         </p>
       }
     >

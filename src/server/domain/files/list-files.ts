@@ -1,0 +1,101 @@
+import type { z } from 'zod';
+import type { FileListQuery, FileRecord } from '../../../contract/files.ts';
+import type { Queryable } from '../../db/pool.ts';
+import { AppError } from '../../errors.ts';
+import { type StoredFile, toFileRecord } from './files.ts';
+
+type FileListFilters = z.output<typeof FileListQuery>;
+
+/** The columns of `files`, named as `StoredFile` names them. */
+const STORED_FILE_COLUMNS = `id, team_id AS "teamId", folder_id AS "folderId", name, media_type AS "mediaType",
+  size_bytes AS "sizeBytes", sha256, storage_key AS "storageKey", origin, job_id AS "jobId", width, height,
+  duration_seconds AS "durationSeconds", thumbnail_key AS "thumbnailKey", metadata,
+  created_at AS "createdAt", updated_at AS "updatedAt",
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "cursorAt"`;
+
+/** A row with its creation instant to the microsecond (a JS Date keeps milliseconds only). */
+type ListedFile = StoredFile & { cursorAt: string };
+
+/**
+ * Cursor: the last row's (created_at, id), opaque to clients (as the job list's). The instant keeps its
+ * microseconds, so files made within the same millisecond are neither skipped nor repeated.
+ */
+function encodeCursor(file: ListedFile): string {
+  return Buffer.from(`${file.cursorAt}|${file.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) {
+    throw new AppError(
+      'invalid_request',
+      'The cursor is not valid: pass next_cursor from the previous page.',
+      {
+        status: 422,
+        details: { fields: [{ field: 'query.cursor', message: 'invalid cursor', code: 'custom' }] },
+      },
+    );
+  }
+  return { createdAt, id };
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The bare type of a stored media type (parameters such as `; charset=...` dropped). */
+const BARE_TYPE = `btrim(split_part(media_type, ';', 1))`;
+
+/** Builds the WHERE clause of a file listing from its filters; always limited to the team. */
+export function fileListFilter(teamId: string, q: Omit<FileListFilters, 'limit'>) {
+  const where = ['team_id = $1'];
+  const values: unknown[] = [teamId];
+  const add = (sql: (p: string) => string, value: unknown) => {
+    values.push(value);
+    where.push(sql(`$${values.length}`));
+  };
+  if (q.folder === 'none') where.push('folder_id IS NULL');
+  else if (q.folder?.length) add((p) => `folder_id = ANY(${p}::uuid[])`, q.folder);
+  if (q.media_type?.length) {
+    const exact = q.media_type.filter((t) => !t.endsWith('/*'));
+    const families = q.media_type.filter((t) => t.endsWith('/*')).map((t) => `${t.slice(0, -1)}%`);
+    const either: string[] = [];
+    if (exact.length) {
+      values.push(exact);
+      either.push(`${BARE_TYPE} = ANY($${values.length}::text[])`);
+    }
+    if (families.length) {
+      values.push(families);
+      either.push(`${BARE_TYPE} LIKE ANY($${values.length}::text[])`);
+    }
+    where.push(`(${either.join(' OR ')})`);
+  }
+  if (q.origin?.length) add((p) => `origin = ANY(${p}::text[])`, q.origin);
+  if (q.job) add((p) => `job_id = ${p}`, q.job);
+  if (q.q) add((p) => `name ILIKE ${p}`, `%${likeLiteral(q.q)}%`);
+  if (q.cursor) {
+    const { createdAt, id } = decodeCursor(q.cursor);
+    values.push(createdAt, id);
+    where.push(`(created_at, id) < ($${values.length - 1}::timestamptz, $${values.length})`);
+  }
+  return { where: where.join(' AND '), values };
+}
+
+/** A page of the team's files, newest first, and the cursor of the next page (null on the last). */
+export async function listFiles(
+  db: Queryable,
+  teamId: string,
+  query: FileListFilters,
+  publicUrl: string,
+): Promise<{ data: FileRecord[]; next_cursor: string | null }> {
+  const { where, values } = fileListFilter(teamId, query);
+  const { rows } = await db.query<ListedFile>(
+    `SELECT ${STORED_FILE_COLUMNS} FROM files WHERE ${where}
+      ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`,
+    values,
+  );
+  const page = rows.slice(0, query.limit);
+  return {
+    data: page.map(({ cursorAt: _, ...file }) => toFileRecord(file, publicUrl)),
+    next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
+  };
+}
