@@ -120,67 +120,79 @@ export function createRemoteProvider(adapter: RemoteAdapter, options: RemoteProv
     poll: (input, signal) => adapter.poll(input, signal),
 
     async run(input, context): Promise<RunResult> {
-      const { signal } = context;
-      const started = Date.now();
-      let state: RemoteJobState;
-      if (input.providerJobId) {
-        state = await withRetries(
-          () => adapter.poll({ ...input, providerJobId: input.providerJobId! }, signal),
-          signal,
-        );
-      } else {
-        context.progress(0.02, `Submitting to ${adapter.id}`);
-        state = await withRetries(() => adapter.submit(input, context), signal);
-        await context.submitted?.(state.providerJobId, state.providerStatus);
-      }
-      const submitted: SubmittedInput = { ...input, providerJobId: state.providerJobId };
-
       try {
-        let pause = o.firstPollMs;
-        while (!TERMINAL.has(state.phase)) {
-          const waited = Date.now() - started;
-          if (waited > o.deadlineMs) {
-            throw new ProviderError(
-              'provider_error',
-              `${adapter.id} did not finish within ${Math.round(o.deadlineMs / 60_000)} minutes.`,
-            );
-          }
-          context.progress(
-            state.progress ??
-              (state.phase === 'queued' ? 0.05 : 0.1 + 0.8 * (1 - Math.exp(-waited / 30_000))),
-            state.message ??
-              (state.phase === 'queued' ? `Queued at ${adapter.id}` : `Running at ${adapter.id}`),
-          );
-          await sleep(pause, undefined, { signal });
-          pause = Math.min(pause * 2, o.maxPollMs);
-          state = await withRetries(() => adapter.poll(submitted, signal), signal);
-        }
+        return await follow(input, context);
       } catch (error) {
-        if (signal.aborted) {
-          // Cancelled here: stop the work (and the spending) at the provider too; best effort.
-          await adapter.cancel(submitted).catch(() => {});
-          throw new AbortError(signal.reason);
+        // A failed job's message is shown to the person: never with the server's own key in it.
+        const key = adapter.key;
+        if (error instanceof ProviderError && key && error.message.includes(key)) {
+          throw new ProviderError(error.code, error.message.split(key).join('[key]'), error.options);
         }
         throw error;
       }
-
-      if (state.phase === 'failed') {
-        throw new ProviderError(
-          'provider_error',
-          `${adapter.id} failed the job: ${state.error ?? state.providerStatus}`,
-        );
-      }
-      if (state.phase === 'cancelled') {
-        throw new ProviderError('provider_cancelled', `${adapter.id} cancelled the job on its side.`);
-      }
-      context.progress(0.95, `Downloading the output from ${adapter.id}`);
-      const outputs = await outputsOf(state, context);
-      return {
-        outputs,
-        billedUnits: state.billedUnits ?? {},
-        providerStatus: state.providerStatus,
-        providerJobId: state.providerJobId,
-      };
     },
   };
+
+  async function follow(input: RunInput, context: RunContext): Promise<RunResult> {
+    const { signal } = context;
+    const started = Date.now();
+    let state: RemoteJobState;
+    if (input.providerJobId) {
+      state = await withRetries(
+        () => adapter.poll({ ...input, providerJobId: input.providerJobId! }, signal),
+        signal,
+      );
+    } else {
+      context.progress(0.02, `Submitting to ${adapter.id}`);
+      state = await withRetries(() => adapter.submit(input, context), signal);
+      await context.submitted?.(state.providerJobId, state.providerStatus);
+    }
+    const submitted: SubmittedInput = { ...input, providerJobId: state.providerJobId };
+
+    try {
+      let pause = o.firstPollMs;
+      while (!TERMINAL.has(state.phase)) {
+        const waited = Date.now() - started;
+        if (waited > o.deadlineMs) {
+          throw new ProviderError(
+            'provider_error',
+            `${adapter.id} did not finish within ${Math.round(o.deadlineMs / 60_000)} minutes.`,
+          );
+        }
+        context.progress(
+          state.progress ?? (state.phase === 'queued' ? 0.05 : 0.1 + 0.8 * (1 - Math.exp(-waited / 30_000))),
+          state.message ??
+            (state.phase === 'queued' ? `Queued at ${adapter.id}` : `Running at ${adapter.id}`),
+        );
+        await sleep(pause, undefined, { signal });
+        pause = Math.min(pause * 2, o.maxPollMs);
+        state = await withRetries(() => adapter.poll(submitted, signal), signal);
+      }
+    } catch (error) {
+      if (signal.aborted) {
+        // Cancelled here: stop the work (and the spending) at the provider too; best effort.
+        await adapter.cancel(submitted).catch(() => {});
+        throw new AbortError(signal.reason);
+      }
+      throw error;
+    }
+
+    if (state.phase === 'failed') {
+      throw new ProviderError(
+        'provider_error',
+        `${adapter.id} failed the job: ${state.error ?? state.providerStatus}`,
+      );
+    }
+    if (state.phase === 'cancelled') {
+      throw new ProviderError('provider_cancelled', `${adapter.id} cancelled the job on its side.`);
+    }
+    context.progress(0.95, `Downloading the output from ${adapter.id}`);
+    const outputs = await outputsOf(state, context);
+    return {
+      outputs,
+      billedUnits: state.billedUnits ?? {},
+      providerStatus: state.providerStatus,
+      providerJobId: state.providerJobId,
+    };
+  }
 }
