@@ -1,6 +1,6 @@
 import type { Job, JobStatus } from '../../../../contract/jobs.ts';
 import type { ToastInput } from '../../../components/toast-store.ts';
-import { toolLabel } from '../playground/tool-label.ts';
+import { toolLabel } from '../../../format/tool-label.ts';
 import { jobExcerpt } from './job-excerpt.ts';
 
 const VERB: Partial<Record<JobStatus, string>> = {

@@ -3,17 +3,18 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { isTerminalJobStatus, type Job } from '../../../../contract/jobs.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
+import { StatusBadge } from '../../../components/job-status-badge.tsx';
 import { formatCreditsAndDollars } from '../../../format/credits.ts';
 import { formatDateTime } from '../../../format/date-time.ts';
 import { elapsedMs, formatDuration } from '../../../format/duration.ts';
+import { toolLabel } from '../../../format/tool-label.ts';
 import type { JobFeedData } from '../../../queries/job-feed-cache.ts';
 import type { JobFeedFilters } from '../../../queries/job-filters.ts';
 import { jobKeys, jobQueryOptions } from '../../../queries/jobs.ts';
-import { toolLabel } from '../playground/tool-label.ts';
 import { DetailSection, Mono } from './detail-list.tsx';
 import { canRun, useJobActions } from './job-actions.ts';
 import { JobOutputPreview } from './job-output-preview.tsx';
-import { JobProgress, StatusBadge } from './job-status.tsx';
+import { JobProgress } from './job-status.tsx';
 import { JobWebhookDeliveries } from './job-webhook-deliveries.tsx';
 
 /** While a job outside the feed's filters is open and under way, it is polled on its own. */

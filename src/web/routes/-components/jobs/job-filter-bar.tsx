@@ -4,10 +4,10 @@ import { JOB_STATUSES, KeyId } from '../../../../contract/jobs.ts';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
+import { statusLabel } from '../../../components/job-status-badge.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { toolLabel } from '../../../format/tool-label.ts';
 import { hasFilters, type JobFeedFilters } from '../../../queries/job-filters.ts';
-import { toolLabel } from '../playground/tool-label.ts';
-import { statusLabel } from './job-status.tsx';
 
 interface JobFilterBarProps {
   filters: JobFeedFilters;

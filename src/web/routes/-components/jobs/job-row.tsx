@@ -5,7 +5,7 @@ import { cx } from '../../../components/cx.ts';
 import { formatDateTime } from '../../../format/date-time.ts';
 import { elapsedMs, formatDuration } from '../../../format/duration.ts';
 import { formatRelativeTime } from '../../../format/time.ts';
-import { toolLabel } from '../playground/tool-label.ts';
+import { toolLabel } from '../../../format/tool-label.ts';
 import { jobCost } from './job-cost.ts';
 import { jobExcerpt } from './job-excerpt.ts';
 import { JobStatusCell } from './job-status.tsx';

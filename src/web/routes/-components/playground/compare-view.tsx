@@ -1,10 +1,10 @@
 import type { Job } from '../../../../contract/jobs.ts';
 import { cx } from '../../../components/cx.ts';
+import { StatusBadge } from '../../../components/job-status-badge.tsx';
 import { formatCredits } from '../../../format/credits.ts';
 import { formatRelativeTime } from '../../../format/time.ts';
 import { compareInputs } from './input-diff.ts';
 import { JobOutputs } from './job-outputs.tsx';
-import { StatusBadge } from './status-badge.tsx';
 
 /** Two or more runs side by side: their outputs, then every input with the ones that differ marked. */
 export function CompareView({ jobs }: { jobs: readonly Job[] }) {

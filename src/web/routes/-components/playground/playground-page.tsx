@@ -7,6 +7,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { toolLabel } from '../../../format/tool-label.ts';
 import { isSettled, useCreateJob, useRetryJob } from '../../../queries/generation.ts';
 import { pricingQueryOptions } from '../../../queries/pricing.ts';
 import { toolsQueryOptions } from '../../../queries/tools.ts';
@@ -18,7 +19,6 @@ import { ProviderPin } from './provider-pin.tsx';
 import { RecentRuns } from './recent-runs.tsx';
 import { ResultPanel } from './result-panel.tsx';
 import { ToolForm } from './tool-form.tsx';
-import { toolLabel } from './tool-label.ts';
 import { ToolTabs } from './tool-tabs.tsx';
 
 const route = getRouteApi('/_app/playground');

@@ -3,7 +3,7 @@ import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { Badge } from '../../../components/badge.tsx';
 import { formatCreditsAndDollars } from '../../../format/credits.ts';
 import { formatUnitPrice } from '../../../format/price.ts';
-import { toolLabel } from './tool-label.ts';
+import { toolLabel } from '../../../format/tool-label.ts';
 
 interface PriceCatalogProps {
   catalog: readonly PriceCatalogEntry[];

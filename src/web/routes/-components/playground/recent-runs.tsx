@@ -5,12 +5,12 @@ import type { Job } from '../../../../contract/jobs.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
+import { StatusBadge } from '../../../components/job-status-badge.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatCredits } from '../../../format/credits.ts';
 import { formatRelativeTime } from '../../../format/time.ts';
+import { toolLabel } from '../../../format/tool-label.ts';
 import { recentRunsQueryOptions } from '../../../queries/generation.ts';
-import { StatusBadge } from './status-badge.tsx';
-import { toolLabel } from './tool-label.ts';
 
 // Comparing is occasional and brings its own table and media: loaded when first asked for.
 const CompareView = lazy(() =>

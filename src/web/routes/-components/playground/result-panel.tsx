@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Job, JobStatusView } from '../../../../contract/jobs.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
+import { StatusBadge, statusLabel } from '../../../components/job-status-badge.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatCredits } from '../../../format/credits.ts';
 import {
@@ -14,7 +15,6 @@ import {
 } from '../../../queries/generation.ts';
 import { meKeys } from '../../../queries/me.ts';
 import { JobOutputs } from './job-outputs.tsx';
-import { StatusBadge, statusLabel } from './status-badge.tsx';
 
 /** The result area: the job being followed, or what will appear here. */
 export function ResultPanel({ jobId }: { jobId: string | undefined }) {

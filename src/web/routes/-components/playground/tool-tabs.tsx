@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ToolKey } from '../../../../contract/common.ts';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
-import { toolLabel } from './tool-label.ts';
+import { toolLabel } from '../../../format/tool-label.ts';
 
 interface ToolTabsProps {
   tools: readonly ToolKey[];

@@ -1,4 +1,4 @@
-import type { ToolKey } from '../../../../contract/common.ts';
+import type { ToolKey } from '../../contract/common.ts';
 
 const LABELS: Record<ToolKey, string> = {
   image: 'Image',
