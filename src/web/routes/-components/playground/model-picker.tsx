@@ -120,7 +120,7 @@ export function ModelPicker({ models, selected, onSelect }: ModelPickerProps) {
         type="button"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-labelledby={`${labelId} ${labelId}-value`}
+        aria-labelledby={`${labelId} ${labelId}-value ${labelId}-availability`}
         onClick={() => (open ? setOpen(false) : openList())}
         className="mt-1.5 flex w-full items-center justify-between gap-3 rounded-lg border border-zinc-300 bg-white px-3 py-2 text-left shadow-sm hover:border-zinc-400 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:border-zinc-600"
       >
@@ -135,7 +135,7 @@ export function ModelPicker({ models, selected, onSelect }: ModelPickerProps) {
             </span>
           )}
         </span>
-        <span className="flex shrink-0 items-center gap-2">
+        <span id={`${labelId}-availability`} className="flex shrink-0 items-center gap-2">
           {selected && (
             <Badge tone={selected.available ? 'success' : 'muted'}>
               {selected.available ? 'Available' : 'Unavailable'}
