@@ -1,17 +1,11 @@
 import type { OutputEnvelope } from '../../../../contract/jobs.ts';
+import { formatBytes } from '../../../format/bytes.ts';
 import { AppHrefLink } from './app-href-link.tsx';
 
 type Output = OutputEnvelope['outputs'][number];
 type InlineData = NonNullable<Output['data']>;
 
 const LINK = 'font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300';
-const bytes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-function formatBytes(size: number): string {
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 ** 2) return `${bytes.format(size / 1024)} KB`;
-  return `${bytes.format(size / 1024 ** 2)} MB`;
-}
 
 /** Each output: a preview fitting its media type, and where the file lives (its URL and its lineage). */
 export function JobOutputPreview({ output }: { output: OutputEnvelope }) {

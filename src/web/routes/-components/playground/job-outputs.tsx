@@ -3,6 +3,7 @@ import type { OutputEnvelope } from '../../../../contract/jobs.ts';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
 import { Spinner } from '../../../components/spinner.tsx';
+import { formatBytes } from '../../../format/bytes.ts';
 import { isAnalysisReport } from './analysis-report-data.ts';
 import { isTranscript, TranscriptView } from './transcript-view.tsx';
 
@@ -12,16 +13,6 @@ const AnalysisReportView = lazy(() =>
 );
 
 type Output = OutputEnvelope['outputs'][number];
-
-const size = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/** `2 kB`, `1.5 MB`; null when the size is unknown. */
-export function formatBytes(bytes: number | null): string | null {
-  if (bytes === null) return null;
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1e6) return `${size.format(bytes / 1000)} kB`;
-  return `${size.format(bytes / 1e6)} MB`;
-}
 
 function fileName(url: string): string {
   try {

@@ -4,6 +4,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
 import { Spinner } from '../../../components/spinner.tsx';
+import { formatBytes } from '../../../format/bytes.ts';
 import { formatRelativeTime } from '../../../format/time.ts';
 import {
   fileListSupportQueryOptions,
@@ -12,7 +13,6 @@ import {
   recentOutputsQueryOptions,
 } from '../../../queries/generation.ts';
 import { inputClasses } from '../../../schema-form/fields/input-classes.ts';
-import { formatBytes } from './job-outputs.tsx';
 
 const KINDS: ReadonlyArray<{ key: MediaKind; label: string }> = [
   { key: 'all', label: 'All' },
