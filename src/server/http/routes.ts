@@ -3,14 +3,18 @@ import { urlPolicyFromConfig } from '../net/url-policy.ts';
 import type { Services } from '../services.ts';
 import type { Route } from './define-route.ts';
 import { accountRoutes } from './routes/account.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
+import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { ffmpegV1Routes } from './routes/ffmpeg-v1.ts';
 import { fileRoutes } from './routes/files.ts';
+import { folderRoutes } from './routes/folders.ts';
 import { generationRoutes } from './routes/generation.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { presetRoutes } from './routes/presets.ts';
+import { teamRoutes } from './routes/team.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 
 /** Every route this server answers; the OpenAPI document lists exactly these. */
@@ -25,6 +29,10 @@ export function allRoutes(s: Services): Route[] {
     ...ffmpegV1Routes(s, checkUrls),
     ...jobRoutes(s, checkUrls),
     ...fileRoutes(s),
+    ...folderRoutes(s),
+    ...apiKeyRoutes(s),
+    ...teamRoutes(s),
+    ...analyticsRoutes(s),
     ...webhookRoutes(s),
     ...presetRoutes(s),
     ...openApiRoutes(s, () => routes),

@@ -3,6 +3,17 @@ import { identity } from './001-identity.ts';
 import { jobs } from './002-jobs.ts';
 import { webhooks } from './003-webhooks.ts';
 import { files } from './004-files.ts';
+import { uploadsFolders } from './005-uploads-folders.ts';
+import { keysTeam } from './006-keys-team.ts';
+import { analyticsIndexes } from './007-analytics.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
-export const migrations: Migration[] = [identity, jobs, webhooks, files];
+export const migrations: Migration[] = [
+  identity,
+  jobs,
+  webhooks,
+  files,
+  uploadsFolders,
+  keysTeam,
+  analyticsIndexes,
+];
