@@ -18,6 +18,7 @@ import { Route as AppJobsRouteImport } from './routes/_app.jobs.tsx';
 import { Route as AppKeysRouteImport } from './routes/_app.keys.tsx';
 import { Route as AppPlaygroundRouteImport } from './routes/_app.playground.tsx';
 import { Route as AppSettingsRouteImport } from './routes/_app.settings.tsx';
+import { Route as AppTeamRouteImport } from './routes/_app.team.tsx';
 import { Route as AppJobsJobIdRouteImport } from './routes/_app.jobs.$jobId.tsx';
 
 const AppRoute = AppRouteImport.update({
@@ -64,6 +65,11 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AppRoute,
 } as any);
+const AppTeamRoute = AppTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppJobsJobIdRoute = AppJobsJobIdRouteImport.update({
   id: '/$jobId',
   path: '/$jobId',
@@ -79,6 +85,7 @@ export interface FileRoutesByFullPath {
   '/keys': typeof AppKeysRoute;
   '/playground': typeof AppPlaygroundRoute;
   '/settings': typeof AppSettingsRoute;
+  '/team': typeof AppTeamRoute;
   '/jobs/$jobId': typeof AppJobsJobIdRoute;
 }
 export interface FileRoutesByTo {
@@ -89,6 +96,7 @@ export interface FileRoutesByTo {
   '/keys': typeof AppKeysRoute;
   '/playground': typeof AppPlaygroundRoute;
   '/settings': typeof AppSettingsRoute;
+  '/team': typeof AppTeamRoute;
   '/': typeof AppIndexRoute;
   '/jobs/$jobId': typeof AppJobsJobIdRoute;
 }
@@ -102,6 +110,7 @@ export interface FileRoutesById {
   '/_app/keys': typeof AppKeysRoute;
   '/_app/playground': typeof AppPlaygroundRoute;
   '/_app/settings': typeof AppSettingsRoute;
+  '/_app/team': typeof AppTeamRoute;
   '/_app/': typeof AppIndexRoute;
   '/_app/jobs/$jobId': typeof AppJobsJobIdRoute;
 }
@@ -116,6 +125,7 @@ export interface FileRouteTypes {
     | '/keys'
     | '/playground'
     | '/settings'
+    | '/team'
     | '/jobs/$jobId';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -126,6 +136,7 @@ export interface FileRouteTypes {
     | '/keys'
     | '/playground'
     | '/settings'
+    | '/team'
     | '/'
     | '/jobs/$jobId';
   id:
@@ -138,6 +149,7 @@ export interface FileRouteTypes {
     | '/_app/keys'
     | '/_app/playground'
     | '/_app/settings'
+    | '/_app/team'
     | '/_app/'
     | '/_app/jobs/$jobId';
   fileRoutesById: FileRoutesById;
@@ -212,6 +224,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/team': {
+      id: '/_app/team';
+      path: '/team';
+      fullPath: '/team';
+      preLoaderRoute: typeof AppTeamRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/jobs/$jobId': {
       id: '/_app/jobs/$jobId';
       path: '/$jobId';
@@ -240,6 +259,7 @@ interface AppRouteChildren {
   AppKeysRoute: typeof AppKeysRoute;
   AppPlaygroundRoute: typeof AppPlaygroundRoute;
   AppSettingsRoute: typeof AppSettingsRoute;
+  AppTeamRoute: typeof AppTeamRoute;
   AppIndexRoute: typeof AppIndexRoute;
 }
 
@@ -250,6 +270,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppKeysRoute: AppKeysRoute,
   AppPlaygroundRoute: AppPlaygroundRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppTeamRoute: AppTeamRoute,
   AppIndexRoute: AppIndexRoute,
 };
 

@@ -27,12 +27,30 @@ function build(): Client {
   });
 }
 
+/** Keys and team endpoints take only a session (spec 5.3): a custom key from Settings must not replace it. */
+function buildSessionClient(): Client {
+  return createClient({
+    baseUrl: resolveBaseUrl(serverSettingsStore.get()),
+    token: () => currentSession()?.token ?? null,
+    onError: (error) => {
+      if (error.status === 401) onUnauthorized?.(error);
+    },
+  });
+}
+
 let client = build();
+let sessionClient = buildSessionClient();
 serverSettingsStore.subscribe(() => {
   client = build();
+  sessionClient = buildSessionClient();
 });
 
 /** The console's one API client, rebuilt when the server settings change. */
 export function api(): Client {
   return client;
+}
+
+/** A client that always sends the session JWT, for the endpoints that refuse API keys. */
+export function sessionApi(): Client {
+  return sessionClient;
 }

@@ -1,18 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../components/empty-state.tsx';
-import { PageHeader } from '../components/page-header.tsx';
+import { apiKeysQueryOptions } from '../queries/api-keys.ts';
+import { meQueryOptions } from '../queries/me.ts';
+import { KeysPage } from './-components/keys/keys-page.tsx';
 
+/** API keys: create, reveal, share, revoke, and the reveal log. */
 export const Route = createFileRoute('/_app/keys')({
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(apiKeysQueryOptions()),
+      queryClient.ensureQueryData(meQueryOptions()),
+    ]),
   component: KeysPage,
 });
-
-function KeysPage() {
-  return (
-    <>
-      <PageHeader title="Keys" />
-      <EmptyState title="Key management is not built yet">
-        You will create, reveal, share and revoke the API keys of your account and your team here.
-      </EmptyState>
-    </>
-  );
-}

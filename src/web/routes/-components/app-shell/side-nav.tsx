@@ -7,6 +7,7 @@ const ITEMS = [
   { to: '/files', label: 'Files', icon: 'files' },
   { to: '/analytics', label: 'Analytics', icon: 'analytics' },
   { to: '/keys', label: 'Keys', icon: 'keys' },
+  { to: '/team', label: 'Team', icon: 'team' },
   { to: '/settings', label: 'Settings', icon: 'settings' },
 ] as const satisfies ReadonlyArray<{ to: string; label: string; icon: NavIconName }>;
 

@@ -1,0 +1,138 @@
+import type { ApiKey } from '../../../../contract/api-keys.ts';
+import { Badge } from '../../../components/badge.tsx';
+import { Button } from '../../../components/button.tsx';
+import { formatDateTime } from '../../../format/date-time.ts';
+import { formatRelativeTime } from '../../../format/time.ts';
+import { keyAbilities, keyPreview } from './key-preview.ts';
+import { PersonAvatar } from './person-avatar.tsx';
+import { personName } from './person-name.ts';
+import { SharedWith } from './shared-with.tsx';
+
+export type KeyAction = 'reveal' | 'share' | 'log' | 'revoke' | 'leave';
+
+interface KeyTableProps {
+  keys: readonly ApiKey[];
+  onAction: (action: KeyAction, key: ApiKey) => void;
+}
+
+const HEAD = 'px-3 py-2.5 text-left text-xs font-medium text-zinc-600 dark:text-zinc-400';
+const CELL = 'px-3 py-3 align-middle';
+
+/** The keys the caller sees, with what they may do to each (the server checks again). */
+export function KeyTable({ keys, onAction }: KeyTableProps) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+      <table className="w-full min-w-[60rem] text-sm">
+        <caption className="sr-only">API keys</caption>
+        <thead className="border-b border-zinc-200 dark:border-zinc-800">
+          <tr>
+            <th scope="col" className={HEAD}>
+              Name
+            </th>
+            <th scope="col" className={HEAD}>
+              Key
+            </th>
+            <th scope="col" className={HEAD}>
+              Owner
+            </th>
+            <th scope="col" className={HEAD}>
+              Created
+            </th>
+            <th scope="col" className={HEAD}>
+              Last used
+            </th>
+            <th scope="col" className={HEAD}>
+              Revealable
+            </th>
+            <th scope="col" className={HEAD}>
+              Shared with
+            </th>
+            <th scope="col" className={HEAD}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {keys.map((key) => (
+            <KeyRow key={key.id} apiKey={key} onAction={onAction} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: KeyTableProps['onAction'] }) {
+  const can = keyAbilities(apiKey);
+  const action = (kind: KeyAction, label: string, variant: 'ghost' | 'danger' = 'ghost') => (
+    <Button
+      variant="ghost"
+      size="sm"
+      className={
+        variant === 'danger' ? 'text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40' : ''
+      }
+      onClick={() => onAction(kind, apiKey)}
+    >
+      {label}
+      <span className="sr-only"> {apiKey.name}</span>
+    </Button>
+  );
+  return (
+    <tr>
+      <th scope="row" className={`${CELL} text-left font-medium`}>
+        <span className="block max-w-48 truncate" title={apiKey.name}>
+          {apiKey.name}
+        </span>
+        {apiKey.relation === 'shared' && (
+          <span className="text-xs font-normal text-zinc-600 dark:text-zinc-400">Shared with you</span>
+        )}
+      </th>
+      <td className={`${CELL} font-mono text-xs whitespace-nowrap`}>{keyPreview(apiKey)}</td>
+      <td className={CELL}>
+        {apiKey.owner ? (
+          <span className="flex items-center gap-2">
+            <PersonAvatar person={apiKey.owner} />
+            <span className="max-w-40 truncate" title={apiKey.owner.email}>
+              {personName(apiKey.owner)}
+            </span>
+          </span>
+        ) : (
+          <span className="text-zinc-600 dark:text-zinc-400">The team</span>
+        )}
+      </td>
+      <td className={`${CELL} whitespace-nowrap`}>
+        <time dateTime={apiKey.created_at} title={formatDateTime(apiKey.created_at)}>
+          {formatRelativeTime(apiKey.created_at)}
+        </time>
+      </td>
+      <td className={`${CELL} whitespace-nowrap`}>
+        {apiKey.last_used_at ? (
+          <time dateTime={apiKey.last_used_at} title={formatDateTime(apiKey.last_used_at)}>
+            {formatRelativeTime(apiKey.last_used_at)}
+          </time>
+        ) : (
+          <span className="text-zinc-500 dark:text-zinc-400">Never</span>
+        )}
+      </td>
+      <td className={CELL}>
+        {apiKey.revealable ? (
+          <Badge tone="success">Revealable</Badge>
+        ) : (
+          <Badge tone="muted">Shown once</Badge>
+        )}
+      </td>
+      <td className={CELL}>
+        <SharedWith apiKey={apiKey} />
+      </td>
+      <td className={`${CELL} text-right whitespace-nowrap`}>
+        <div className="flex justify-end gap-1">
+          {can.reveal && action('reveal', 'Reveal')}
+          {can.share && action('share', 'Share')}
+          {can.readLog && action('log', 'Log')}
+          {can.revoke && action('revoke', 'Revoke', 'danger')}
+          {can.leave && action('leave', 'Give back', 'danger')}
+        </div>
+      </td>
+    </tr>
+  );
+}

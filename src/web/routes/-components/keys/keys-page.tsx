@@ -1,0 +1,51 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ApiKey } from '../../../../contract/api-keys.ts';
+import { Button } from '../../../components/button.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { apiKeysQueryOptions } from '../../../queries/api-keys.ts';
+import { meQueryOptions } from '../../../queries/me.ts';
+import { CreateKeyDialog } from './create-key-dialog.tsx';
+import { type KeyAction, KeyTable } from './key-table.tsx';
+import { LeaveShareDialog } from './leave-share-dialog.tsx';
+import { RevealKeyDialog } from './reveal-key-dialog.tsx';
+import { RevealLogDialog } from './reveal-log-dialog.tsx';
+import { RevokeKeyDialog } from './revoke-key-dialog.tsx';
+import { ShareKeyDialog } from './share-key-dialog.tsx';
+
+type OpenDialog = { kind: 'create' } | { kind: KeyAction; key: ApiKey } | null;
+
+/** The Keys page: the table, and one dialog at a time (each returns focus to the button that opened it). */
+export function KeysPage() {
+  const { data: keys } = useSuspenseQuery(apiKeysQueryOptions());
+  const { data: me } = useSuspenseQuery(meQueryOptions());
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const close = () => setOpen(null);
+
+  const createButton = <Button onClick={() => setOpen({ kind: 'create' })}>Create key</Button>;
+  return (
+    <>
+      <PageHeader
+        title="Keys"
+        description="API keys of your team and keys shared with you. A key acts for its team; revoking it stops it at once."
+        actions={createButton}
+      />
+      {keys.length === 0 ? (
+        <EmptyState title="No API keys" action={createButton}>
+          Create a key to call the API from scripts, CI or another app.
+        </EmptyState>
+      ) : (
+        <KeyTable keys={keys} onAction={(kind, key) => setOpen({ kind, key })} />
+      )}
+      {open?.kind === 'create' && <CreateKeyDialog onClose={close} />}
+      {open?.kind === 'reveal' && <RevealKeyDialog apiKey={open.key} onClose={close} />}
+      {open?.kind === 'share' && <ShareKeyDialog apiKey={open.key} onClose={close} />}
+      {open?.kind === 'log' && <RevealLogDialog apiKey={open.key} onClose={close} />}
+      {open?.kind === 'revoke' && <RevokeKeyDialog apiKey={open.key} onClose={close} />}
+      {open?.kind === 'leave' && me.person && (
+        <LeaveShareDialog apiKey={open.key} userId={me.person.id} onClose={close} />
+      )}
+    </>
+  );
+}
