@@ -188,12 +188,12 @@ export const shareApiKey = defineEndpoint({
   tag: 'Account',
   summary: 'Share an API key',
   description:
-    "`emails`: 1 to 20, each at most 254 characters. Only the key's owner (or a manager of the owning team) may share. Emails with no account come back in `not_found` and nothing is shared with them. At most 50 people per key: a request that would pass it shares nothing and answers 409 `share_limit_reached`. Rate limited per user.",
+    "`emails`: 1 to 20, each at most 254 characters. Only the key's owner (or a manager of the owning team) may share. Emails with no account come back in `not_found` and nothing is shared with them. At most 50 people per key: a request that would pass it shares nothing and answers 409 `share_limit_reached`. A revoked key cannot be shared (409 `conflict`). Rate limited per user.",
   auth: 'session',
   params: ApiKeyParams,
   body: ShareApiKeyRequest,
   responses: { 200: { description: 'The shares after the request.', schema: ShareApiKeyResponse } },
-  errors: ['not_found', 'forbidden', 'share_limit_reached', 'rate_limited'],
+  errors: ['not_found', 'forbidden', 'conflict', 'share_limit_reached', 'rate_limited'],
 });
 
 export const listApiKeyShares = defineEndpoint({

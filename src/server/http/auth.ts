@@ -12,6 +12,15 @@ export interface AuthContext {
   personId: string | null;
   teamId: string;
   role: TeamRole | null;
+  /**
+   * `member`: the person belongs to the team (or the call uses one of the team's keys). `shared`: a session
+   * acting, through `X-Team-Id`, for a team where the person is no member but a key of the team is shared
+   * with them; then `role` is null and `sharedKeyIds` lists those keys. Only endpoints for which
+   * `acceptsSharedAccess` is true ever see `shared`; every other one answers such a team as unknown (404).
+   */
+  membership: 'member' | 'shared';
+  /** The team's keys shared with the person (for `shared`; empty for members). */
+  sharedKeyIds: string[];
   apiKeyId: string | null;
   sessionId: string | null;
   /** How runs started by this caller are attributed: the console (session) or the API (key). */
@@ -23,7 +32,16 @@ export interface Authenticator {
     authorization: string | undefined,
     mode: AuthMode,
     teamHeader: string | undefined,
+    options?: { sharedAccess?: boolean },
   ): Promise<AuthContext | null>;
+}
+
+/**
+ * Endpoints a person may call for a team where they are no member but a key is shared with them: their
+ * analytics (scoped to themselves) and the key endpoints (which check each key themselves).
+ */
+export function acceptsSharedAccess(path: string): boolean {
+  return path.startsWith('/v2/analytics/') || path === '/v2/api-keys' || path.startsWith('/v2/api-keys/');
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,20 +65,39 @@ export function createAuthenticator(
     return rows[0]?.role ?? null;
   }
 
-  async function sessionContext(token: string, teamHeader: string | undefined): Promise<AuthContext | null> {
+  async function sharedKeysIn(teamId: string, personId: string): Promise<string[]> {
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT k.id FROM api_key_shares s JOIN api_keys k ON k.id = s.api_key_id
+        WHERE k.team_id = $1 AND s.person_id = $2 ORDER BY k.id`,
+      [teamId, personId],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async function sessionContext(
+    token: string,
+    teamHeader: string | undefined,
+    sharedAccess: boolean,
+  ): Promise<AuthContext | null> {
     const session = await sessions.verify(token);
     if (!session) return null;
     let teamId: string;
     let role: TeamRole | null;
+    let sharedKeyIds: string[] = [];
     if (teamHeader) {
-      // A team the person does not belong to is answered like an unknown one.
+      // A team the person does not belong to is answered like an unknown one, unless the endpoint
+      // accepts people with a key of that team shared with them.
       role = UUID.test(teamHeader) ? await roleIn(teamHeader, session.personId) : null;
-      if (!role) throw new AppError('not_found', 'No such team.');
+      if (!role && sharedAccess && UUID.test(teamHeader)) {
+        sharedKeyIds = await sharedKeysIn(teamHeader, session.personId);
+      }
+      if (!role && !sharedKeyIds.length) throw new AppError('not_found', 'No such team.');
       teamId = teamHeader;
     } else {
       const { rows } = await db.query<{ team_id: string; role: TeamRole }>(
         `SELECT m.team_id, m.role FROM memberships m JOIN teams t ON t.id = m.team_id
-          WHERE m.person_id = $1 ORDER BY t.personal DESC, t.created_at LIMIT 1`,
+          WHERE m.person_id = $1
+          ORDER BY (t.personal_person_id = m.person_id) IS TRUE DESC, m.created_at, t.created_at LIMIT 1`,
         [session.personId],
       );
       if (!rows[0]) return null;
@@ -72,6 +109,8 @@ export function createAuthenticator(
       personId: session.personId,
       teamId,
       role,
+      membership: role ? 'member' : 'shared',
+      sharedKeyIds,
       apiKeyId: null,
       sessionId: session.sessionId,
       source: 'app',
@@ -79,7 +118,7 @@ export function createAuthenticator(
   }
 
   return {
-    async authenticate(authorization, mode, teamHeader) {
+    async authenticate(authorization, mode, teamHeader, options = {}) {
       const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
       const token = match?.[1];
       if (!token) {
@@ -100,12 +139,18 @@ export function createAuthenticator(
           personId: principal.personId,
           teamId: principal.teamId,
           role: principal.role,
+          // A key acts for its own team, as the team's key (whoever holds it).
+          membership: 'member',
+          sharedKeyIds: [],
           apiKeyId: principal.apiKeyId,
           sessionId: null,
           source: 'api',
         };
       }
-      const context = token.split('.').length === 3 ? await sessionContext(token, teamHeader) : null;
+      const context =
+        token.split('.').length === 3
+          ? await sessionContext(token, teamHeader, options.sharedAccess === true)
+          : null;
       if (!context) throw unauthorized('Invalid or expired session: sign in again.');
       return context;
     },

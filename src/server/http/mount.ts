@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { toColonPath } from '../../contract/endpoint.ts';
 import { describeIssues } from '../../contract/errors.ts';
 import { AppError } from '../errors.ts';
-import type { Authenticator } from './auth.ts';
+import { acceptsSharedAccess, type Authenticator } from './auth.ts';
 import { isReply, type Route } from './define-route.ts';
 import type { AppEnv } from './env.ts';
 import { requestHeader } from './request-header.ts';
@@ -59,6 +59,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], auth: A
               requestHeader(c, 'authorization'),
               endpoint.auth,
               requestHeader(c, 'x-team-id'),
+              { sharedAccess: acceptsSharedAccess(endpoint.path) },
             );
       if (context) c.set('auth', context);
       const headers = endpoint.headers

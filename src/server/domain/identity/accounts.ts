@@ -3,6 +3,7 @@ import type { PoolClient } from 'pg';
 import type { TeamRole } from '../../../contract/account.ts';
 import { type Db, type Queryable, transaction } from '../../db/pool.ts';
 import { createApiKey, findDefaultKeySecret } from './api-keys.ts';
+import { acceptInvitations } from './invitations.ts';
 
 export interface PersonRow {
   id: string;
@@ -69,8 +70,8 @@ async function createPerson(tx: PoolClient, email: string, signupCredits: number
   if (!person) return null; // another sign-in created this person at the same moment
   const slug = `${slugify(localPart)}-${randomBytes(3).toString('hex')}`;
   const team = await tx.query<{ id: string }>(
-    `INSERT INTO teams (name, slug, personal) VALUES ($1, $2, true) RETURNING id`,
-    [`${localPart}'s team`, slug],
+    `INSERT INTO teams (name, slug, personal, personal_person_id) VALUES ($1, $2, true, $3) RETURNING id`,
+    [`${localPart}'s team`, slug, person.id],
   );
   const teamId = team.rows[0]!.id;
   await tx.query(`INSERT INTO memberships (team_id, person_id, role) VALUES ($1, $2, 'owner')`, [
@@ -104,13 +105,13 @@ export async function findPerson(db: Queryable, id: string): Promise<PersonRow |
   return rows[0] ?? null;
 }
 
-/** Every team of a person, personal team first. */
+/** Every team of a person, their own personal team first, then in the order they joined. */
 export async function listMemberships(db: Queryable, personId: string): Promise<TeamMembershipRow[]> {
   const { rows } = await db.query<TeamMembershipRow>(
     `SELECT t.id, t.name, t.slug, t.personal, m.role, t.balance_cents
        FROM memberships m JOIN teams t ON t.id = m.team_id
       WHERE m.person_id = $1
-      ORDER BY t.personal DESC, t.created_at`,
+      ORDER BY (t.personal_person_id = m.person_id) IS TRUE DESC, m.created_at, t.created_at`,
     [personId],
   );
   return rows;
@@ -130,7 +131,8 @@ export async function findTeam(db: Queryable, teamId: string) {
 /**
  * Signs a person in by email after their code was accepted: creates the person, a personal team holding
  * the sign-up credits and a default API key on first sign-in; later it returns the same default key
- * (kept encrypted for this), or a new one if that key was revoked.
+ * (kept encrypted for this), or a new one if that key was revoked. Pending team invitations of the
+ * address are accepted here: the person joins those teams.
  */
 export async function signInByEmail(
   db: Db,
@@ -151,8 +153,10 @@ export async function signInByEmail(
         person = (await findPersonByEmail(tx, email))!;
       }
     }
+    await acceptInvitations(tx, person.id, email);
     const teams = await listMemberships(tx, person.id);
-    const personalTeam = teams.find((t) => t.personal) ?? teams[0]!;
+    // Their own personal team comes first (other teams they joined may be personal teams too).
+    const personalTeam = teams[0]!;
     if (!apiKey) {
       apiKey = await findDefaultKeySecret(tx, options.encryptionKey, person.id, personalTeam.id);
     }

@@ -61,14 +61,23 @@ export async function findDefaultKeySecret(
   return sealed ? open(encryptionKey, sealed) : null;
 }
 
+/** How often each process asks the database which keys changed (revoked, or their owner's role). */
+const CHANGE_CHECK_MS = 1_000;
+/** Changes older than this cannot sit in any cache (entries live 10 s), so they need no eviction. */
+const CHANGE_LOOKBACK = '15 seconds';
+
 /**
- * Resolves Bearer API keys to their principal. Lookups are cached for a few seconds (a request storm
- * costs one query per key); a revoked key stops working in this process at once and in others
- * within the cache time.
+ * Resolves Bearer API keys to their principal. Lookups are cached for 10 s (a request storm costs one
+ * query per key). A revoked key stops working at once in the process that revoked it (`forget`), and in
+ * every other process within a second: before answering from its cache, a process asks, at most once a
+ * second and only while it serves keys, which keys were marked changed lately (`api_keys.changed_at`,
+ * indexed), and evicts them.
  */
 export class ApiKeyResolver {
   private readonly cache = new TtlCache<ApiKeyPrincipal | null>(10_000);
   private readonly lastUsedWrites = new TtlCache<true>(60_000);
+  private nextChangeCheck = 0;
+  private changeCheck: Promise<void> | null = null;
 
   constructor(private readonly db: Queryable) {}
 
@@ -76,6 +85,7 @@ export class ApiKeyResolver {
     if (!isWellFormedApiKey(token)) return null;
     const hash = hashApiKey(token);
     const cacheKey = hash.toString('base64');
+    await this.evictChanged();
     const cached = this.cache.get(cacheKey);
     if (cached !== undefined) {
       if (cached) this.touch(cached.apiKeyId);
@@ -103,6 +113,27 @@ export class ApiKeyResolver {
 
   forget(apiKeyId: string): void {
     this.cache.deleteWhere((p) => p?.apiKeyId === apiKeyId);
+  }
+
+  /** One check at a time; concurrent requests wait for the same one. */
+  private evictChanged(): Promise<void> {
+    if (this.changeCheck) return this.changeCheck;
+    if (Date.now() < this.nextChangeCheck) return Promise.resolve();
+    this.nextChangeCheck = Date.now() + CHANGE_CHECK_MS;
+    this.changeCheck = this.db
+      .query<{ id: string }>(
+        `SELECT id FROM api_keys WHERE changed_at > now() - interval '${CHANGE_LOOKBACK}'`,
+      )
+      .then(({ rows }) => {
+        for (const row of rows) this.forget(row.id);
+      })
+      .catch(() => {
+        this.cache.deleteWhere(() => true); // cannot tell what changed: trust nothing cached
+      })
+      .finally(() => {
+        this.changeCheck = null;
+      });
+    return this.changeCheck;
   }
 
   /** Records last use at most once a minute per key, off the request's path. */

@@ -57,6 +57,8 @@ function authOf(row: JobRow): AuthContext {
     personId: row.person_id,
     teamId: row.team_id,
     role: null,
+    membership: 'member',
+    sharedKeyIds: [],
     apiKeyId: row.api_key_id,
     sessionId: null,
     source: row.source === 'app' ? 'app' : 'api',

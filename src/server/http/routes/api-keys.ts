@@ -1,7 +1,87 @@
+import {
+  createApiKey as createApiKeyEndpoint,
+  listApiKeyReveals,
+  listApiKeyShares,
+  listApiKeys,
+  removeApiKeyShare,
+  revealApiKey,
+  revokeApiKey,
+  shareApiKey,
+} from '../../../contract/api-keys.ts';
+import { createApiKey } from '../../domain/identity/api-keys.ts';
+import { findVisibleKey, listVisibleKeys, requireManager } from '../../domain/identity/key-records.ts';
+import { listReveals, revealKey } from '../../domain/identity/key-reveals.ts';
+import { evictKeys, revokeKey } from '../../domain/identity/key-revocation.ts';
+import { listShares, removeShare, shareKey } from '../../domain/identity/key-shares.ts';
+import { bucketName, hit, type RateLimitRule } from '../../domain/rate-limit.ts';
+import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
-import type { Route } from '../define-route.ts';
+import type { AuthContext } from '../auth.ts';
+import { clientAddress } from '../client-address.ts';
+import { defineRoute, reply } from '../define-route.ts';
+import { requestHeader } from '../request-header.ts';
+
+/** New keys per person: plenty for real use, a brake on a runaway script. */
+const CREATE_RATE_LIMIT: RateLimitRule = { label: 'new API keys', limit: 30, windowSeconds: 3600 };
+
+/** Every key endpoint is for a signed-in person (auth mode `session`), so the person is known. */
+function personOf(auth: AuthContext): string {
+  if (!auth.personId) throw new AppError('unauthorized', 'Sign in to manage API keys.');
+  return auth.personId;
+}
 
 /** API keys: list, create, revoke, reveal, shares and the reveal log. */
-export function apiKeyRoutes(_s: Services): Route[] {
-  return [];
+export function apiKeyRoutes(s: Services) {
+  return [
+    defineRoute(listApiKeys, async ({ auth, query }) => listVisibleKeys(s.db, personOf(auth), query)),
+
+    defineRoute(createApiKeyEndpoint, async ({ auth, body }) => {
+      const personId = personOf(auth);
+      if (auth.membership !== 'member') {
+        throw new AppError(
+          'forbidden',
+          'Only members of this team create its keys; a key is only shared with you.',
+        );
+      }
+      await hit(s.db, bucketName('key-create', personId), CREATE_RATE_LIMIT);
+      const created = await createApiKey(s.db, s.keys.encryption, {
+        teamId: auth.teamId,
+        personId,
+        name: body.name,
+        revealable: body.revealable,
+      });
+      const key = await findVisibleKey(s.db, personId, created.id);
+      return reply(201, { api_key: created.secret, key: key.record });
+    }),
+
+    defineRoute(revokeApiKey, async ({ auth, params }) => {
+      const personId = personOf(auth);
+      requireManager(await findVisibleKey(s.db, personId, params.id), 'revoke it');
+      evictKeys(s.apiKeys, await revokeKey(s.db, params.id));
+      return (await findVisibleKey(s.db, personId, params.id)).record;
+    }),
+
+    defineRoute(revealApiKey, async ({ auth, params, c }) => {
+      const api_key = await revealKey(s.db, s.keys.encryption, personOf(auth), params.id, {
+        ipAddress: clientAddress(c, s.config.TRUST_PROXY),
+        userAgent: requestHeader(c, 'user-agent') ?? null,
+      });
+      return { api_key };
+    }),
+
+    defineRoute(shareApiKey, async ({ auth, params, body }) =>
+      shareKey(s.db, personOf(auth), params.id, body.emails),
+    ),
+
+    defineRoute(listApiKeyShares, async ({ auth, params }) => listShares(s.db, personOf(auth), params.id)),
+
+    defineRoute(removeApiKeyShare, async ({ auth, params }) => {
+      await removeShare(s.db, personOf(auth), params.id, params.user_id);
+      return reply(204, undefined);
+    }),
+
+    defineRoute(listApiKeyReveals, async ({ auth, params, query }) =>
+      listReveals(s.db, personOf(auth), params.id, query),
+    ),
+  ];
 }

@@ -1,7 +1,53 @@
+import {
+  inviteTeamMember,
+  listTeamMembers,
+  removeTeamMember,
+  updateTeamMember,
+} from '../../../contract/team.ts';
+import { invite, listPendingInvitations } from '../../domain/identity/invitations.ts';
+import {
+  changeRole,
+  isManagerRole,
+  listMembers,
+  removeMember,
+  type TeamActor,
+} from '../../domain/identity/team.ts';
+import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
-import type { Route } from '../define-route.ts';
+import type { AuthContext } from '../auth.ts';
+import { defineRoute, reply } from '../define-route.ts';
 
-/** The team: members, roles and invitations. */
-export function teamRoutes(_s: Services): Route[] {
-  return [];
+function actorOf(auth: AuthContext): TeamActor {
+  if (!auth.personId) throw new AppError('forbidden', 'Team changes are made by a signed-in person.');
+  return { teamId: auth.teamId, personId: auth.personId };
+}
+
+/** The team the call acts for (`X-Team-Id`, or the person's own team): members, roles and invitations. */
+export function teamRoutes(s: Services) {
+  return [
+    defineRoute(listTeamMembers, async ({ auth }) => ({
+      data: await listMembers(s.db, auth.teamId),
+      invitations: isManagerRole(auth.role) ? await listPendingInvitations(s.db, auth.teamId) : [],
+    })),
+
+    defineRoute(inviteTeamMember, async ({ auth, body }) =>
+      reply(
+        201,
+        await invite(s.db, s.mailer, actorOf(auth), {
+          email: body.email,
+          role: body.role,
+          appUrl: s.config.PUBLIC_URL,
+        }),
+      ),
+    ),
+
+    defineRoute(updateTeamMember, async ({ auth, params, body }) =>
+      changeRole(s.db, s.apiKeys, actorOf(auth), params.user_id, body.role),
+    ),
+
+    defineRoute(removeTeamMember, async ({ auth, params }) => {
+      await removeMember(s.db, s.apiKeys, actorOf(auth), params.user_id);
+      return reply(204, undefined);
+    }),
+  ];
 }
