@@ -175,7 +175,10 @@ export const AnalyticsBound = z
 export const AnalyticsTimeZone = z
   .string()
   .max(ANALYTICS_TIMEZONE_MAX, { abort: true })
-  .refine(isTimeZone, { message: 'must be an IANA time zone, for example Europe/Paris' });
+  .refine(isTimeZone, {
+    error: (issue) =>
+      `unknown time zone "${String(issue.input)}": must be an IANA time zone, for example Europe/Paris`,
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Filters (spec 4.10; the parameter names are ours)
@@ -255,6 +258,10 @@ const rangeShape = {
   }),
   compare_to: AnalyticsBound.optional().meta({
     description: 'Explicit comparison end (exclusive); send with `compare_from`.',
+  }),
+  format: z.enum(['json', 'csv']).optional().meta({
+    description:
+      'Answer as `csv` (text/csv, one row per figure row) instead of JSON; `Accept: text/csv` does the same.',
   }),
 };
 

@@ -4,5 +4,14 @@ import type { Migration } from '../migrate.ts';
 export const analyticsIndexes: Migration = {
   id: '007-analytics',
   sql: `
+-- The entries analytics counts (final charges, refunds, adjustments) of a team by posting time, with
+-- every column a filter, a dimension or a figure reads, so summaries, series, breakdowns and activity
+-- pages are index-only scans of one range.
+CREATE INDEX credit_ledger_analytics_idx ON credit_ledger (team_id, created_at, id)
+  INCLUDE (delta_cents, kind, job_id, job_status, tool, model, folder_id, api_key_id, person_id, source)
+  WHERE kind IN ('settle', 'refund', 'adjustment');
+
+-- Steps of a pipeline (idempotency key pipeline:<pipeline job id>:<step>): runs count the pipeline once.
+CREATE INDEX idempotency_keys_pipeline_step_idx ON idempotency_keys (job_id) WHERE key LIKE 'pipeline:%';
 `,
 };

@@ -1,0 +1,116 @@
+import type { AnalyticsActivity, AnalyticsActivityQuery } from '../../../contract/analytics.ts';
+import type { Db } from '../../db/pool.ts';
+import { AppError } from '../../errors.ts';
+import { filterConditions, LEDGER_COLUMNS, Params, type Viewer } from './filters.ts';
+import { filtersOf, inSnapshot, metaOf } from './meta.ts';
+import { resolveRange } from './range.ts';
+
+type Item = AnalyticsActivity['data'][number];
+
+interface Cursor {
+  at: string;
+  id: string;
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
+}
+
+function decodeCursor(raw: string): Cursor {
+  const [at, id] = Buffer.from(raw, 'base64url').toString().split('|');
+  if (!at || !id || !/^\d+$/.test(id) || Number.isNaN(Date.parse(at))) {
+    const message = 'is not a cursor this endpoint gave';
+    throw new AppError('invalid_request', `Invalid request: query.cursor: ${message}`, {
+      status: 422,
+      details: { fields: [{ field: 'query.cursor', message, code: 'custom' }] },
+    });
+  }
+  return { at, id };
+}
+
+interface ActivityRow {
+  id: string;
+  at: string;
+  created_at: Date;
+  job_id: string | null;
+  tool: Item['tool'];
+  model: string | null;
+  status: Item['status'];
+  source: Item['source'];
+  folder_id: string | null;
+  api_key_id: string | null;
+  person_id: string | null;
+  delta_cents: number;
+}
+
+/**
+ * The counted ledger entries of the range (final charges, refunds, adjustments), newest first, each with
+ * its job. Their spend and charges add up, over every page, to the summary's.
+ */
+export async function analyticsActivity(
+  db: Db,
+  viewer: Viewer,
+  query: AnalyticsActivityQuery,
+  now?: number,
+): Promise<AnalyticsActivity> {
+  const filters = filtersOf(query);
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  return inSnapshot(db, query.timezone, async (tx, asOf) => {
+    const range = resolveRange(query, now ?? asOf.getTime());
+    const p = new Params();
+    const where = [
+      `l.team_id = ${p.add(viewer.teamId)}`,
+      `l.kind IN ('settle', 'refund', 'adjustment')`,
+      `l.created_at >= ${p.add(range.from)}`,
+      `l.created_at < ${p.add(range.to)}`,
+      ...filterConditions(p, LEDGER_COLUMNS, filters, viewer),
+    ];
+    if (cursor)
+      where.push(`(l.created_at, l.id) < (${p.add(cursor.at)}::timestamptz, ${p.add(cursor.id)}::bigint)`);
+    const { rows } = await tx.query<ActivityRow>(
+      `SELECT l.id::text, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
+              l.created_at, l.job_id, l.tool, l.model, ${LEDGER_COLUMNS.status} AS status,
+              ${LEDGER_COLUMNS.source} AS source, l.folder_id::text, l.api_key_id, l.person_id::text, l.delta_cents
+         FROM credit_ledger l
+        WHERE ${where.join(' AND ')}
+        ORDER BY l.created_at DESC, l.id DESC
+        LIMIT ${p.add(query.limit + 1)}`,
+      p.values,
+    );
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    const next = rows.length > query.limit && last ? encodeCursor({ at: last.at, id: last.id }) : null;
+    const self = viewer.scope === 'self';
+    const shownKey = (id: string | null) => (id && self && !viewer.apiKeyIds.includes(id) ? 'other' : id);
+    const shownPerson = (id: string | null) => (id && self && id !== viewer.personId ? 'other' : id);
+    return {
+      data: page.map((row): Item => {
+        const apiKeyId = shownKey(row.api_key_id);
+        const memberId = shownPerson(row.person_id);
+        const creatorId = row.api_key_id ? apiKeyId : memberId;
+        return {
+          job_id: row.job_id,
+          created_at: row.created_at.toISOString(),
+          tool: row.tool,
+          model: row.model,
+          status: row.status,
+          source: row.source,
+          creator:
+            creatorId === 'other'
+              ? 'other'
+              : row.api_key_id
+                ? `api_key:${row.api_key_id}`
+                : row.person_id
+                  ? `member:${row.person_id}`
+                  : null,
+          folder_id: row.folder_id,
+          api_key_id: apiKeyId,
+          member_id: memberId,
+          spend_cents: -Number(row.delta_cents),
+          charges: row.delta_cents < 0 ? 1 : 0,
+        };
+      }),
+      meta: { ...metaOf(range, filters, viewer, asOf), next_cursor: next },
+    };
+  });
+}

@@ -1,0 +1,87 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Queryable } from '../../db/pool.ts';
+
+/** One ledger row as a test writes it: exact posting time, every attribution column. */
+export interface LedgerRow {
+  at: string;
+  kind: 'grant' | 'hold' | 'settle' | 'release' | 'refund' | 'adjustment';
+  delta: number;
+  tool?: string | null;
+  model?: string | null;
+  folderId?: string | null;
+  apiKeyId?: string | null;
+  personId?: string | null;
+  source?: 'app' | 'api' | 'mcp' | 'internal' | null;
+  jobId?: string | null;
+  jobStatus?: string | null;
+}
+
+export async function insertLedgerRows(db: Queryable, teamId: string, rows: LedgerRow[]): Promise<void> {
+  for (const r of rows) {
+    await db.query(
+      `INSERT INTO credit_ledger (team_id, delta_cents, balance_after_cents, kind, person_id, api_key_id, source,
+                                  tool, model, folder_id, job_id, job_status, created_at)
+       VALUES ($1, $2, 0, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        teamId,
+        r.delta,
+        r.kind,
+        r.personId ?? null,
+        r.apiKeyId ?? null,
+        r.source ?? null,
+        r.tool ?? null,
+        r.model ?? null,
+        r.folderId ?? null,
+        r.jobId ?? null,
+        r.jobStatus ?? null,
+        r.at,
+      ],
+    );
+  }
+}
+
+/** A job row (a run) with the columns analytics reads; the rest get plain values. */
+export async function insertJob(
+  db: Queryable,
+  teamId: string,
+  job: {
+    id?: string;
+    at: string;
+    tool?: string;
+    model?: string;
+    status?: string;
+    source?: string;
+    folderId?: string | null;
+    apiKeyId?: string | null;
+    personId?: string | null;
+  },
+): Promise<string> {
+  const id = job.id ?? `job_${randomBytes(16).toString('hex')}`;
+  await db.query(
+    `INSERT INTO jobs (id, team_id, api_key_id, person_id, source, tool, model, status, input, estimated_duration_ms,
+                       estimated_cost_cents, pricing_id, billing, provider, provider_model, folder_id, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '{}', 1000, 10, 'local:x', 'per_image', 'local', 'local:x', $9, $10, $10)`,
+    [
+      id,
+      teamId,
+      job.apiKeyId ?? null,
+      job.personId ?? null,
+      job.source ?? 'api',
+      job.tool ?? 'image',
+      job.model ?? 'local-sketch',
+      job.status ?? 'completed',
+      job.folderId ?? null,
+      job.at,
+    ],
+  );
+  return id;
+}
+
+/** A new team of its own (no sign-up), so a test's rows are the only ones. */
+export async function insertTeam(db: Queryable, balance = 0): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO teams (name, slug, balance_cents) VALUES ('analytics test', $1, $2) RETURNING id`,
+    [`analytics-${randomUUID()}`, balance],
+  );
+  return rows[0]!.id;
+}

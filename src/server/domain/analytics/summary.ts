@@ -1,0 +1,64 @@
+import type {
+  AnalyticsSummary,
+  AnalyticsSummaryQuery,
+  AnalyticsTotals,
+} from '../../../contract/analytics.ts';
+import type { Db, Queryable } from '../../db/pool.ts';
+import type { Viewer } from './filters.ts';
+import { filtersOf, inSnapshot, metaOf } from './meta.ts';
+import { resolveRange } from './range.ts';
+import { totalsBy, ZERO } from './totals.ts';
+
+type Change = NonNullable<AnalyticsSummary['data']['change']>;
+
+export function changeOf(current: AnalyticsTotals, previous: AnalyticsTotals): Change {
+  const entries = (Object.keys(ZERO) as (keyof AnalyticsTotals)[]).map((name) => {
+    const delta = current[name] - previous[name];
+    return [name, { delta, ratio: previous[name] === 0 ? null : delta / previous[name] }];
+  });
+  return Object.fromEntries(entries) as Change;
+}
+
+/** The team's balance now, and what unfinished jobs hold of it. Not filtered: it is the team's. */
+async function balanceOf(db: Queryable, teamId: string, asOf: Date) {
+  const { rows } = await db.query<{ balance_cents: number; held_cents: number }>(
+    `SELECT t.balance_cents,
+            (SELECT coalesce(sum(held_cents), 0)::bigint FROM jobs
+              WHERE team_id = t.id AND status IN ('queued', 'submitting', 'running')) AS held_cents
+       FROM teams t WHERE t.id = $1`,
+    [teamId],
+  );
+  const row = rows[0];
+  return {
+    balance_cents: Number(row?.balance_cents ?? 0),
+    held_cents: Number(row?.held_cents ?? 0),
+    as_of: asOf.toISOString(),
+  };
+}
+
+export async function analyticsSummary(
+  db: Db,
+  viewer: Viewer,
+  query: AnalyticsSummaryQuery,
+  now?: number,
+): Promise<AnalyticsSummary> {
+  const filters = filtersOf(query);
+  return inSnapshot(db, query.timezone, async (tx, asOf) => {
+    const range = resolveRange(query, now ?? asOf.getTime());
+    const current = (await totalsBy(tx, viewer, filters, range, { kind: 'none' })).get('') ?? { ...ZERO };
+    let previous: AnalyticsTotals | null = null;
+    if (range.compare.from && range.compare.to) {
+      const period = { from: range.compare.from, to: range.compare.to };
+      previous = (await totalsBy(tx, viewer, filters, period, { kind: 'none' })).get('') ?? { ...ZERO };
+    }
+    return {
+      data: {
+        ...current,
+        previous,
+        change: previous ? changeOf(current, previous) : null,
+        balance: query.include_balance ? await balanceOf(tx, viewer.teamId, asOf) : null,
+      },
+      meta: metaOf(range, filters, viewer, asOf),
+    };
+  });
+}
