@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { toColonPath } from '../../contract/endpoint.ts';
 import { describeIssues } from '../../contract/errors.ts';
 import { AppError } from '../errors.ts';
-import { acceptsSharedAccess, type Authenticator } from './auth.ts';
+import { type Authenticator, acceptsSharedAccess } from './auth.ts';
 import { isReply, type Route } from './define-route.ts';
 import type { AppEnv } from './env.ts';
 import { requestHeader } from './request-header.ts';
