@@ -1,18 +1,42 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../components/empty-state.tsx';
-import { PageHeader } from '../components/page-header.tsx';
+import { useEffect, useState } from 'react';
+import { analyticsSummaryQueryOptions } from '../queries/analytics.ts';
+import { AnalyticsPage } from './-components/analytics/analytics-page.tsx';
+import {
+  AnalyticsSearch,
+  browserTimeZone,
+  queryOf,
+  type AnalyticsSearch as Search,
+  viewOf,
+} from './-components/analytics/analytics-search.ts';
 
+/**
+ * Spend analytics. The whole view (range, timezone, comparison, filters, chart choices) is in the URL,
+ * so a link shares it; the page's widgets load on their own, the summary starts in the loader.
+ */
 export const Route = createFileRoute('/_app/analytics')({
-  component: AnalyticsPage,
+  validateSearch: AnalyticsSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) => {
+    const view = viewOf(deps, new Date());
+    void queryClient.prefetchQuery(analyticsSummaryQueryOptions(queryOf(view), view.compare));
+  },
+  component: AnalyticsRoute,
 });
 
-function AnalyticsPage() {
-  return (
-    <>
-      <PageHeader title="Analytics" />
-      <EmptyState title="Analytics are not built yet">
-        Spend over time, broken down by tool, model, folder and key, compared with the previous period.
-      </EmptyState>
-    </>
-  );
+function AnalyticsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // Presets resolve against the time the page opened, so the days do not shift while one reads them.
+  const [now] = useState(() => new Date());
+  const view = viewOf(search, now);
+
+  // The browser's timezone goes into the URL, so a shared link shows the same days to its reader.
+  useEffect(() => {
+    if (!search.tz) void navigate({ search: (prev) => ({ ...prev, tz: browserTimeZone() }), replace: true });
+  }, [search.tz, navigate]);
+
+  const onChange = (patch: Partial<Search>) =>
+    void navigate({ search: (prev) => ({ ...prev, tz: view.timezone, ...patch }) });
+  return <AnalyticsPage view={view} onChange={onChange} />;
 }

@@ -1,0 +1,150 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  AnalyticsBreakdown,
+  AnalyticsDimension,
+  AnalyticsTimeseries,
+} from '../../contract/analytics.ts';
+import { api } from '../api/client.ts';
+
+/** Range, timezone and filters as the analytics endpoints take them (filters are comma lists or `none`). */
+export interface AnalyticsQuery {
+  from: string;
+  to: string;
+  timezone: string;
+  capability?: string;
+  model?: string;
+  folder?: string;
+  api_key?: string;
+  member?: string;
+  creator?: string;
+  source?: string;
+  status?: string;
+}
+
+export type Bucket = 'hour' | 'day' | 'week' | 'month';
+
+export const analyticsKeys = {
+  all: ['analytics'] as const,
+  summary: (query: AnalyticsQuery, compare: boolean) => ['analytics', 'summary', query, compare] as const,
+  breakdown: (query: AnalyticsQuery, dimension: AnalyticsDimension, limit: number, compare: boolean) =>
+    ['analytics', 'breakdown', query, dimension, limit, compare] as const,
+  series: (query: AnalyticsQuery, bucket: Bucket, stack: AnalyticsDimension) =>
+    ['analytics', 'series', query, bucket, stack] as const,
+};
+
+/** Spend is history: a minute of staleness keeps switching back and forth free, focus refreshes it after. */
+const STALE_MS = 60_000;
+
+/** Totals of the range, the previous period's (when compared) and the balance. */
+export function analyticsSummaryQueryOptions(query: AnalyticsQuery, compare: boolean) {
+  return queryOptions({
+    queryKey: analyticsKeys.summary(query, compare),
+    queryFn: () =>
+      api().getAnalyticsSummary({
+        query: { ...query, compare: compare ? 'previous_period' : 'none', include_balance: 'true' },
+      }),
+    staleTime: STALE_MS,
+  });
+}
+
+/** Rows of one dimension by spend, highest first (the server sums the rest into an `other` row). */
+export function analyticsBreakdownQueryOptions(
+  query: AnalyticsQuery,
+  dimension: AnalyticsDimension,
+  limit: number,
+  compare = false,
+) {
+  return queryOptions({
+    queryKey: analyticsKeys.breakdown(query, dimension, limit, compare),
+    queryFn: () =>
+      api().getAnalyticsBreakdown({
+        query: { ...query, dimension, limit, compare: compare ? 'previous_period' : 'none' },
+      }),
+    staleTime: STALE_MS,
+  });
+}
+
+/** One series in a stacked chart: a value of the stacking dimension, or everything else. */
+export interface StackSeries {
+  id: string;
+  label: string;
+  /** The filter value that selects it (`none` for runs without one); null for the "other" series. */
+  value: string | null;
+}
+
+export interface StackedBucket {
+  start: string;
+  end: string;
+  total: number;
+  /** Spend per series id. */
+  spend: Record<string, number>;
+}
+
+export interface StackedSeries {
+  series: StackSeries[];
+  buckets: StackedBucket[];
+  meta: AnalyticsTimeseries['meta'];
+}
+
+/** Series shown apart in a stack; the rest are one "Other" series. */
+export const STACK_LIMIT = 7;
+export const OTHER_SERIES = '__other__';
+
+/**
+ * Spend over time stacked by tool or model. The time series endpoint has no group-by, so this asks for
+ * the top values of the dimension, then one series per value (filtered to it) beside the total series;
+ * "Other" is the total minus the values shown, so every bar adds up to the total exactly.
+ */
+export function analyticsSeriesQueryOptions(
+  query: AnalyticsQuery,
+  bucket: Bucket,
+  stack: AnalyticsDimension,
+) {
+  return queryOptions({
+    queryKey: analyticsKeys.series(query, bucket, stack),
+    queryFn: async (): Promise<StackedSeries> => {
+      const [total, top] = await Promise.all([
+        api().getAnalyticsTimeseries({ query: { ...query, bucket } }),
+        api().getAnalyticsBreakdown({ query: { ...query, dimension: stack, limit: STACK_LIMIT } }),
+      ]);
+      const series = stackSeriesOf(top);
+      const parts = await Promise.all(
+        series.map((one) =>
+          api().getAnalyticsTimeseries({ query: { ...query, [stack]: one.value ?? 'none', bucket } }),
+        ),
+      );
+      return stackBuckets(total, series, parts);
+    },
+    staleTime: STALE_MS,
+  });
+}
+
+function stackSeriesOf(top: AnalyticsBreakdown): StackSeries[] {
+  return top.data
+    .filter((row) => !row.other && row.spend_cents !== 0)
+    .map((row) => ({ id: row.key ?? 'none', label: row.label, value: row.key ?? 'none' }));
+}
+
+/** Puts the per-value series beside the total; the remainder of each bucket goes to "Other". */
+export function stackBuckets(
+  total: AnalyticsTimeseries,
+  series: StackSeries[],
+  parts: AnalyticsTimeseries[],
+): StackedSeries {
+  let otherSeen = false;
+  const buckets = total.data.map((bucket, index) => {
+    const spend: Record<string, number> = {};
+    let shown = 0;
+    series.forEach((one, at) => {
+      const value = parts[at]?.data[index]?.spend_cents ?? 0;
+      spend[one.id] = value;
+      shown += value;
+    });
+    const rest = bucket.spend_cents - shown;
+    if (rest !== 0) otherSeen = true;
+    spend[OTHER_SERIES] = rest;
+    return { start: bucket.start, end: bucket.end, total: bucket.spend_cents, spend };
+  });
+  const all = otherSeen ? [...series, { id: OTHER_SERIES, label: 'Other', value: null }] : series;
+  return { series: all, buckets, meta: total.meta };
+}

@@ -1,0 +1,248 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { ANALYTICS_DIMENSIONS, type AnalyticsDimension } from '../../../../contract/analytics.ts';
+import { Alert } from '../../../components/alert.tsx';
+import { cx } from '../../../components/cx.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import {
+  analyticsBreakdownQueryOptions,
+  analyticsSeriesQueryOptions,
+  analyticsSummaryQueryOptions,
+} from '../../../queries/analytics.ts';
+import {
+  type AnalyticsSearch,
+  type AnalyticsView,
+  type FilterName,
+  queryOf,
+  type Stack,
+  toggleFilterValue,
+} from './analytics-search.ts';
+import { BreakdownChart, BreakdownTable } from './breakdown-panel.tsx';
+import { breakdownCsv, seriesCsv, summaryCsv } from './csv.ts';
+import { ExportButton } from './export-button.tsx';
+import { FilterBar } from './filter-bar.tsx';
+import { instantOf } from './job-feed-link.ts';
+import { DIMENSION_LABELS } from './labels.ts';
+import { Panel, QueryState, ViewToggle } from './panel.tsx';
+import { RangeControls, SELECT } from './range-controls.tsx';
+import { SpendChart } from './spend-chart.tsx';
+import { SummaryCards } from './summary-cards.tsx';
+import { TopIdentities } from './top-identities.tsx';
+import { WhatChangedPanel } from './what-changed-panel.tsx';
+
+interface AnalyticsPageProps {
+  view: AnalyticsView;
+  onChange: (patch: Partial<AnalyticsSearch>) => void;
+}
+
+/** Rows in the breakdown panel; the server sums the rest into "other". */
+const BREAKDOWN_ROWS = 20;
+
+/**
+ * Spend for finance: figures with their change, spend over time, a breakdown, what changed, and the top
+ * keys and people, all for the range, timezone and filters in the URL. Each widget loads and fails on
+ * its own; while a new view loads, the last one stays on screen, dimmed.
+ */
+export function AnalyticsPage({ view, onChange }: AnalyticsPageProps) {
+  const query = queryOf(view);
+  const summary = useQuery({
+    ...analyticsSummaryQueryOptions(query, view.compare),
+    placeholderData: keepPreviousData,
+  });
+  const range = {
+    start: summary.data ? Date.parse(summary.data.meta.from) : instantOf(view.from, view.timezone),
+    end: summary.data ? Date.parse(summary.data.meta.to) : instantOf(view.to, view.timezone),
+  };
+  const filename = `analytics-${view.from}-to-${view.lastDay}-${view.timezone.replaceAll('/', '_')}`;
+  const data = summary.data?.data;
+  const empty = data && data.charges === 0 && data.runs === 0 && (data.previous?.charges ?? 0) === 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Analytics"
+        description="What your team spent, on what and by whom, in your timezone. Amounts are credits (1 credit = 1 cent), counted when charged."
+        actions={
+          summary.data && (
+            <ExportButton label="summary" filename={filename} build={() => summaryCsv(summary.data)} />
+          )
+        }
+      />
+      <div className="flex flex-col gap-6">
+        <Panel title="View">
+          <div className="flex flex-col gap-5">
+            <RangeControls view={view} onChange={onChange} />
+            <FilterBar
+              query={query}
+              filters={view.filters}
+              onToggle={(name, value) => onChange(toggleFilterValue(view.filters, name, value))}
+              onClear={() =>
+                onChange(Object.fromEntries(Object.keys(view.filters).map((n) => [n, undefined])))
+              }
+            />
+          </div>
+        </Panel>
+
+        <QueryState query={summary} label="the summary">
+          {(loaded) => (
+            <div className="flex flex-col gap-3">
+              {loaded.meta.attribution_scope === 'self' && (
+                <Alert>
+                  You are not a member of this team: other people’s keys and names are grouped as “others”.
+                </Alert>
+              )}
+              <SummaryCards summary={loaded} />
+            </div>
+          )}
+        </QueryState>
+
+        {empty ? (
+          <EmptyState title="No spend in this range">
+            Nothing was charged between these days with these filters. Try a longer range or fewer filters.
+          </EmptyState>
+        ) : (
+          summary.data && (
+            <>
+              <SpendOverTime view={view} onStack={(stack) => onChange({ stack })} filename={filename} />
+              <Breakdown
+                view={view}
+                range={range}
+                filename={filename}
+                onDimension={(dim) => onChange({ dim })}
+                onFilter={(name, value) => onChange(toggleFilterValue(view.filters, name, value))}
+              />
+              {view.compare && <WhatChangedPanel query={query} summary={summary.data} filename={filename} />}
+              <TopIdentities query={query} view={view} range={range} filename={filename} />
+            </>
+          )
+        )}
+      </div>
+    </>
+  );
+}
+
+function SpendOverTime({
+  view,
+  onStack,
+  filename,
+}: {
+  view: AnalyticsView;
+  onStack: (stack: Stack) => void;
+  filename: string;
+}) {
+  const [asTable, setAsTable] = useState(false);
+  const series = useQuery({
+    ...analyticsSeriesQueryOptions(queryOf(view), view.bucket, view.stack),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Panel
+      title="Spend over time"
+      description={`Per ${view.bucket} in ${view.timezone}, stacked by ${view.stack === 'model' ? 'model' : 'tool'}.`}
+      actions={
+        <>
+          <StackSwitch value={view.stack} onChange={onStack} />
+          <ViewToggle asTable={asTable} onChange={setAsTable} label="spend over time" />
+          {series.data && (
+            <ExportButton label="spend over time" filename={filename} build={() => seriesCsv(series.data)} />
+          )}
+        </>
+      }
+    >
+      <QueryState query={series} label="spend over time">
+        {(stacked) => <SpendChart stacked={stacked} view={view} asTable={asTable} />}
+      </QueryState>
+    </Panel>
+  );
+}
+
+function StackSwitch({ value, onChange }: { value: Stack; onChange: (stack: Stack) => void }) {
+  const options: Array<{ stack: Stack; label: string }> = [
+    { stack: 'capability', label: 'By tool' },
+    { stack: 'model', label: 'By model' },
+  ];
+  return (
+    <fieldset className="inline-flex rounded-lg ring-1 ring-zinc-300 ring-inset dark:ring-zinc-700">
+      <legend className="sr-only">Stack the bars</legend>
+      {options.map((option) => (
+        <label
+          key={option.stack}
+          className={cx(
+            'inline-flex h-8 cursor-pointer items-center px-3 text-sm first:rounded-l-lg last:rounded-r-lg',
+            'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600',
+            value === option.stack
+              ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900'
+              : 'text-zinc-700 hover:bg-zinc-50 dark:text-zinc-300 dark:hover:bg-zinc-800',
+          )}
+        >
+          <input
+            type="radio"
+            name="analytics-stack"
+            className="sr-only"
+            checked={value === option.stack}
+            onChange={() => onChange(option.stack)}
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+interface BreakdownProps {
+  view: AnalyticsView;
+  range: { start: number; end: number };
+  filename: string;
+  onDimension: (dimension: AnalyticsDimension) => void;
+  onFilter: (name: FilterName, value: string) => void;
+}
+
+function Breakdown({ view, range, filename, onDimension, onFilter }: BreakdownProps) {
+  const selectId = useId();
+  const breakdown = useQuery({
+    ...analyticsBreakdownQueryOptions(queryOf(view), view.dimension, BREAKDOWN_ROWS, view.compare),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Panel
+      title={`Spend by ${DIMENSION_LABELS[view.dimension].toLowerCase()}`}
+      description="Click a bar or a row to open its jobs."
+      actions={
+        <>
+          <label htmlFor={selectId} className="text-sm text-zinc-700 dark:text-zinc-300">
+            Break down by
+          </label>
+          <select
+            id={selectId}
+            className={cx(SELECT, 'h-8 w-40')}
+            value={view.dimension}
+            onChange={(e) => onDimension(e.target.value as AnalyticsDimension)}
+          >
+            {ANALYTICS_DIMENSIONS.map((dimension) => (
+              <option key={dimension} value={dimension}>
+                {DIMENSION_LABELS[dimension]}
+              </option>
+            ))}
+          </select>
+          {breakdown.data && (
+            <ExportButton label="breakdown" filename={filename} build={() => breakdownCsv(breakdown.data)} />
+          )}
+        </>
+      }
+    >
+      <QueryState query={breakdown} label="the breakdown">
+        {(loaded) =>
+          loaded.data.length === 0 ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">No spend to break down.</p>
+          ) : (
+            <div className="flex flex-col gap-4">
+              <BreakdownChart breakdown={loaded} view={view} range={range} />
+              <BreakdownTable breakdown={loaded} view={view} range={range} onFilter={onFilter} />
+            </div>
+          )
+        }
+      </QueryState>
+    </Panel>
+  );
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { ANALYTICS_DIMENSIONS, analyticsFilters, isTimeZone } from '../../../../contract/analytics.ts';
+import { LOCAL_DATE } from '../../../format/date-time.ts';
+import type { AnalyticsQuery } from '../../../queries/analytics.ts';
+import { bucketFor, RANGE_PRESETS, type RangePreset, resolveRange } from './date-range.ts';
+
+/* The analytics view in the URL, so a link shares it: range, timezone, comparison, filters, chart choices. */
+
+export const FILTER_NAMES = [
+  'capability',
+  'model',
+  'folder',
+  'api_key',
+  'member',
+  'creator',
+  'source',
+  'status',
+] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
+export type Filters = Partial<Record<FilterName, string>>;
+
+export const STACKS = ['capability', 'model'] as const;
+export type Stack = (typeof STACKS)[number];
+
+/** A filter value the API accepts (a comma list or `none`), else dropped: a bad link never breaks the page. */
+function filterParam(name: FilterName) {
+  return z
+    .string()
+    .refine((value) => analyticsFilters[name].safeParse(value).success)
+    .optional()
+    .catch(undefined);
+}
+
+const LocalDate = z.string().regex(LOCAL_DATE).optional().catch(undefined);
+
+export const AnalyticsSearch = z.object({
+  range: z.enum(RANGE_PRESETS).optional().catch(undefined),
+  /** First and last day of a custom range, both inclusive. */
+  from: LocalDate,
+  to: LocalDate,
+  tz: z.string().max(64).refine(isTimeZone).optional().catch(undefined),
+  compare: z.enum(['off']).optional().catch(undefined),
+  stack: z.enum(STACKS).optional().catch(undefined),
+  dim: z.enum(ANALYTICS_DIMENSIONS).optional().catch(undefined),
+  capability: filterParam('capability'),
+  model: filterParam('model'),
+  folder: filterParam('folder'),
+  api_key: filterParam('api_key'),
+  member: filterParam('member'),
+  creator: filterParam('creator'),
+  source: filterParam('source'),
+  status: filterParam('status'),
+});
+export type AnalyticsSearch = z.output<typeof AnalyticsSearch>;
+
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Everything the page asks the API for, with the defaults filled in. */
+export interface AnalyticsView {
+  preset: RangePreset;
+  from: string;
+  to: string;
+  lastDay: string;
+  days: number;
+  timezone: string;
+  compare: boolean;
+  stack: Stack;
+  dimension: (typeof ANALYTICS_DIMENSIONS)[number];
+  bucket: ReturnType<typeof bucketFor>;
+  filters: Filters;
+}
+
+export function viewOf(search: AnalyticsSearch, now: Date): AnalyticsView {
+  const preset = search.range ?? '30d';
+  const timezone = search.tz ?? browserTimeZone();
+  const range = resolveRange(preset, timezone, now, { from: search.from, to: search.to });
+  const filters: Filters = {};
+  for (const name of FILTER_NAMES) {
+    const value = search[name];
+    if (value) filters[name] = value;
+  }
+  return {
+    preset,
+    ...range,
+    timezone,
+    compare: search.compare !== 'off',
+    stack: search.stack ?? 'capability',
+    dimension: search.dim ?? 'capability',
+    bucket: bucketFor(range.days),
+    filters,
+  };
+}
+
+/** The values of one filter (`none` is a value of its own). */
+export function filterValues(filters: Filters, name: FilterName): string[] {
+  const raw = filters[name];
+  return raw ? raw.split(',').filter(Boolean) : [];
+}
+
+/** Adds or removes one value of a filter; `none` and concrete values exclude each other. */
+export function toggleFilterValue(filters: Filters, name: FilterName, value: string): Filters {
+  const current = filterValues(filters, name);
+  let next: string[];
+  if (current.includes(value)) next = current.filter((v) => v !== value);
+  else if (value === 'none') next = ['none'];
+  else next = [...current.filter((v) => v !== 'none'), value];
+  return { ...filters, [name]: next.length > 0 ? next.join(',') : undefined };
+}
+
+/** The range, timezone and filters as the analytics endpoints take them. */
+export function queryOf(view: AnalyticsView): AnalyticsQuery {
+  return { from: view.from, to: view.to, timezone: view.timezone, ...view.filters };
+}

@@ -1,0 +1,182 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import {
+  ANALYTICS_SOURCES,
+  type AnalyticsBreakdown,
+  type AnalyticsDimension,
+} from '../../../../contract/analytics.ts';
+import { TOOL_KEYS } from '../../../../contract/common.ts';
+import { ANALYTICS_JOB_STATUSES } from '../../../../contract/jobs.ts';
+import { Button } from '../../../components/button.tsx';
+import { formatCredits } from '../../../format/credits.ts';
+import {
+  type AnalyticsQuery,
+  analyticsBreakdownQueryOptions,
+  analyticsKeys,
+} from '../../../queries/analytics.ts';
+import { FILTER_NAMES, type FilterName, type Filters, filterValues } from './analytics-search.ts';
+import { DIMENSION_LABELS, valueLabel } from './labels.ts';
+import { SELECT } from './range-controls.tsx';
+
+/** Values with a fixed vocabulary are offered from the contract; ids from a breakdown of the range. */
+const FIXED: Partial<Record<FilterName, readonly string[]>> = {
+  capability: TOOL_KEYS,
+  source: ANALYTICS_SOURCES,
+  status: ANALYTICS_JOB_STATUSES,
+};
+
+/** Folders, keys, people and creators may be absent from a run: `none` selects those. */
+const HAS_NONE: ReadonlySet<FilterName> = new Set(['folder', 'api_key', 'member', 'creator']);
+
+interface FilterBarProps {
+  query: AnalyticsQuery;
+  filters: Filters;
+  onToggle: (name: FilterName, value: string) => void;
+  onClear: () => void;
+}
+
+/** Labels the server gave ids in any breakdown already loaded, so chips read "Ada", not a UUID. */
+function useKnownLabels(): Map<string, string> {
+  const queryClient = useQueryClient();
+  const labels = new Map<string, string>();
+  for (const [, data] of queryClient.getQueriesData<AnalyticsBreakdown>({
+    queryKey: [...analyticsKeys.all, 'breakdown'],
+  })) {
+    for (const row of data?.data ?? []) if (row.key && !row.other) labels.set(row.key, row.label);
+  }
+  return labels;
+}
+
+/** The filters in force as removable chips, and a picker that adds one value of any dimension. */
+export function FilterBar({ query, filters, onToggle, onClear }: FilterBarProps) {
+  const known = useKnownLabels();
+  const chips = FILTER_NAMES.flatMap((name) => filterValues(filters, name).map((value) => ({ name, value })));
+  return (
+    <search aria-label="Filter analytics" className="flex flex-col gap-3">
+      <AddFilter query={query} filters={filters} onAdd={onToggle} />
+      {chips.length > 0 && (
+        <ul aria-label="Filters in force" className="flex flex-wrap items-center gap-2">
+          {chips.map(({ name, value }) => {
+            const text = `${DIMENSION_LABELS[name]}: ${valueLabel(name, value, known)}`;
+            return (
+              <li
+                key={`${name}:${value}`}
+                className="inline-flex h-8 items-center gap-1 rounded-full bg-zinc-900 pr-1 pl-3 text-sm text-white dark:bg-zinc-100 dark:text-zinc-900"
+              >
+                {text}
+                <button
+                  type="button"
+                  aria-label={`Remove filter ${text}`}
+                  className="grid size-6 place-items-center rounded-full hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500 dark:hover:bg-black/10"
+                  onClick={() => onToggle(name, value)}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            );
+          })}
+          <li>
+            <Button variant="ghost" size="sm" onClick={onClear}>
+              Clear filters
+            </Button>
+          </li>
+        </ul>
+      )}
+    </search>
+  );
+}
+
+interface AddFilterProps {
+  query: AnalyticsQuery;
+  filters: Filters;
+  onAdd: (name: FilterName, value: string) => void;
+}
+
+function AddFilter({ query, filters, onAdd }: AddFilterProps) {
+  const dimensionId = useId();
+  const valueId = useId();
+  const [dimension, setDimension] = useState<FilterName>('capability');
+  const [value, setValue] = useState('');
+  const fixed = FIXED[dimension];
+  // The values of the range, not narrowed by this dimension's own filter (else only the chosen would show).
+  const { [dimension]: _own, ...others } = query;
+  const options = useQuery({
+    ...analyticsBreakdownQueryOptions(others as AnalyticsQuery, dimension as AnalyticsDimension, 100),
+    enabled: !fixed,
+  });
+  const chosen = filterValues(filters, dimension);
+  const choices: Array<{ value: string; label: string }> = fixed
+    ? fixed.map((v) => ({ value: v, label: valueLabel(dimension, v) }))
+    : (options.data?.data ?? [])
+        .filter((row) => !row.other && row.key !== null)
+        .map((row) => ({
+          value: row.key as string,
+          label: `${row.label} (${formatCredits(row.spend_cents)})`,
+        }));
+  if (HAS_NONE.has(dimension)) choices.push({ value: 'none', label: valueLabel(dimension, 'none') });
+  const open = choices.filter((choice) => !chosen.includes(choice.value));
+
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      aria-label="Add a filter"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!value) return;
+        onAdd(dimension, value);
+        setValue('');
+      }}
+    >
+      <div className="flex w-40 flex-col gap-1.5">
+        <label htmlFor={dimensionId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          Filter by
+        </label>
+        <select
+          id={dimensionId}
+          className={SELECT}
+          value={dimension}
+          onChange={(e) => {
+            setDimension(e.target.value as FilterName);
+            setValue('');
+          }}
+        >
+          {FILTER_NAMES.map((name) => (
+            <option key={name} value={name}>
+              {DIMENSION_LABELS[name]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex w-72 flex-col gap-1.5">
+        <label htmlFor={valueId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          Value
+        </label>
+        <select
+          id={valueId}
+          className={SELECT}
+          value={value}
+          disabled={!fixed && options.isPending}
+          onChange={(e) => setValue(e.target.value)}
+        >
+          <option value="">
+            {!fixed && options.isPending
+              ? 'Loading values…'
+              : !fixed && options.isError
+                ? 'Could not load values'
+                : open.length === 0
+                  ? 'No values in this range'
+                  : 'Choose a value'}
+          </option>
+          {open.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="secondary" disabled={!value}>
+        Add filter
+      </Button>
+    </form>
+  );
+}
