@@ -20,6 +20,7 @@ import { getBalance, listLedgerEntries } from './billing.ts';
 import type { EndpointDef } from './endpoint.ts';
 import {
   createUploadSession,
+  deleteFile,
   getFile,
   getFileLineage,
   importFile,
@@ -112,6 +113,7 @@ export const endpoints = {
   listFiles,
   getFile,
   updateFile,
+  deleteFile,
   getFileLineage,
   // Folders
   createFolder,

@@ -263,7 +263,14 @@ export const FilePage = pageOf(FileRecord).meta({ id: 'FilePage' });
 /** Lineage graph (ours): files and jobs as nodes; edges say which file went into or came out of which job. */
 export const LineageNode = z
   .discriminatedUnion('kind', [
-    z.object({ kind: z.literal('file'), id: z.string(), file: FileRecord }),
+    z.object({
+      kind: z.literal('file'),
+      id: z.string(),
+      file: FileRecord,
+      deleted: z.boolean().meta({
+        description: 'The file was deleted: kept in the graph for honesty, its URL no longer serves it.',
+      }),
+    }),
     z.object({
       kind: z.literal('job'),
       id: z.string(),
@@ -421,5 +428,20 @@ export const getFileLineage = defineEndpoint({
   params: FileParams,
   query: z.object({ depth: z.coerce.number().int().min(1).max(10).default(5) }),
   responses: { 200: { description: 'The graph.', schema: LineageGraph } },
+  errors: ['not_found'],
+});
+
+export const deleteFile = defineEndpoint({
+  operationId: 'deleteFile',
+  method: 'DELETE',
+  path: '/v2/files/{id}',
+  host: 'api',
+  tag: 'Files',
+  summary: 'Delete a file',
+  description:
+    'Removes the bytes and thumbnail; the file is no longer listed and its URL answers 404. Lineage graphs keep it as a node marked `deleted`.',
+  auth: 'any',
+  params: FileParams,
+  responses: { 204: { description: 'Deleted.' } },
   errors: ['not_found'],
 });

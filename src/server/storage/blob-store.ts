@@ -25,6 +25,11 @@ export interface BlobStore {
   createReadStream(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes the blob; removing a missing blob is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * A path on this machine where tools that need a seekable file (ffmpeg, sharp) can read the blob, for
+   * stores that keep blobs on local disk; absent for remote stores (copy the blob to a temporary file).
+   */
+  localPath?(key: string): string;
 }
 
 export class BlobNotFoundError extends Error {

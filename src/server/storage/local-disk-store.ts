@@ -78,6 +78,10 @@ export class LocalDiskStore implements BlobStore {
     return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 
+  localPath(key: string): string {
+    return this.fileOf(key);
+  }
+
   async delete(key: string): Promise<void> {
     await fs.rm(this.fileOf(key), { force: true });
   }

@@ -15,6 +15,7 @@ import type { Services } from '../../services.ts';
 import { newBlobKey, newFileId } from './file-ids.ts';
 import { probeImage } from './image-probe.ts';
 import { mediaUrl, THUMBNAIL_NAME, thumbnailUrl } from './media-urls.ts';
+import { hasThumbnail, thumbnailKind } from './thumbnail-kinds.ts';
 
 type Metadata = z.infer<typeof FileMetadata>;
 export type FileOrigin = FileRecord['origin'];
@@ -36,13 +37,17 @@ export interface StoredFile {
   height: number | null;
   durationSeconds: number | null;
   thumbnailKey: string | null;
+  /** A thumbnail was tried and the bytes would not give one. */
+  thumbnailFailed: boolean;
   /** What was learned from the bytes beyond the columns (frame rate, codecs...). */
   metadata: Metadata;
   createdAt: Date;
   updatedAt: Date;
+  /** Set when the file was deleted: the row stays for lineage, the bytes are gone. */
+  deletedAt: Date | null;
 }
 
-interface FileRow {
+export interface FileRow {
   id: string;
   team_id: string;
   folder_id: string | null;
@@ -57,12 +62,14 @@ interface FileRow {
   height: number | null;
   duration_seconds: number | null;
   thumbnail_key: string | null;
+  thumbnail_failed: boolean;
   metadata: Metadata;
   created_at: Date;
   updated_at: Date;
+  deleted_at: Date | null;
 }
 
-function fromRow(row: FileRow): StoredFile {
+export function fromRow(row: FileRow): StoredFile {
   return {
     id: row.id,
     teamId: row.team_id,
@@ -78,9 +85,11 @@ function fromRow(row: FileRow): StoredFile {
     height: row.height,
     durationSeconds: row.duration_seconds,
     thumbnailKey: row.thumbnail_key,
+    thumbnailFailed: row.thumbnail_failed,
     metadata: row.metadata,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    deletedAt: row.deleted_at,
   };
 }
 
@@ -97,7 +106,7 @@ export function toFileRecord(file: StoredFile, publicUrl: string): FileRecord {
     size_bytes: file.sizeBytes,
     hash: `sha256:${file.sha256}`,
     url: mediaUrl(publicUrl, file.id, file.name),
-    thumbnail_url: file.thumbnailKey ? thumbnailUrl(publicUrl, file.id) : null,
+    thumbnail_url: hasThumbnail(file) ? thumbnailUrl(publicUrl, file.id) : null,
     workspace_id: file.folderId,
     origin: file.origin,
     job_id: file.jobId,
@@ -180,8 +189,8 @@ export async function storeFile(services: Services, input: StoreFileInput): Prom
       await assertTeamOwns(client, input.teamId, folderId, jobId);
       const { rows } = await client.query<FileRow>(
         `INSERT INTO files (id, team_id, folder_id, name, media_type, size_bytes, sha256, storage_key, origin,
-                            job_id, width, height, duration_seconds, thumbnail_key, metadata)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                            job_id, width, height, duration_seconds, thumbnail_key, metadata, thumbnail_failed)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
          RETURNING *`,
         [
           id,
@@ -199,6 +208,8 @@ export async function storeFile(services: Services, input: StoreFileInput): Prom
           durationSeconds,
           thumbnailKey,
           JSON.stringify(metadata),
+          // An image was tried here already; video and audio get theirs on first request.
+          thumbnailKind(mediaType) === 'image' && thumbnailKey === null,
         ],
       );
       if (jobId !== null) {
@@ -260,20 +271,20 @@ export async function recordJobInputs(
   return rowCount ?? 0;
 }
 
-/** A file of the team, or null (another team's file is as unknown as a missing one). */
+/** A live file of the team, or null (another team's file, or a deleted one, is as unknown as a missing one). */
 export async function findFile(db: Queryable, teamId: string, id: string): Promise<StoredFile | null> {
   if (!FileId.safeParse(id).success) return null;
-  const { rows } = await db.query<FileRow>('SELECT * FROM files WHERE id = $1 AND team_id = $2', [
-    id,
-    teamId,
-  ]);
+  const { rows } = await db.query<FileRow>(
+    'SELECT * FROM files WHERE id = $1 AND team_id = $2 AND deleted_at IS NULL',
+    [id, teamId],
+  );
   return rows[0] ? fromRow(rows[0]) : null;
 }
 
 /** A file by id alone: for the public media route, where the unguessable id is the credential. */
 export async function findFileById(db: Queryable, id: string): Promise<StoredFile | null> {
   if (!FileId.safeParse(id).success) return null;
-  const { rows } = await db.query<FileRow>('SELECT * FROM files WHERE id = $1', [id]);
+  const { rows } = await db.query<FileRow>('SELECT * FROM files WHERE id = $1 AND deleted_at IS NULL', [id]);
   return rows[0] ? fromRow(rows[0]) : null;
 }
 

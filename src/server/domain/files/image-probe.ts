@@ -3,7 +3,7 @@ import sharp from 'sharp';
 export const THUMBNAIL_MAX_EDGE = 256;
 
 /** Raster types sharp reads. SVG is left out on purpose: it is a document, not pixels, and may be hostile. */
-const RASTER_TYPES = new Set([
+export const RASTER_TYPES = new Set([
   'image/png',
   'image/jpeg',
   'image/webp',

@@ -9,8 +9,9 @@ type FileListFilters = z.output<typeof FileListQuery>;
 /** The columns of `files`, named as `StoredFile` names them. */
 const STORED_FILE_COLUMNS = `id, team_id AS "teamId", folder_id AS "folderId", name, media_type AS "mediaType",
   size_bytes AS "sizeBytes", sha256, storage_key AS "storageKey", origin, job_id AS "jobId", width, height,
-  duration_seconds AS "durationSeconds", thumbnail_key AS "thumbnailKey", metadata,
-  created_at AS "createdAt", updated_at AS "updatedAt",
+  duration_seconds AS "durationSeconds", thumbnail_key AS "thumbnailKey",
+  thumbnail_failed AS "thumbnailFailed", metadata, created_at AS "createdAt", updated_at AS "updatedAt",
+  deleted_at AS "deletedAt",
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "cursorAt"`;
 
 /** A row with its creation instant to the microsecond (a JS Date keeps milliseconds only). */
@@ -47,7 +48,8 @@ const BARE_TYPE = `btrim(split_part(media_type, ';', 1))`;
 
 /** Builds the WHERE clause of a file listing from its filters; always limited to the team. */
 export function fileListFilter(teamId: string, q: Omit<FileListFilters, 'limit'>) {
-  const where = ['team_id = $1'];
+  // Deleted files stay as lineage records only: never listed.
+  const where = ['team_id = $1', 'deleted_at IS NULL'];
   const values: unknown[] = [teamId];
   const add = (sql: (p: string) => string, value: unknown) => {
     values.push(value);

@@ -10,6 +10,7 @@ import type { Services } from '../../services.ts';
 import { hold } from '../billing/ledger.ts';
 import { checkModelInput } from '../catalog/model-input.ts';
 import type { ModelDefinition, ProviderOffer } from '../catalog/types.ts';
+import { resolveFolder } from '../folders/folders.ts';
 import { type JobRow, toJob } from './job-row.ts';
 import { costOf, estimateUnits, UNIT_NAMES } from './pricing.ts';
 import { runQueueFor } from './queue-names.ts';
@@ -132,22 +133,6 @@ export function inputUrls(body: Record<string, unknown>): string[] {
   for (const field of ['video_url', 'audio_url'])
     if (typeof body[field] === 'string') urls.push(body[field] as string);
   return urls;
-}
-
-/** A folder of the team by id or slug (X-Workspace-Id, `workspace_id`), or 404 when the team has none such. */
-export async function resolveFolder(
-  tx: Queryable,
-  teamId: string,
-  reference: string | undefined,
-): Promise<string | null> {
-  if (!reference) return null;
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(reference);
-  const { rows } = await tx.query<{ id: string }>(
-    `SELECT id FROM workspaces WHERE team_id = $1 AND ${isUuid ? 'id = $2::uuid' : 'slug = $2'}`,
-    [teamId, reference],
-  );
-  if (!rows[0]) throw new AppError('not_found', `No folder \`${reference}\` in this team (X-Workspace-Id).`);
-  return rows[0].id;
 }
 
 /** Models whose output depends only on the request body (no external inputs that could change). */

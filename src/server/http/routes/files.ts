@@ -1,16 +1,36 @@
-import { getFile, listFiles, uploadFile } from '../../../contract/files.ts';
+import {
+  createUploadSession,
+  deleteFile,
+  getFile,
+  getFileLineage,
+  importFile,
+  listFiles,
+  updateFile,
+  uploadFile,
+  uploadToSession,
+} from '../../../contract/files.ts';
 import { findFile, storeFile, toFileRecord } from '../../domain/files/files.ts';
+import { importFile as importFromUrl } from '../../domain/files/import-file.ts';
+import { fileLineage } from '../../domain/files/lineage.ts';
 import { listFiles as listTeamFiles } from '../../domain/files/list-files.ts';
+import { nodeStreamOf } from '../../domain/files/receive-bytes.ts';
 import { sniffMediaType } from '../../domain/files/sniff-media-type.ts';
-import { resolveFolder } from '../../domain/jobs/create-job.ts';
+import {
+  deleteFile as deleteTeamFile,
+  updateFile as updateTeamFile,
+} from '../../domain/files/update-file.ts';
+import { uploadThroughProxy } from '../../domain/files/upload-flow.ts';
+import { createUploadSession as startUpload } from '../../domain/files/upload-sessions.ts';
+import { resolveFolder } from '../../domain/folders/folders.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { defineRoute, reply } from '../define-route.ts';
+import { requestHeader } from '../request-header.ts';
 
 /**
- * The first file routes: a small direct upload (so the playground can take a local file as an input),
- * listing the team's files (the playground's Files picker) and reading one file. Moving, lineage and
- * upload sessions come with the files browser.
+ * Files: small direct uploads, upload sessions (proxy PUT here; the presigned PUT is on the media routes),
+ * import by URL, list, get, rename/move, delete, lineage. Everything is the caller's team's: another team's
+ * file or session is a 404.
  */
 export function fileRoutes(s: Services) {
   return [
@@ -28,6 +48,28 @@ export function fileRoutes(s: Services) {
       return reply(201, file);
     }),
 
+    defineRoute(createUploadSession, async ({ auth, body, headers }) => {
+      const folderId = await resolveFolder(s.db, auth.teamId, headers['x-workspace-id'] ?? body.workspace_id);
+      return startUpload(s, { teamId: auth.teamId, personId: auth.personId }, folderId, body);
+    }),
+
+    // The raw body is streamed to storage (mount.ts reads no body for an endpoint without a body schema).
+    defineRoute(uploadToSession, async ({ auth, params, c }) => {
+      const file = await uploadThroughProxy(
+        s,
+        auth.teamId,
+        params.session_id,
+        nodeStreamOf(c.req.raw.body),
+        requestHeader(c, 'content-length'),
+      );
+      return { file_id: file.id, file };
+    }),
+
+    defineRoute(importFile, async ({ auth, body, headers }) => {
+      const folderId = await resolveFolder(s.db, auth.teamId, headers['x-workspace-id'] ?? body.workspace_id);
+      return reply(201, await importFromUrl(s, auth.teamId, folderId, body.url, body.name));
+    }),
+
     defineRoute(listFiles, ({ auth, query }) => listTeamFiles(s.db, auth.teamId, query, s.config.PUBLIC_URL)),
 
     defineRoute(getFile, async ({ auth, params }) => {
@@ -35,5 +77,18 @@ export function fileRoutes(s: Services) {
       if (!file) throw new AppError('not_found', `No file ${params.id}.`);
       return toFileRecord(file, s.config.PUBLIC_URL);
     }),
+
+    defineRoute(updateFile, ({ auth, params, body }) =>
+      updateTeamFile(s, auth.teamId, params.id, { name: body.name, workspaceId: body.workspace_id }),
+    ),
+
+    defineRoute(deleteFile, async ({ auth, params }) => {
+      await deleteTeamFile(s, auth.teamId, params.id);
+      return reply(204, undefined);
+    }),
+
+    defineRoute(getFileLineage, ({ auth, params, query }) =>
+      fileLineage(s.db, auth.teamId, params.id, query.depth, s.config.PUBLIC_URL),
+    ),
   ];
 }

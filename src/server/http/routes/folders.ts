@@ -1,7 +1,27 @@
+import { createFolder, getFolder, listFolders, updateFolder } from '../../../contract/folders.ts';
+import * as folders from '../../domain/folders/folders.ts';
 import type { Services } from '../../services.ts';
-import type { Route } from '../define-route.ts';
+import type { AuthContext } from '../auth.ts';
+import { defineRoute, reply } from '../define-route.ts';
 
-/** Folders (workspaces): create, list, get by id or slug, rename. */
-export function folderRoutes(_s: Services): Route[] {
-  return [];
+const viewerOf = (auth: AuthContext): folders.FolderViewer => ({
+  teamId: auth.teamId,
+  personId: auth.personId,
+  role: auth.role,
+});
+
+/** Folders (workspaces): create, list, get by id or slug, rename. No delete (the spec has none). */
+export function folderRoutes(s: Services) {
+  return [
+    defineRoute(createFolder, async ({ auth, body }) =>
+      reply(201, { workspace: await folders.createFolder(s.db, viewerOf(auth), body) }),
+    ),
+    defineRoute(listFolders, ({ auth, query }) => folders.listFolders(s.db, viewerOf(auth), query)),
+    defineRoute(getFolder, async ({ auth, params }) => ({
+      workspace: await folders.getFolder(s.db, viewerOf(auth), params.id_or_slug),
+    })),
+    defineRoute(updateFolder, async ({ auth, params, body }) => ({
+      workspace: await folders.updateFolder(s.db, viewerOf(auth), params.id_or_slug, body),
+    })),
+  ];
 }

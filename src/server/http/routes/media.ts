@@ -1,12 +1,14 @@
 import { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
 import { fileBlob, findFileById } from '../../domain/files/files.ts';
+import { ensureThumbnail } from '../../domain/files/make-thumbnail.ts';
 import { wantsThumbnail } from '../../domain/files/media-urls.ts';
 import type { Services } from '../../services.ts';
 import type { ByteRange } from '../../storage/blob-store.ts';
 import type { AppEnv } from '../env.ts';
 import { requestHeader } from '../request-header.ts';
 import { errorBody, respond, respondJson } from '../respond.ts';
+import { mountPresignedUpload } from './presigned-upload.ts';
 
 /**
  * What a Range header asks of a blob of `size` bytes: one satisfiable range, `unsatisfiable` (416), or
@@ -71,7 +73,8 @@ export function mountMedia(app: Hono<AppEnv>, s: Services): void {
     const file = await findFileById(s.db, c.req.param('id'));
     if (!file) return notFound(c);
     const thumbnail = wantsThumbnail(c.req.param('name'), c.req.query('original') !== undefined);
-    const blob = fileBlob(file, thumbnail);
+    // Thumbnails are made on their first request and kept.
+    const blob = fileBlob(thumbnail ? await ensureThumbnail(s, file) : file, thumbnail);
     if (!blob) return notFound(c, 'This file has no thumbnail.');
     const stat = await s.blobs.stat(blob.key);
     if (!stat) {
@@ -128,4 +131,6 @@ export function mountMedia(app: Hono<AppEnv>, s: Services): void {
     ),
   );
   app.all('/media/*', (c) => notFound(c));
+
+  mountPresignedUpload(app, s);
 }

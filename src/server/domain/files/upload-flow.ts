@@ -1,0 +1,154 @@
+import type { Readable } from 'node:stream';
+import { type FileRecord, UPLOAD_MAX_BYTES } from '../../../contract/files.ts';
+import { transaction } from '../../db/pool.ts';
+import { AppError } from '../../errors.ts';
+import type { Services } from '../../services.ts';
+import { type ReceivedBytes, receiveBytes } from './receive-bytes.ts';
+import { registerBlob, storedMediaType } from './register-blob.ts';
+import {
+  claimUploadSession,
+  DEFAULT_UPLOAD_NAME,
+  releaseUploadSession,
+  type UploadSessionRow,
+} from './upload-sessions.ts';
+
+/** Refuses at once a body whose Content-Length already says it is too long. */
+function checkDeclaredLength(contentLength: string | undefined, maxBytes: number): void {
+  const length = Number(contentLength);
+  if (contentLength !== undefined && Number.isFinite(length) && length > maxBytes) {
+    throw new AppError(
+      'payload_too_large',
+      `The body is ${length} bytes; this session takes at most ${maxBytes}.`,
+      {
+        details: { max_bytes: maxBytes },
+      },
+    );
+  }
+}
+
+/** Takes the session, streams the body to storage under its rules; a refusal frees the session again. */
+async function receiveIntoSession(
+  s: Services,
+  sessionId: string,
+  teamId: string | null,
+  body: Readable,
+  contentLength: string | undefined,
+): Promise<{ session: UploadSessionRow; received: ReceivedBytes }> {
+  const session = await claimUploadSession(s.db, sessionId, teamId);
+  try {
+    const maxBytes = session.declared_size ?? UPLOAD_MAX_BYTES;
+    checkDeclaredLength(contentLength, maxBytes);
+    const received = await receiveBytes(s, body, {
+      maxBytes,
+      exactBytes: session.declared_size,
+      sha256: session.declared_sha256,
+      label: 'The upload',
+    });
+    return { session, received };
+  } catch (error) {
+    body.destroy();
+    await releaseUploadSession(s.db, sessionId);
+    throw error;
+  }
+}
+
+function registerInput(session: UploadSessionRow, received: ReceivedBytes, mediaType: string) {
+  return {
+    id: session.id,
+    teamId: session.team_id,
+    folderId: session.folder_id,
+    name: session.filename ?? DEFAULT_UPLOAD_NAME,
+    mediaType,
+    origin: 'upload' as const,
+    received,
+  };
+}
+
+/** The proxy PUT (Bearer): receives the bytes and registers the file at once. */
+export async function uploadThroughProxy(
+  s: Services,
+  teamId: string,
+  sessionId: string,
+  body: Readable,
+  contentLength: string | undefined,
+): Promise<FileRecord> {
+  const { session, received } = await receiveIntoSession(s, sessionId, teamId, body, contentLength);
+  try {
+    return await transaction(s.db, async (tx) => {
+      await tx.query(
+        `UPDATE upload_sessions SET state = 'registered', storage_key = $2, received_size = $3,
+                        received_sha256 = $4, updated_at = now() WHERE id = $1`,
+        [session.id, received.storageKey, received.size, received.sha256],
+      );
+      const mediaType = storedMediaType(received.head, session.media_type);
+      return registerBlob(s, tx, registerInput(session, received, mediaType));
+    });
+  } catch (error) {
+    await s.blobs.delete(received.storageKey).catch(() => {});
+    await releaseUploadSession(s.db, sessionId);
+    throw error;
+  }
+}
+
+/**
+ * The presigned direct PUT (no bearer; the signature was checked): receives the bytes and keeps them for
+ * `POST /files/import` with the session's `public_url`, which registers the file.
+ */
+export async function uploadDirect(
+  s: Services,
+  sessionId: string,
+  body: Readable,
+  contentLength: string | undefined,
+): Promise<void> {
+  const { session, received } = await receiveIntoSession(s, sessionId, null, body, contentLength);
+  await s.db.query(
+    `UPDATE upload_sessions SET state = 'uploaded', storage_key = $2, received_size = $3, received_sha256 = $4,
+            detected_media_type = $5, updated_at = now() WHERE id = $1`,
+    [
+      sessionId,
+      received.storageKey,
+      received.size,
+      received.sha256,
+      storedMediaType(received.head, session.media_type),
+    ],
+  );
+}
+
+/**
+ * Registers a direct upload (`POST /files/import` with the session's `public_url`). Importing it again
+ * answers the file already registered. 404 for another team's or an unknown session; 409 before the bytes
+ * have arrived.
+ */
+export async function registerDirectUpload(
+  s: Services,
+  teamId: string,
+  sessionId: string,
+  name: string | undefined,
+): Promise<FileRecord | null> {
+  return transaction(s.db, async (tx) => {
+    const { rows } = await tx.query<UploadSessionRow>(
+      'SELECT * FROM upload_sessions WHERE id = $1 AND team_id = $2 FOR UPDATE',
+      [sessionId, teamId],
+    );
+    const session = rows[0];
+    if (!session) return null;
+    if (session.state === 'registered') return null;
+    if (session.state !== 'uploaded' || !session.storage_key) {
+      throw new AppError(
+        'conflict',
+        `Nothing has been uploaded to session ${sessionId} yet: PUT the bytes to its upload_url first.`,
+      );
+    }
+    const received: ReceivedBytes = {
+      storageKey: session.storage_key,
+      size: Number(session.received_size),
+      sha256: session.received_sha256!,
+      head: Buffer.alloc(0),
+    };
+    await tx.query(`UPDATE upload_sessions SET state = 'registered', updated_at = now() WHERE id = $1`, [
+      sessionId,
+    ]);
+    const input = registerInput(session, received, session.detected_media_type ?? session.media_type);
+    return registerBlob(s, tx, { ...input, name: name ?? input.name });
+  });
+}
