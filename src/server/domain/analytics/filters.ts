@@ -68,7 +68,7 @@ export const JOB_COLUMNS: Columns = {
 };
 
 /** Marks the group of other identities in `self` scope (never a real key, id or tool). */
-export const OTHER_KEY = '\u0000other';
+export const OTHER_KEY = '~other~';
 
 function inList(p: Params, column: string, values: readonly string[], cast = 'text'): string {
   if (values.length === 0) return 'false';
