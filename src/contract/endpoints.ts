@@ -56,7 +56,13 @@ import {
 import { getOpenApiJson, getOpenApiYaml } from './meta.ts';
 import { getPreset, getPresetPreview, listPresets } from './presets.ts';
 import { getPricing } from './pricing.ts';
-import { inviteTeamMember, listTeamMembers, removeTeamMember, updateTeamMember } from './team.ts';
+import {
+  inviteTeamMember,
+  listTeamMembers,
+  removeTeamMember,
+  revokeTeamInvitation,
+  updateTeamMember,
+} from './team.ts';
 import {
   getTemplate,
   listTemplates,
@@ -153,6 +159,7 @@ export const endpoints = {
   listApiKeyReveals,
   listTeamMembers,
   inviteTeamMember,
+  revokeTeamInvitation,
   updateTeamMember,
   removeTeamMember,
   getWebhookSecret,

@@ -105,3 +105,19 @@ export const removeTeamMember = defineEndpoint({
   responses: { 204: { description: 'Removed.' } },
   errors: ['not_found', 'forbidden', 'conflict'],
 });
+
+export const revokeTeamInvitation = defineEndpoint({
+  operationId: 'revokeTeamInvitation',
+  method: 'DELETE',
+  path: '/v2/team/invitations/{id}',
+  host: 'api',
+  tag: 'Account',
+  summary: 'Withdraw an invitation',
+  description:
+    'Owners and managers only. The address no longer joins at its next sign-in. 404 for an invitation that is not pending in this team.',
+  auth: 'session',
+  headers: TeamHeaders,
+  params: z.object({ id: z.string().max(64) }),
+  responses: { 204: { description: 'Withdrawn.' } },
+  errors: ['not_found', 'forbidden'],
+});

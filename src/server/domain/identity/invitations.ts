@@ -149,3 +149,23 @@ export async function acceptInvitations(tx: Queryable, personId: string, email: 
     );
   }
 }
+
+/** Withdraws a pending invitation of the actor's team (owners and managers; 404 when none is pending). */
+export async function withdrawInvitation(
+  db: Queryable,
+  actor: TeamActor,
+  invitationId: string,
+): Promise<void> {
+  const { rows } = await db.query<{ role: 'owner' | 'manager' | 'member' }>(
+    'SELECT role FROM memberships WHERE team_id = $1 AND person_id = $2',
+    [actor.teamId, actor.personId],
+  );
+  if (!isManagerRole(rows[0]?.role ?? null)) {
+    throw new AppError('forbidden', 'Only owners and managers withdraw invitations.');
+  }
+  const deleted = await db.query(
+    'DELETE FROM team_invitations WHERE id = $1 AND team_id = $2 AND accepted_at IS NULL',
+    [invitationId, actor.teamId],
+  );
+  if (!deleted.rowCount) throw new AppError('not_found', 'No such pending invitation.');
+}

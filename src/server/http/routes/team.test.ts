@@ -70,6 +70,30 @@ describe('team members and invitations', () => {
     expect(owner.status).toBe(422);
   });
 
+  it('withdraws a pending invitation (owners and managers; 404 for another team or a second time)', async () => {
+    const a = await person(t);
+    const b = await person(t);
+    const member = await memberOf(t, a, 'member');
+    const email = freshEmail();
+    const invitation = await a.client.inviteTeamMember({ body: { email, role: 'member' } });
+    const asTeam = { 'x-team-id': a.teamId };
+    const byMember = await failure(
+      member.client.revokeTeamInvitation({ params: { id: invitation.id }, headers: asTeam }),
+    );
+    expect(byMember.code).toBe('forbidden');
+    expect((await failure(b.client.revokeTeamInvitation({ params: { id: invitation.id } }))).status).toBe(
+      404,
+    );
+    await a.client.revokeTeamInvitation({ params: { id: invitation.id } });
+    expect((await a.client.listTeamMembers()).invitations).toEqual([]);
+    expect((await failure(a.client.revokeTeamInvitation({ params: { id: invitation.id } }))).status).toBe(
+      404,
+    );
+    const session = await signUp(t, email);
+    const me = await t.clientFor(session.access_token).getMe();
+    expect(me.teams.map((team) => team.id)).not.toContain(a.teamId);
+  });
+
   it('does not join an expired invitation', async () => {
     const a = await person(t);
     const email = freshEmail();

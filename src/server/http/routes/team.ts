@@ -2,9 +2,10 @@ import {
   inviteTeamMember,
   listTeamMembers,
   removeTeamMember,
+  revokeTeamInvitation,
   updateTeamMember,
 } from '../../../contract/team.ts';
-import { invite, listPendingInvitations } from '../../domain/identity/invitations.ts';
+import { invite, listPendingInvitations, withdrawInvitation } from '../../domain/identity/invitations.ts';
 import {
   changeRole,
   isManagerRole,
@@ -40,6 +41,11 @@ export function teamRoutes(s: Services) {
         }),
       ),
     ),
+
+    defineRoute(revokeTeamInvitation, async ({ auth, params }) => {
+      await withdrawInvitation(s.db, actorOf(auth), params.id);
+      return reply(204, undefined);
+    }),
 
     defineRoute(updateTeamMember, async ({ auth, params, body }) =>
       changeRole(s.db, s.apiKeys, actorOf(auth), params.user_id, body.role),
