@@ -72,9 +72,9 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: KeyTableProps[
         variant === 'danger' ? 'text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40' : ''
       }
       onClick={() => onAction(kind, apiKey)}
+      aria-label={`${label} ${apiKey.name}`}
     >
       {label}
-      <span className="sr-only"> {apiKey.name}</span>
     </Button>
   );
   return (

@@ -161,8 +161,9 @@ function ShareRow({ keyId, entry }: { keyId: string; entry: ShareEntry }) {
         size="sm"
         pending={remove.isPending}
         onClick={() => remove.mutate(entry.user_id)}
+        aria-label={`Remove ${name}`}
       >
-        Remove<span className="sr-only"> {name}</span>
+        Remove
       </Button>
     </li>
   );

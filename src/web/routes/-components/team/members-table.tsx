@@ -76,8 +76,13 @@ export function MembersTable({
                 <td className={`${CELL} text-right whitespace-nowrap`}>
                   <div className="flex justify-end gap-1">
                     {canChange && (
-                      <Button variant="ghost" size="sm" onClick={() => onAction('role', member)}>
-                        Change role<span className="sr-only"> of {name}</span>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => onAction('role', member)}
+                        aria-label={`Change role of ${name}`}
+                      >
+                        Change role
                       </Button>
                     )}
                     {remove && (
@@ -86,9 +91,9 @@ export function MembersTable({
                         size="sm"
                         className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
                         onClick={() => onAction('remove', member)}
+                        aria-label={remove === 'leave' ? 'Leave team' : `Remove ${name}`}
                       >
                         {remove === 'leave' ? 'Leave team' : 'Remove'}
-                        {remove === 'remove' && <span className="sr-only"> {name}</span>}
                       </Button>
                     )}
                   </div>

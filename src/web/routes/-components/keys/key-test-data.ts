@@ -1,0 +1,36 @@
+import type { ApiKey, PersonEntry } from '../../../../contract/api-keys.ts';
+
+/* Records as the server answers them, for the Keys components' tests. */
+
+export const ana: PersonEntry = {
+  user_id: '00000000-0000-4000-8000-00000000000a',
+  email: 'ana@example.com',
+  display_name: 'Ana Lima',
+  avatar_url: null,
+};
+
+export const bo: PersonEntry = {
+  user_id: '00000000-0000-4000-8000-00000000000b',
+  email: 'bo@example.com',
+  display_name: '',
+  avatar_url: null,
+};
+
+export function testKey(overrides: Partial<ApiKey> = {}): ApiKey {
+  return {
+    id: 'key_ci',
+    name: 'CI',
+    start: 'mcsk_AbC',
+    last4: 'wxyz',
+    revealable: true,
+    owner: ana,
+    team_id: '00000000-0000-4000-8000-0000000000f0',
+    relation: 'owned',
+    shared: false,
+    share_count: 0,
+    created_at: '2026-11-20T10:00:00.000Z',
+    last_used_at: null,
+    revoked_at: null,
+    ...overrides,
+  };
+}
