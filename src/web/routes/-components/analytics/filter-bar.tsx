@@ -1,10 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import {
-  ANALYTICS_SOURCES,
-  type AnalyticsBreakdown,
-  type AnalyticsDimension,
-} from '../../../../contract/analytics.ts';
+import { ANALYTICS_SOURCES } from '../../../../contract/analytics.ts';
 import { TOOL_KEYS } from '../../../../contract/common.ts';
 import { ANALYTICS_JOB_STATUSES } from '../../../../contract/jobs.ts';
 import { Button } from '../../../components/button.tsx';
@@ -35,21 +31,32 @@ interface FilterBarProps {
   onClear: () => void;
 }
 
-/** Labels the server gave ids in any breakdown already loaded, so chips read "Ada", not a UUID. */
-function useKnownLabels(): Map<string, string> {
-  const queryClient = useQueryClient();
-  const labels = new Map<string, string>();
-  for (const [, data] of queryClient.getQueriesData<AnalyticsBreakdown>({
-    queryKey: [...analyticsKeys.all, 'breakdown'],
-  })) {
-    for (const row of data?.data ?? []) if (row.key && !row.other) labels.set(row.key, row.label);
-  }
-  return labels;
+/** The values of a dimension in the range, not narrowed by that dimension's own filter (else only the chosen would show). */
+function valuesQueryOptions(query: AnalyticsQuery, dimension: FilterName) {
+  const { [dimension]: _own, ...others } = query;
+  return analyticsBreakdownQueryOptions(others as AnalyticsQuery, dimension, 100);
+}
+
+/** Labels the server gives the ids in force (people, keys, folders), so chips read "Ada", not a UUID. */
+function useKnownLabels(query: AnalyticsQuery, filters: Filters): Map<string, string> {
+  const named = FILTER_NAMES.filter(
+    (name) => !FIXED[name] && filterValues(filters, name).some((v) => v !== 'none'),
+  );
+  return useQueries({
+    queries: named.map((name) => valuesQueryOptions(query, name)),
+    combine: (results) => {
+      const labels = new Map<string, string>();
+      for (const result of results) {
+        for (const row of result.data?.data ?? []) if (row.key && !row.other) labels.set(row.key, row.label);
+      }
+      return labels;
+    },
+  });
 }
 
 /** The filters in force as removable chips, and a picker that adds one value of any dimension. */
 export function FilterBar({ query, filters, onToggle, onClear }: FilterBarProps) {
-  const known = useKnownLabels();
+  const known = useKnownLabels(query, filters);
   const chips = FILTER_NAMES.flatMap((name) => filterValues(filters, name).map((value) => ({ name, value })));
   return (
     <search aria-label="Filter analytics" className="flex flex-col gap-3">
@@ -98,12 +105,7 @@ function AddFilter({ query, filters, onAdd }: AddFilterProps) {
   const [dimension, setDimension] = useState<FilterName>('capability');
   const [value, setValue] = useState('');
   const fixed = FIXED[dimension];
-  // The values of the range, not narrowed by this dimension's own filter (else only the chosen would show).
-  const { [dimension]: _own, ...others } = query;
-  const options = useQuery({
-    ...analyticsBreakdownQueryOptions(others as AnalyticsQuery, dimension as AnalyticsDimension, 100),
-    enabled: !fixed,
-  });
+  const options = useQuery({ ...valuesQueryOptions(query, dimension), enabled: !fixed });
   const chosen = filterValues(filters, dimension);
   const choices: Array<{ value: string; label: string }> = fixed
     ? fixed.map((v) => ({ value: v, label: valueLabel(dimension, v) }))
