@@ -5,11 +5,7 @@ import { TOOL_KEYS } from '../../../../contract/common.ts';
 import { ANALYTICS_JOB_STATUSES } from '../../../../contract/jobs.ts';
 import { Button } from '../../../components/button.tsx';
 import { formatCredits } from '../../../format/credits.ts';
-import {
-  type AnalyticsQuery,
-  analyticsBreakdownQueryOptions,
-  analyticsKeys,
-} from '../../../queries/analytics.ts';
+import { type AnalyticsQuery, analyticsBreakdownQueryOptions } from '../../../queries/analytics.ts';
 import { FILTER_NAMES, type FilterName, type Filters, filterValues } from './analytics-search.ts';
 import { DIMENSION_LABELS, valueLabel } from './labels.ts';
 import { SELECT } from './range-controls.tsx';
