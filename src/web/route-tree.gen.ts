@@ -19,6 +19,7 @@ import { Route as AppKeysRouteImport } from './routes/_app.keys.tsx';
 import { Route as AppPlaygroundRouteImport } from './routes/_app.playground.tsx';
 import { Route as AppSettingsRouteImport } from './routes/_app.settings.tsx';
 import { Route as AppTeamRouteImport } from './routes/_app.team.tsx';
+import { Route as AppFilesFileIdRouteImport } from './routes/_app.files_.$fileId.tsx';
 import { Route as AppJobsJobIdRouteImport } from './routes/_app.jobs.$jobId.tsx';
 
 const AppRoute = AppRouteImport.update({
@@ -70,6 +71,11 @@ const AppTeamRoute = AppTeamRouteImport.update({
   path: '/team',
   getParentRoute: () => AppRoute,
 } as any);
+const AppFilesFileIdRoute = AppFilesFileIdRouteImport.update({
+  id: '/files_/$fileId',
+  path: '/files/$fileId',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppJobsJobIdRoute = AppJobsJobIdRouteImport.update({
   id: '/$jobId',
   path: '/$jobId',
@@ -86,6 +92,7 @@ export interface FileRoutesByFullPath {
   '/playground': typeof AppPlaygroundRoute;
   '/settings': typeof AppSettingsRoute;
   '/team': typeof AppTeamRoute;
+  '/files/$fileId': typeof AppFilesFileIdRoute;
   '/jobs/$jobId': typeof AppJobsJobIdRoute;
 }
 export interface FileRoutesByTo {
@@ -98,6 +105,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AppSettingsRoute;
   '/team': typeof AppTeamRoute;
   '/': typeof AppIndexRoute;
+  '/files/$fileId': typeof AppFilesFileIdRoute;
   '/jobs/$jobId': typeof AppJobsJobIdRoute;
 }
 export interface FileRoutesById {
@@ -112,6 +120,7 @@ export interface FileRoutesById {
   '/_app/settings': typeof AppSettingsRoute;
   '/_app/team': typeof AppTeamRoute;
   '/_app/': typeof AppIndexRoute;
+  '/_app/files_/$fileId': typeof AppFilesFileIdRoute;
   '/_app/jobs/$jobId': typeof AppJobsJobIdRoute;
 }
 export interface FileRouteTypes {
@@ -126,6 +135,7 @@ export interface FileRouteTypes {
     | '/playground'
     | '/settings'
     | '/team'
+    | '/files/$fileId'
     | '/jobs/$jobId';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -138,6 +148,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/team'
     | '/'
+    | '/files/$fileId'
     | '/jobs/$jobId';
   id:
     | '__root__'
@@ -151,6 +162,7 @@ export interface FileRouteTypes {
     | '/_app/settings'
     | '/_app/team'
     | '/_app/'
+    | '/_app/files_/$fileId'
     | '/_app/jobs/$jobId';
   fileRoutesById: FileRoutesById;
 }
@@ -231,6 +243,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTeamRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/files_/$fileId': {
+      id: '/_app/files_/$fileId';
+      path: '/files/$fileId';
+      fullPath: '/files/$fileId';
+      preLoaderRoute: typeof AppFilesFileIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/jobs/$jobId': {
       id: '/_app/jobs/$jobId';
       path: '/$jobId';
@@ -261,6 +280,7 @@ interface AppRouteChildren {
   AppSettingsRoute: typeof AppSettingsRoute;
   AppTeamRoute: typeof AppTeamRoute;
   AppIndexRoute: typeof AppIndexRoute;
+  AppFilesFileIdRoute: typeof AppFilesFileIdRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -272,6 +292,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsRoute: AppSettingsRoute,
   AppTeamRoute: AppTeamRoute,
   AppIndexRoute: AppIndexRoute,
+  AppFilesFileIdRoute: AppFilesFileIdRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);

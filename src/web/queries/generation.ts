@@ -195,11 +195,11 @@ function operationsQueryOptions() {
   });
 }
 
-/** Whether this server takes direct uploads (`POST /v2/files`). */
+/** Whether this server takes uploads through sessions (`POST /v2/files/upload-session`, up to 200 MB). */
 export function uploadSupportQueryOptions() {
   return queryOptions({
     ...operationsQueryOptions(),
-    select: (operations: string[]) => operations.includes('POST /v2/files'),
+    select: (operations: string[]) => operations.includes('POST /v2/files/upload-session'),
   });
 }
 
@@ -240,32 +240,6 @@ export function pickableFilesQueryOptions(filter: FileFilter) {
     initialPageParam: null as string | null,
     getNextPageParam: (page: { next_cursor: string | null }) => page.next_cursor,
   });
-}
-
-/** A small file (the direct upload takes up to 512 KiB) sent as base64; answers the stored file. */
-export function useUploadFile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (file: File) => {
-      const data = await toBase64(file);
-      return api().uploadFile({
-        body: { filename: file.name, ...(file.type ? { media_type: file.type } : {}), data },
-      });
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: generationKeys.outputs }),
-  });
-}
-
-export const DIRECT_UPLOAD_MAX_BYTES = 512 * 1024;
-
-async function toBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  }
-  return btoa(binary);
 }
 
 /** Runs a failed or cancelled job again as a new job linked to it (`retry_of`). */

@@ -1,19 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../components/empty-state.tsx';
-import { PageHeader } from '../components/page-header.tsx';
+import { FilesSearch, fileListFilters } from '../queries/file-filters.ts';
+import { filesQueryOptions } from '../queries/files.ts';
+import { foldersQueryOptions } from '../queries/folders.ts';
+import { FilesPage } from './-components/files/files-page.tsx';
 
+/**
+ * The file browser. The selected folder, the filters and the view live in the URL; a file opens on
+ * its own page at /files/<file_id>.
+ */
 export const Route = createFileRoute('/_app/files')({
+  validateSearch: FilesSearch,
+  loaderDeps: ({ search }) => fileListFilters(search),
+  loader: ({ context: { queryClient }, deps }) => {
+    // The sidebar shows its own loading and error states: the files need not wait for it.
+    void queryClient.prefetchQuery(foldersQueryOptions());
+    return queryClient.ensureInfiniteQueryData(filesQueryOptions(deps));
+  },
   component: FilesPage,
 });
-
-function FilesPage() {
-  return (
-    <>
-      <PageHeader title="Files" />
-      <EmptyState title="Files are not built yet">
-        Your uploads and generated outputs will live here, in folders, with their lineage: the job that made
-        each file and what was made from it.
-      </EmptyState>
-    </>
-  );
-}

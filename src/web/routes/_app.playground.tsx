@@ -5,6 +5,7 @@ import { toolSchemaQueryOptions } from '../queries/generation.ts';
 import { pricingQueryOptions } from '../queries/pricing.ts';
 import { toolsQueryOptions } from '../queries/tools.ts';
 import { lastModel } from './-components/playground/form-drafts.ts';
+import { prefillInput } from './-components/playground/input-prefill.ts';
 import { chooseModel, DEFAULT_TOOL, parseModelRef } from './-components/playground/model-choice.ts';
 import { PlaygroundPage } from './-components/playground/playground-page.tsx';
 
@@ -13,11 +14,17 @@ const PlaygroundSearch = z.object({
   tool: ToolKey.optional().catch(undefined),
   model: z.string().min(1).max(200).optional().catch(undefined),
   job: z.string().max(128).regex(/^job_/).optional().catch(undefined),
+  /** A file to start from (its URL; "Use in playground" on a file's page): the form opens with it as input. */
+  input: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .optional()
+    .catch(undefined),
 });
 
 export const Route = createFileRoute('/_app/playground')({
   validateSearch: PlaygroundSearch,
-  loaderDeps: ({ search }) => ({ tool: search.tool, model: search.model }),
+  loaderDeps: ({ search }) => ({ tool: search.tool, model: search.model, input: search.input }),
   loader: async ({ context: { queryClient }, deps }) => {
     const [, pricing] = await Promise.all([
       queryClient.ensureQueryData(toolsQueryOptions()),
@@ -25,6 +32,7 @@ export const Route = createFileRoute('/_app/playground')({
     ]);
     const tool = deps.tool ?? DEFAULT_TOOL;
     const model = chooseModel(tool, deps.model, lastModel(tool), pricing.data);
+    if (model && deps.input) prefillInput(tool, model, parseModelRef(model, pricing.data).model, deps.input);
     if (model) {
       await queryClient.ensureQueryData(
         toolSchemaQueryOptions(tool, parseModelRef(model, pricing.data).model),

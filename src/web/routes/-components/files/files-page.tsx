@@ -1,0 +1,140 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { NONE } from '../../../../contract/common.ts';
+import { Alert } from '../../../components/alert.tsx';
+import { Button } from '../../../components/button.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { type FilesSearch, fileListFilters, hasFilters } from '../../../queries/file-filters.ts';
+import { filesQueryOptions } from '../../../queries/files.ts';
+import { foldersQueryOptions } from '../../../queries/folders.ts';
+import { DropZone } from '../../../uploads/drop-zone.tsx';
+import { UploadList } from '../../../uploads/upload-list.tsx';
+import { useUploadQueue } from '../../../uploads/use-upload-queue.ts';
+import { FileCollection } from './file-collection.tsx';
+import { FileFilterBar } from './file-filter-bar.tsx';
+import { FolderSidebar } from './folder-sidebar.tsx';
+import { UploadButton } from './upload-button.tsx';
+
+const route = getRouteApi('/_app/files');
+
+/** The file browser: folders on the side; filters, uploads and the files (grid or list) beside them. */
+export function FilesPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const filters = fileListFilters(search);
+  const folders = useQuery(foldersQueryOptions());
+  const folder =
+    search.folder && search.folder !== NONE ? folders.data?.find((f) => f.id === search.folder) : undefined;
+  // The folder id from the URL, not the loaded list: an upload started while folders load still lands there.
+  const uploads = useUploadQueue({
+    folder: search.folder && search.folder !== NONE ? search.folder : undefined,
+  });
+
+  const change = useCallback(
+    (patch: Partial<FilesSearch>) =>
+      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true }),
+    [navigate],
+  );
+  const where = folder ? `into ${folder.name}` : 'outside any folder';
+
+  return (
+    <>
+      <PageHeader
+        title="Files"
+        description="Your uploads and everything your jobs made, in folders. Open a file to preview it, see its lineage and use it in the playground."
+        actions={<UploadButton onFiles={uploads.add} />}
+      />
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
+        <FolderSidebar selected={search.folder} />
+        <DropZone onFiles={uploads.add} className="min-w-0 gap-4">
+          <h2 className="sr-only">
+            {folder ? folder.name : search.folder === NONE ? 'Files not in a folder' : 'All files'}
+          </h2>
+          <FileFilterBar search={search} onChange={change} />
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            Drop files anywhere here or use Upload files (up to 200 MB each); they go {where}.
+          </p>
+          <UploadList items={uploads.items} onDismiss={uploads.dismiss} />
+          <FileResults
+            key={JSON.stringify(filters)}
+            search={search}
+            onUpload={uploads.add}
+            onClear={change}
+          />
+        </DropZone>
+      </div>
+    </>
+  );
+}
+
+function FileResults({
+  search,
+  onUpload,
+  onClear,
+}: {
+  search: FilesSearch;
+  onUpload: (files: File[]) => void;
+  onClear: (patch: Partial<FilesSearch>) => void;
+}) {
+  const filters = fileListFilters(search);
+  const query = useInfiniteQuery(filesQueryOptions(filters));
+  const files = query.data?.pages.flatMap((page) => page.data) ?? [];
+  const loadMore = useCallback(() => void query.fetchNextPage(), [query.fetchNextPage]);
+
+  if (query.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 py-16 text-sm text-zinc-600 dark:text-zinc-400">
+        <Spinner /> Loading files…
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert tone="error" title="Your files could not be loaded">
+        {query.error.message}{' '}
+        <button type="button" className="font-medium underline" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </Alert>
+    );
+  }
+  if (files.length === 0) {
+    if (hasFilters(filters)) {
+      return (
+        <EmptyState
+          title="No files match these filters"
+          action={
+            <Button
+              variant="secondary"
+              onClick={() => onClear({ type: undefined, origin: undefined, q: undefined })}
+            >
+              Clear the filters
+            </Button>
+          }
+        >
+          Try another name, type or origin.
+        </EmptyState>
+      );
+    }
+    return (
+      <EmptyState
+        title={filters.folder ? 'This folder is empty' : 'No files yet'}
+        action={<UploadButton onFiles={onUpload} />}
+      >
+        Drop files here or upload them; what your jobs make appears here too.
+      </EmptyState>
+    );
+  }
+  return (
+    <FileCollection
+      files={files}
+      view={search.view ?? 'grid'}
+      hasMore={query.hasNextPage}
+      loadingMore={query.isFetchingNextPage}
+      onLoadMore={loadMore}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+import { createFileRoute, type ErrorComponentProps, Link } from '@tanstack/react-router';
+import { ApiError } from '../../client/api-error.ts';
+import { FileId } from '../../contract/files.ts';
+import { buttonClasses } from '../components/button.tsx';
+import { EmptyState } from '../components/empty-state.tsx';
+import { RouteError } from '../components/route-error.tsx';
+import { fileQueryOptions, lineageQueryOptions } from '../queries/files.ts';
+import { FileDetail } from './-components/files/file-detail.tsx';
+
+/** One file on its own page (a shareable link): preview, facts, actions and lineage. */
+export const Route = createFileRoute('/_app/files_/$fileId')({
+  params: {
+    parse: ({ fileId }) => ({ fileId: FileId.parse(fileId) }),
+    stringify: ({ fileId }) => ({ fileId }),
+  },
+  loader: ({ context: { queryClient }, params }) => {
+    void queryClient.prefetchQuery(lineageQueryOptions(params.fileId));
+    return queryClient.ensureQueryData(fileQueryOptions(params.fileId));
+  },
+  component: FilePage,
+  errorComponent: FileError,
+});
+
+function FilePage() {
+  const { fileId } = Route.useParams();
+  return <FileDetail key={fileId} id={fileId} />;
+}
+
+function FileError(props: ErrorComponentProps) {
+  if (props.error instanceof ApiError && props.error.status === 404) {
+    return (
+      <EmptyState
+        title="This file is not here"
+        action={
+          <Link to="/files" className={buttonClasses('secondary')}>
+            Back to your files
+          </Link>
+        }
+      >
+        It was deleted, or it belongs to another team. Your files are listed on the Files page.
+      </EmptyState>
+    );
+  }
+  return <RouteError {...props} />;
+}
