@@ -104,6 +104,14 @@ describe('creating keys', () => {
     expect(response.status).toBe(401);
   });
 
+  it('is rate limited per person (30 an hour)', async () => {
+    const a = await person(t);
+    for (let i = 0; i < 30; i++) await createKey(a, false, `k${i}`);
+    const error = await failure(a.client.createApiKey({ body: { name: 'one more', revealable: false } }));
+    expect([error.status, error.code]).toEqual([429, 'rate_limited']);
+    expect(error.retryAfter).toBeGreaterThan(0);
+  });
+
   it('records when a key was last used', async () => {
     const a = await person(t);
     const created = await createKey(a, false);

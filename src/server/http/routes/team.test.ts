@@ -94,6 +94,14 @@ describe('team members and invitations', () => {
     expect(me.teams.map((team) => team.id)).not.toContain(a.teamId);
   });
 
+  it('is rate limited per person (30 invitations an hour)', async () => {
+    const a = await person(t);
+    for (let i = 0; i < 30; i++)
+      await a.client.inviteTeamMember({ body: { email: freshEmail(), role: 'member' } });
+    const error = await failure(a.client.inviteTeamMember({ body: { email: freshEmail(), role: 'member' } }));
+    expect([error.status, error.code]).toEqual([429, 'rate_limited']);
+  });
+
   it('does not join an expired invitation', async () => {
     const a = await person(t);
     const email = freshEmail();
