@@ -422,11 +422,15 @@ describe('acting for a team through a shared key', () => {
     const asTeamA = { 'x-team-id': a.teamId };
     expect((await failure(b.client.getMe({ headers: asTeamA }))).status).toBe(404);
     expect((await failure(b.client.listApiKeys({ headers: asTeamA } as never))).status).toBe(404);
+    expect((await failure(b.client.getAnalyticsSummary({ headers: asTeamA } as never))).status).toBe(404);
     await a.client.shareApiKey({ params: { id: created.key.id }, body: { emails: [b.email] } });
     expect((await failure(b.client.getMe({ headers: asTeamA }))).status).toBe(404);
     expect((await failure(b.client.listTeamMembers({ headers: asTeamA }))).status).toBe(404);
     const listed = await b.client.listApiKeys({ headers: asTeamA } as never);
     expect(listed.data.map((k) => k.id)).toContain(created.key.id);
+    const analytics = await b.client.getAnalyticsSummary({ headers: asTeamA } as never);
+    expect(analytics.meta.attribution_scope).toBe('self');
+    expect((await a.client.getAnalyticsSummary()).meta.attribution_scope).toBe('full');
     const create = await failure(
       b.client.createApiKey({ body: { name: 'mine', revealable: false }, headers: asTeamA } as never),
     );
