@@ -27,6 +27,15 @@ export function useInviteTeamMember() {
   });
 }
 
+/** Withdraws a pending invitation: the address no longer joins at its next sign-in. */
+export function useWithdrawInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => sessionApi().revokeTeamInvitation({ params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.members() }),
+  });
+}
+
 export function useChangeMemberRole() {
   const queryClient = useQueryClient();
   return useMutation({

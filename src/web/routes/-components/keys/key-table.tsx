@@ -69,7 +69,9 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: KeyTableProps[
       variant="ghost"
       size="sm"
       className={
-        variant === 'danger' ? 'text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40' : ''
+        variant === 'danger'
+          ? 'text-red-700! hover:bg-red-50! dark:text-red-400! dark:hover:bg-red-950/40!'
+          : ''
       }
       onClick={() => onAction(kind, apiKey)}
       aria-label={`${label} ${apiKey.name}`}
@@ -84,7 +86,9 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: KeyTableProps[
           {apiKey.name}
         </span>
         {apiKey.relation === 'shared' && (
-          <span className="text-xs font-normal text-zinc-600 dark:text-zinc-400">Shared with you</span>
+          <span className="block text-xs font-normal whitespace-nowrap text-zinc-600 dark:text-zinc-400">
+            Shared with you
+          </span>
         )}
       </th>
       <td className={`${CELL} font-mono text-xs whitespace-nowrap`}>{keyPreview(apiKey)}</td>

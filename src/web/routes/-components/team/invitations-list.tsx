@@ -1,13 +1,20 @@
 import type { z } from 'zod';
 import type { TeamInvitation } from '../../../../contract/team.ts';
+import { Button } from '../../../components/button.tsx';
 import { formatDateTime } from '../../../format/date-time.ts';
 import { personName } from '../keys/person-name.ts';
 import { ROLE_LABELS } from './team-permissions.ts';
 
-type Invitation = z.infer<typeof TeamInvitation>;
+export type Invitation = z.infer<typeof TeamInvitation>;
 
 /** Invitations not yet taken up: who, with which role, sent by whom, until when. */
-export function InvitationsList({ invitations }: { invitations: readonly Invitation[] }) {
+export function InvitationsList({
+  invitations,
+  onWithdraw,
+}: {
+  invitations: readonly Invitation[];
+  onWithdraw: (invitation: Invitation) => void;
+}) {
   return (
     <section aria-labelledby="pending-invitations" className="mt-10">
       <h2 id="pending-invitations" className="text-base font-semibold">
@@ -33,6 +40,15 @@ export function InvitationsList({ invitations }: { invitations: readonly Invitat
                 {invitation.invited_by ? `Invited by ${personName(invitation.invited_by)} · ` : ''}
                 expires {formatDateTime(invitation.expires_at)}
               </span>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-red-700! hover:bg-red-50! dark:text-red-400! dark:hover:bg-red-950/40!"
+                onClick={() => onWithdraw(invitation)}
+                aria-label={`Withdraw the invitation of ${invitation.email}`}
+              >
+                Withdraw
+              </Button>
             </li>
           ))}
         </ul>

@@ -89,7 +89,7 @@ export function MembersTable({
                       <Button
                         variant="ghost"
                         size="sm"
-                        className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
+                        className="text-red-700! hover:bg-red-50! dark:text-red-400! dark:hover:bg-red-950/40!"
                         onClick={() => onAction('remove', member)}
                         aria-label={remove === 'leave' ? 'Leave team' : `Remove ${name}`}
                       >

@@ -9,13 +9,18 @@ import { meQueryOptions } from '../../../queries/me.ts';
 import { teamMembersQueryOptions } from '../../../queries/team.ts';
 import { personName } from '../keys/person-name.ts';
 import { ChangeRoleDialog } from './change-role-dialog.tsx';
-import { InvitationsList } from './invitations-list.tsx';
+import { type Invitation, InvitationsList } from './invitations-list.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 import { type MemberAction, MembersTable } from './members-table.tsx';
 import { RemoveMemberDialog } from './remove-member-dialog.tsx';
 import { type Actor, assignableRoles, canInvite, ROLE_LABELS } from './team-permissions.ts';
+import { WithdrawInvitationDialog } from './withdraw-invitation-dialog.tsx';
 
-type OpenDialog = { kind: 'invite' } | { kind: MemberAction; member: TeamMember } | null;
+type OpenDialog =
+  | { kind: 'invite' }
+  | { kind: MemberAction; member: TeamMember }
+  | { kind: 'withdraw'; invitation: Invitation }
+  | null;
 
 /** The team the console acts for: members and roles, invitations, and what the caller's role allows. */
 export function TeamPage() {
@@ -44,8 +49,14 @@ export function TeamPage() {
         actor={actor}
         onAction={(kind, member) => setOpen({ kind, member })}
       />
-      {inviter && <InvitationsList invitations={team.invitations} />}
+      {inviter && (
+        <InvitationsList
+          invitations={team.invitations}
+          onWithdraw={(invitation) => setOpen({ kind: 'withdraw', invitation })}
+        />
+      )}
 
+      {open?.kind === 'withdraw' && <WithdrawInvitationDialog invitation={open.invitation} onClose={close} />}
       {open?.kind === 'invite' && <InviteDialog teamName={me.team.name} onClose={close} />}
       {open?.kind === 'role' && (
         <ChangeRoleDialog member={open.member} roles={assignableRoles(actor, open.member)} onClose={close} />
