@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
@@ -40,7 +41,8 @@ export async function receiveBytes(
   let headLength = 0;
   // Pulled by the store as it writes (nothing flows before), so memory stays one chunk deep.
   async function* guarded() {
-    for await (const chunk of source as AsyncIterable<Buffer>) {
+    // destroyOnReturn false: a refused body is not torn down mid-request, so the 413 still reaches the client.
+    for await (const chunk of source.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
       seen += chunk.length;
       if (seen > limits.maxBytes) {
         throw new AppError(
@@ -48,7 +50,7 @@ export async function receiveBytes(
           `${limits.label} is longer than ${limits.maxBytes} bytes${
             limits.exactBytes ? ' (the size the session declared)' : ''
           }: nothing was kept.`,
-          { details: { max_bytes: limits.maxBytes } },
+          { details: { max_bytes: limits.maxBytes }, headers: { connection: 'close' } },
         );
       }
       if (headLength < HEAD_BYTES) {
@@ -66,7 +68,6 @@ export async function receiveBytes(
       'application/octet-stream',
     );
   } catch (error) {
-    source.destroy();
     await s.blobs.delete(storageKey).catch(() => {});
     throw error;
   }
@@ -93,7 +94,14 @@ export async function receiveBytes(
   return { storageKey, size: stored.size, sha256: stored.sha256, head: Buffer.concat(headChunks) };
 }
 
-/** A web request body as a Node stream (an absent body is an empty one). */
-export function nodeStreamOf(body: ReadableStream<Uint8Array> | null): Readable {
+/**
+ * A request's body as a Node stream: on the Node server, the socket's own IncomingMessage (no detour through
+ * a web ReadableStream, which costs a third of the throughput); elsewhere (tests call the app in-process)
+ * the web body. An absent body is an empty one.
+ */
+export function requestBodyStream(c: { env: unknown; req: { raw: Request } }): Readable {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming) return incoming;
+  const body = c.req.raw.body;
   return body ? Readable.fromWeb(body as import('node:stream/web').ReadableStream) : Readable.from([]);
 }

@@ -19,9 +19,7 @@ function checkDeclaredLength(contentLength: string | undefined, maxBytes: number
     throw new AppError(
       'payload_too_large',
       `The body is ${length} bytes; this session takes at most ${maxBytes}.`,
-      {
-        details: { max_bytes: maxBytes },
-      },
+      { details: { max_bytes: maxBytes }, headers: { connection: 'close' } },
     );
   }
 }
@@ -46,7 +44,8 @@ async function receiveIntoSession(
     });
     return { session, received };
   } catch (error) {
-    body.destroy();
+    // The rest of a refused body is read and dropped; the answer closes the connection.
+    body.resume();
     await releaseUploadSession(s.db, sessionId);
     throw error;
   }

@@ -13,7 +13,7 @@ import { findFile, storeFile, toFileRecord } from '../../domain/files/files.ts';
 import { importFile as importFromUrl } from '../../domain/files/import-file.ts';
 import { fileLineage } from '../../domain/files/lineage.ts';
 import { listFiles as listTeamFiles } from '../../domain/files/list-files.ts';
-import { nodeStreamOf } from '../../domain/files/receive-bytes.ts';
+import { requestBodyStream } from '../../domain/files/receive-bytes.ts';
 import { sniffMediaType } from '../../domain/files/sniff-media-type.ts';
 import {
   deleteFile as deleteTeamFile,
@@ -59,7 +59,7 @@ export function fileRoutes(s: Services) {
         s,
         auth.teamId,
         params.session_id,
-        nodeStreamOf(c.req.raw.body),
+        requestBodyStream(c),
         requestHeader(c, 'content-length'),
       );
       return { file_id: file.id, file };

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { FileId } from '../../../contract/files.ts';
-import { nodeStreamOf } from '../../domain/files/receive-bytes.ts';
+import { requestBodyStream } from '../../domain/files/receive-bytes.ts';
 import { uploadDirect } from '../../domain/files/upload-flow.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
@@ -49,7 +49,7 @@ export function mountPresignedUpload(app: Hono<AppEnv>, s: Services): void {
         },
       );
     }
-    await uploadDirect(s, id, nodeStreamOf(c.req.raw.body), requestHeader(c, 'content-length'));
+    await uploadDirect(s, id, requestBodyStream(c), requestHeader(c, 'content-length'));
     return respond(c, 204, null, CORS);
   });
   app.on(['GET', 'POST', 'PATCH', 'DELETE'], '/uploads/:id', (c) =>
