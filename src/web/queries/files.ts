@@ -36,7 +36,8 @@ export function filesQueryOptions(filters: FileListFilters) {
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
-    staleTime: 30_000,
+    // Jobs add files at any time (their outputs): a list opened again asks again, unless just read.
+    staleTime: 5_000,
   });
 }
 
@@ -51,6 +52,8 @@ export function lineageQueryOptions(id: string) {
   return queryOptions({
     queryKey: fileKeys.lineage(id),
     queryFn: () => api().getFileLineage({ params: { id }, query: { depth: 5 } }),
+    // Every run from a file grows its graph: each visit asks again.
+    staleTime: 0,
   });
 }
 
