@@ -240,6 +240,11 @@ if (!only || only === 'engines') {
   results.engines = engines;
 }
 
+if (!only || only === 'uploads') {
+  const { runUploadBench } = await import('./uploads.ts');
+  results.uploads = await runUploadBench();
+}
+
 if (!only || only === 'feed') {
   const { benchFeedRender, feedRenderLine } = await import('./feed-render.ts');
   const feed = await benchFeedRender();
