@@ -176,7 +176,7 @@ describe('file record, import, update, list, lineage', () => {
     const graph = {
       root: 'file_abc',
       nodes: [
-        { kind: 'file', id: 'file_abc', file },
+        { kind: 'file', id: 'file_abc', file, deleted: false },
         {
           kind: 'job',
           id: 'job_1',
@@ -194,6 +194,12 @@ describe('file record, import, update, list, lineage', () => {
       truncated: false,
     };
     expect(issuesOf(LineageGraph, graph)).toEqual([]);
+    // A file node says whether the file was deleted (it stays in the graph).
+    const [fileNode, jobNode] = graph.nodes;
+    const { deleted: _, ...undecided } = fileNode as { deleted: boolean };
+    expect(issuesOf(LineageGraph, { ...graph, nodes: [undecided, jobNode] })).toEqual([
+      'nodes.0.deleted: invalid_type',
+    ]);
     expect(issuesOf(LineageGraph, { ...graph, edges: [{ from: 'a', to: 'b', relation: 'made' }] })).toEqual([
       'edges.0.relation: invalid_value',
     ]);
