@@ -1,14 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { Uuid } from '../../contract/common.ts';
 import { meQueryOptions } from '../queries/me.ts';
 import { teamMembersQueryOptions } from '../queries/team.ts';
 import { TeamPage } from './-components/team/team-page.tsx';
 
+/** `?team=<id>` shows another of the person's teams; a malformed id is dropped, not an error page. */
+const TeamSearch = z.object({ team: Uuid.optional().catch(undefined) });
+
 /** The team: members and roles, invitations; what the caller may change follows their role. */
 export const Route = createFileRoute('/_app/team')({
-  loader: ({ context: { queryClient } }) =>
+  validateSearch: TeamSearch,
+  loaderDeps: ({ search }) => ({ team: search.team }),
+  loader: ({ context: { queryClient }, deps }) =>
     Promise.all([
-      queryClient.ensureQueryData(teamMembersQueryOptions()),
+      queryClient.ensureQueryData(teamMembersQueryOptions(deps.team)),
       queryClient.ensureQueryData(meQueryOptions()),
     ]),
-  component: TeamPage,
+  component: TeamRoute,
 });
+
+function TeamRoute() {
+  const { team } = Route.useSearch();
+  return <TeamPage key={team ?? 'own'} teamId={team} />;
+}

@@ -14,6 +14,7 @@ import { InviteDialog } from './invite-dialog.tsx';
 import { type MemberAction, MembersTable } from './members-table.tsx';
 import { RemoveMemberDialog } from './remove-member-dialog.tsx';
 import { type Actor, assignableRoles, canInvite, ROLE_LABELS } from './team-permissions.ts';
+import { TeamPicker } from './team-picker.tsx';
 import { WithdrawInvitationDialog } from './withdraw-invitation-dialog.tsx';
 
 type OpenDialog =
@@ -22,14 +23,18 @@ type OpenDialog =
   | { kind: 'withdraw'; invitation: Invitation }
   | null;
 
-/** The team the console acts for: members and roles, invitations, and what the caller's role allows. */
-export function TeamPage() {
+/**
+ * One of the person's teams (their own unless `teamId` names another): members and roles, invitations,
+ * and only the buttons the caller's role in that team allows.
+ */
+export function TeamPage({ teamId }: { teamId: string | undefined }) {
   const { data: me } = useSuspenseQuery(meQueryOptions());
-  const { data: team } = useSuspenseQuery(teamMembersQueryOptions());
+  const { data: members } = useSuspenseQuery(teamMembersQueryOptions(teamId));
   const navigate = useNavigate();
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
-  const actor: Actor = { role: me.role, userId: me.person?.id ?? null, personalTeam: me.team.personal };
+  const team = me.teams.find((entry) => entry.id === teamId) ?? me.team;
+  const actor: Actor = { role: team.role, userId: me.person?.id ?? null, personalTeam: team.personal };
   const inviter = canInvite(actor);
 
   return (
@@ -38,43 +43,57 @@ export function TeamPage() {
         title="Team"
         description={
           <>
-            {me.team.name}
-            {me.team.personal ? ' (your personal team)' : ''}. You are {ROLE_LABELS[me.role].toLowerCase()}.
+            {team.name}
+            {team.personal ? ' (your personal team)' : ''}. You are {ROLE_LABELS[team.role].toLowerCase()}.
           </>
         }
-        actions={inviter && <Button onClick={() => setOpen({ kind: 'invite' })}>Invite</Button>}
+        actions={
+          <>
+            {me.teams.length > 1 && <TeamPicker teams={me.teams} current={team.id} own={me.team.id} />}
+            {inviter && <Button onClick={() => setOpen({ kind: 'invite' })}>Invite</Button>}
+          </>
+        }
       />
       <MembersTable
-        members={team.data}
+        members={members.data}
         actor={actor}
         onAction={(kind, member) => setOpen({ kind, member })}
       />
       {inviter && (
         <InvitationsList
-          invitations={team.invitations}
+          invitations={members.invitations}
           onWithdraw={(invitation) => setOpen({ kind: 'withdraw', invitation })}
         />
       )}
 
-      {open?.kind === 'withdraw' && <WithdrawInvitationDialog invitation={open.invitation} onClose={close} />}
-      {open?.kind === 'invite' && <InviteDialog teamName={me.team.name} onClose={close} />}
+      {open?.kind === 'withdraw' && (
+        <WithdrawInvitationDialog teamId={teamId} invitation={open.invitation} onClose={close} />
+      )}
+      {open?.kind === 'invite' && <InviteDialog teamId={teamId} teamName={team.name} onClose={close} />}
       {open?.kind === 'role' && (
-        <ChangeRoleDialog member={open.member} roles={assignableRoles(actor, open.member)} onClose={close} />
+        <ChangeRoleDialog
+          teamId={teamId}
+          member={open.member}
+          roles={assignableRoles(actor, open.member)}
+          onClose={close}
+        />
       )}
       {open?.kind === 'remove' && (
         <RemoveMemberDialog
+          teamId={teamId}
           member={open.member}
-          teamName={me.team.name}
+          teamName={team.name}
           leaving={open.member.user_id === actor.userId}
           onClose={close}
           onRemoved={() => {
             const leaving = open.member.user_id === actor.userId;
             showToast({
-              title: leaving ? `You left ${me.team.name}` : `${personName(open.member)} was removed`,
+              title: leaving ? `You left ${team.name}` : `${personName(open.member)} was removed`,
               tone: 'success',
             });
             close();
-            if (leaving) void navigate({ to: '/' });
+            // Gone from that team: back to their own.
+            if (leaving) void navigate({ to: '/team', search: {} });
           }}
         />
       )}

@@ -4,13 +4,15 @@ import type { Invitation } from './invitations-list.tsx';
 
 /** Withdraws a pending invitation after a confirmation; the mail they got no longer lets them in. */
 export function WithdrawInvitationDialog({
+  teamId,
   invitation,
   onClose,
 }: {
+  teamId: string | undefined;
   invitation: Invitation;
   onClose: () => void;
 }) {
-  const withdraw = useWithdrawInvitation();
+  const withdraw = useWithdrawInvitation(teamId);
   return (
     <ConfirmDialog
       title={`Withdraw the invitation of ${invitation.email}?`}
