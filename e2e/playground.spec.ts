@@ -124,7 +124,7 @@ test('an uploaded picture is the input of an edit model', async ({ page }) => {
   await signIn(page);
   await page.goto('/playground?tool=image&model=local-upscale');
   await expect(page.getByRole('button', { name: /Model/ })).toContainText('upscale');
-  // A small PNG, uploaded through the field's Upload button (POST /v2/files).
+  // A small PNG, uploaded through the field's Upload button (an upload session, as on the Files page).
   const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#2266cc' } })
     .png()
     .toBuffer();
@@ -132,7 +132,8 @@ test('an uploaded picture is the input of an edit model', async ({ page }) => {
     .locator('input[type="file"]')
     .first()
     .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
-  await expect(page.getByText(/dot\.png|\/media\/file_/).first()).toBeVisible({ timeout: 15_000 });
+  // Its URL in the field's list means the upload finished (its name shows at once, in the progress row).
+  await expect(page.getByText(/\/media\/file_[^/]+\/dot\.png$/).first()).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(resultArea(page).getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expectLoaded(page, 'img');
@@ -140,7 +141,10 @@ test('an uploaded picture is the input of an edit model', async ({ page }) => {
   // A second run picks the same picture from the Files picker (GET /v2/files) instead of uploading again.
   const uploads: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/v2/files')
+    if (
+      request.method() === 'POST' &&
+      /^\/v2\/files(\/upload-session)?$/.test(new URL(request.url()).pathname)
+    )
       uploads.push(request.url());
   });
   const [first] = await jobsOf(page, 'image');
