@@ -25,7 +25,7 @@ import { FilterBar } from './filter-bar.tsx';
 import { instantOf } from './job-feed-link.ts';
 import { DIMENSION_LABELS } from './labels.ts';
 import { Panel, QueryState, ViewToggle } from './panel.tsx';
-import { RangeControls, SELECT } from './range-controls.tsx';
+import { RangeControls } from './range-controls.tsx';
 import { SpendChart } from './spend-chart.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 import { TopIdentities } from './top-identities.tsx';
@@ -215,7 +215,7 @@ function Breakdown({ view, range, filename, onDimension, onFilter }: BreakdownPr
           </label>
           <select
             id={selectId}
-            className={cx(SELECT, 'h-8 w-40')}
+            className="h-8 w-36 rounded-lg border border-zinc-300 bg-white px-2 text-sm text-zinc-900 shadow-sm dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
             value={view.dimension}
             onChange={(e) => onDimension(e.target.value as AnalyticsDimension)}
           >

@@ -6,6 +6,7 @@ import { type AnalyticsView, type FilterName, type Filters, filterValues } from 
 import { chartColors, useIsDark } from './chart-theme.ts';
 import { ChartTooltip } from './chart-tooltip.tsx';
 import { formatChangeRatio, formatCount, formatShare } from './format.ts';
+import { rowLabel } from './labels.ts';
 import { JobsLink, useOpenJobs, withValue } from './open-jobs.tsx';
 
 type Row = AnalyticsBreakdown['data'][number];
@@ -28,7 +29,10 @@ export function BreakdownChart({ breakdown, view, range }: Omit<BreakdownProps, 
   const colors = chartColors(useIsDark());
   const openJobs = useOpenJobs();
   const dimension = breakdown.meta.dimension;
-  const rows = breakdown.data.filter((row) => row.spend_cents !== 0).slice(0, 12);
+  const rows = breakdown.data
+    .filter((row) => row.spend_cents !== 0)
+    .slice(0, 12)
+    .map((row) => ({ ...row, label: rowLabel(dimension, row) }));
   if (rows.length === 0) return null;
   return (
     <BarChart
@@ -62,6 +66,7 @@ export function BreakdownChart({ breakdown, view, range }: Omit<BreakdownProps, 
       <Bar
         dataKey="spend_cents"
         name="Spend"
+        maxBarSize={28}
         cursor="pointer"
         isAnimationActive={false}
         onClick={(_, at) => {
@@ -121,6 +126,7 @@ export function BreakdownTable({ breakdown, view, range, onFilter }: BreakdownPr
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {breakdown.data.map((row) => {
             const value = rowValue(row);
+            const label = rowLabel(dimension, row);
             const rowFilters: Filters = withValue(view.filters, dimension, value);
             const filtered = value !== null && filterValues(view.filters, dimension).includes(value);
             const previous = row.previous?.spend_cents ?? null;
@@ -135,7 +141,7 @@ export function BreakdownTable({ breakdown, view, range, onFilter }: BreakdownPr
               >
                 <th scope="row" className="max-w-64 truncate py-1.5 pr-4 font-normal">
                   <JobsLink filters={rowFilters} start={range.start} end={range.end}>
-                    {row.label}
+                    {label}
                   </JobsLink>
                 </th>
                 <td className={cell}>{formatCredits(row.spend_cents)}</td>
@@ -159,7 +165,7 @@ export function BreakdownTable({ breakdown, view, range, onFilter }: BreakdownPr
                     <Button
                       variant="ghost"
                       size="sm"
-                      aria-label={`Filter by ${row.label}`}
+                      aria-label={`Filter by ${label}`}
                       onClick={() => onFilter(dimension, value)}
                     >
                       Filter

@@ -2,7 +2,7 @@ import { Button } from '../../../components/button.tsx';
 import { downloadCsv } from './csv.ts';
 
 interface ExportButtonProps {
-  /** What the panel shows, for the button's accessible name ("Export spend over time as CSV"). */
+  /** What the panel shows, for the button's accessible name ("Export CSV of spend over time"). */
   label: string;
   filename: string;
   build: () => string;
@@ -14,7 +14,7 @@ export function ExportButton({ label, filename, build }: ExportButtonProps) {
     <Button
       variant="secondary"
       size="sm"
-      aria-label={`Export ${label} as CSV`}
+      aria-label={`Export CSV of ${label}`}
       onClick={() => downloadCsv(`${filename}-${label.replaceAll(' ', '-')}.csv`, build())}
     >
       Export CSV

@@ -55,3 +55,15 @@ export function valueLabel(name: FilterName, value: string, known?: ReadonlyMap<
   if (name === 'status') return STATUS_LABELS[value] ?? value;
   return known?.get(value) ?? value;
 }
+
+/** How a breakdown row reads: named vocabularies (tools, sources, statuses) by their names, ids by the server's label. */
+export function rowLabel(
+  dimension: AnalyticsDimension,
+  row: { key: string | null; label: string; other: boolean },
+): string {
+  if (row.other || row.key === null) return row.label;
+  if (dimension === 'capability' || dimension === 'source' || dimension === 'status') {
+    return valueLabel(dimension, row.key);
+  }
+  return row.label;
+}

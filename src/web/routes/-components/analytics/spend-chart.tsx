@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCredits } from '../../../format/credits.ts';
-import { OTHER_SERIES, type StackedSeries } from '../../../queries/analytics.ts';
+import { OTHER_SERIES, type StackedSeries, type StackSeries } from '../../../queries/analytics.ts';
 import type { AnalyticsView } from './analytics-search.ts';
 import { chartColors, useIsDark } from './chart-theme.ts';
 import { ChartTooltip } from './chart-tooltip.tsx';
 import { formatBucket, formatCount } from './format.ts';
+import { rowLabel } from './labels.ts';
 import { JobsLink, useOpenJobs, withValue } from './open-jobs.tsx';
 
 interface SpendChartProps {
@@ -17,7 +18,11 @@ interface SpendChartProps {
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact' });
 
 /** Spend per bucket, stacked by tool or model; a click on a segment opens those jobs in the feed. */
-export function SpendChart({ stacked, view, asTable }: SpendChartProps) {
+export function SpendChart({ stacked: raw, view, asTable }: SpendChartProps) {
+  const stacked = {
+    ...raw,
+    series: raw.series.map((series) => ({ ...series, label: seriesLabel(view, series) })),
+  };
   const dark = useIsDark();
   const colors = chartColors(dark);
   const openJobs = useOpenJobs();
@@ -155,4 +160,13 @@ function SpendTable({ stacked, view }: { stacked: StackedSeries; view: Analytics
       </table>
     </div>
   );
+}
+
+function seriesLabel(view: AnalyticsView, series: StackSeries): string {
+  if (series.value === null) return series.label;
+  return rowLabel(view.stack, {
+    key: series.value === 'none' ? null : series.value,
+    label: series.label,
+    other: false,
+  });
 }

@@ -7,7 +7,7 @@ import { type AnalyticsQuery, analyticsBreakdownQueryOptions } from '../../../qu
 import { buildCsv } from './csv.ts';
 import { ExportButton } from './export-button.tsx';
 import { formatShare } from './format.ts';
-import { DIMENSION_LABELS } from './labels.ts';
+import { DIMENSION_LABELS, rowLabel } from './labels.ts';
 import { Panel } from './panel.tsx';
 import { type Contribution, whatChanged } from './what-changed.ts';
 
@@ -137,7 +137,11 @@ function ContributionList({ contributions }: { contributions: Contribution[] }) 
         >
           <span className="truncate text-zinc-900 dark:text-zinc-100">
             <span className="text-zinc-600 dark:text-zinc-400">{DIMENSION_LABELS[c.dimension]}</span>{' '}
-            {c.label}
+            {rowLabel(c.dimension, {
+              key: c.value === 'none' ? null : c.value,
+              label: c.label,
+              other: false,
+            })}
           </span>
           <span className="text-right tabular-nums text-zinc-900 dark:text-zinc-100">
             {c.delta > 0 ? '+' : '−'}
