@@ -54,7 +54,12 @@ describe('uploadFile', () => {
     expect(outcome).toEqual({ kind: 'duplicate', file: existing, via: null });
     expect(deps.put).not.toHaveBeenCalled();
     const [session] = fetch.callsTo('POST /v2/files/upload-session');
-    expect(session?.body).toEqual({ filename: 'cat.png', size: BYTES.length, hash: HASH, media_type: 'image/png' });
+    expect(session?.body).toEqual({
+      filename: 'cat.png',
+      size: BYTES.length,
+      hash: HASH,
+      media_type: 'image/png',
+    });
     expect(session?.headers.get('x-workspace-id')).toBe('folder-uuid');
   });
 

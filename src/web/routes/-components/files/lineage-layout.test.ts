@@ -27,7 +27,12 @@ describe('layoutLineage', () => {
   it('puts a three-step chain in columns by depth, whatever order the nodes come in', () => {
     const graph = {
       nodes: [file('file_c'), job('job_2'), file('file_b'), job('job_1'), file('file_a')],
-      edges: [input('file_a', 'job_1'), output('job_1', 'file_b'), input('file_b', 'job_2'), output('job_2', 'file_c')],
+      edges: [
+        input('file_a', 'job_1'),
+        output('job_1', 'file_b'),
+        input('file_b', 'job_2'),
+        output('job_2', 'file_c'),
+      ],
     };
     expect(columnsOf(graph)).toEqual({ file_a: 0, job_1: 1, file_b: 2, job_2: 3, file_c: 4 });
     const layout = layoutLineage(graph);

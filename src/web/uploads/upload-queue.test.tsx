@@ -1,0 +1,132 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createClient } from '../../client/create-client.ts';
+import { json, stubFetch } from '../testing/fake-fetch.ts';
+import { fileRecord } from './file-fixture.ts';
+import type { PutRequest } from './put-bytes.ts';
+import type { UploadDeps } from './upload-file.ts';
+import { UploadList } from './upload-list.tsx';
+import { useUploadQueue } from './use-upload-queue.ts';
+
+function Uploader({ deps, folder }: { deps: UploadDeps; folder?: string }) {
+  const uploads = useUploadQueue({ deps, folder });
+  return (
+    <>
+      <input
+        aria-label="Files"
+        type="file"
+        multiple
+        onChange={(e) => uploads.add([...(e.target.files ?? [])])}
+      />
+      <UploadList items={uploads.items} onDismiss={uploads.dismiss} linkFiles={false} />
+    </>
+  );
+}
+
+/** Sessions answer by name: `known.png` is a duplicate, anything else a new session. */
+function server() {
+  return stubFetch({
+    'POST /v2/files/upload-session': ({ body }) => {
+      const { filename } = body as { filename: string };
+      if (filename === 'known.png') {
+        const file = fileRecord({ id: 'file_old', name: 'first-upload.png' });
+        return json({
+          deduplicated: true,
+          file_id: file.id,
+          url: file.url,
+          session_id: file.id,
+          public_url: file.url,
+          hash: file.hash,
+          file,
+        });
+      }
+      return json({
+        deduplicated: false,
+        session_id: `file_${filename.replace(/\W/g, '')}`,
+        upload_url: `http://storage.test/${filename}`,
+        public_url: `http://api.test/media/x/${filename}`,
+        proxy_url: '/v2/files/upload/file_x',
+        headers: { 'Content-Type': 'image/png' },
+        expires_in: 3600,
+        hash: null,
+      });
+    },
+    'POST /v2/files/import': ({ body }) =>
+      json(fileRecord({ name: (body as { name: string }).name }), { status: 201 }),
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the upload queue', () => {
+  it('shows a progress bar per file while it goes, and says which file was already there', async () => {
+    const fetch = server();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const client = createClient({ baseUrl: 'http://api.test/v2', token: 't' });
+    const deps: UploadDeps = {
+      client: () => client,
+      token: () => 't',
+      hash: async () => `sha256:${'b'.repeat(64)}`,
+      put: async ({ body, onProgress }: PutRequest) => {
+        onProgress?.(body.size / 2, body.size);
+        await held;
+        onProgress?.(body.size, body.size);
+        return null;
+      },
+    };
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Uploader deps={deps} folder="campaign" />
+      </QueryClientProvider>,
+    );
+    await userEvent.upload(screen.getByLabelText('Files'), [
+      new File(['0123456789'], 'new.png', { type: 'image/png' }),
+      new File(['abc'], 'known.png', { type: 'image/png' }),
+    ]);
+    const list = screen.getByRole('list', { name: 'Uploads' });
+    const bar = await within(list).findByRole('progressbar', { name: 'Uploading new.png' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '50'));
+    const known = within(list).getAllByRole('listitem')[1]!;
+    await waitFor(() => expect(known).toHaveTextContent('Already in your files'));
+    expect(known).toHaveTextContent('already stored as first-upload.png');
+
+    release();
+    const fresh = within(list).getAllByRole('listitem')[0]!;
+    await waitFor(() => expect(fresh).toHaveTextContent('Uploaded'));
+    expect(within(list).queryByRole('progressbar')).toBeNull();
+    // Both asked for a session in the selected folder; only the new one was registered after its PUT.
+    expect(
+      fetch.callsTo('POST /v2/files/upload-session').map((c) => c.headers.get('x-workspace-id')),
+    ).toEqual(['campaign', 'campaign']);
+    expect(fetch.callsTo('POST /v2/files/import').map((c) => (c.body as { name: string }).name)).toEqual([
+      'new.png',
+    ]);
+  });
+
+  it('says why a file failed, and lets it be dismissed', async () => {
+    server();
+    const client = createClient({ baseUrl: 'http://api.test/v2', token: 't' });
+    const deps: UploadDeps = {
+      client: () => client,
+      token: () => 't',
+      hash: async () => 'x',
+      put: async () => null,
+    };
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Uploader deps={deps} />
+      </QueryClientProvider>,
+    );
+    await userEvent.upload(screen.getByLabelText('Files'), new File([], 'empty.png', { type: 'image/png' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'empty.png is empty: there is nothing to upload.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss empty.png' }));
+    expect(screen.queryByRole('list', { name: 'Uploads' })).toBeNull();
+  });
+});
