@@ -100,7 +100,7 @@ export async function uploadDirect(
   contentLength: string | undefined,
 ): Promise<void> {
   const { session, received } = await receiveIntoSession(s, sessionId, null, body, contentLength);
-  await s.db.query(
+  const { rowCount } = await s.db.query(
     `UPDATE upload_sessions SET state = 'uploaded', storage_key = $2, received_size = $3, received_sha256 = $4,
             detected_media_type = $5, updated_at = now() WHERE id = $1`,
     [
@@ -111,6 +111,11 @@ export async function uploadDirect(
       storedMediaType(received.head, session.media_type),
     ],
   );
+  if (rowCount !== 1) {
+    // The session was swept meanwhile (an upload that outlived its session by a day): keep nothing.
+    await s.blobs.delete(received.storageKey);
+    throw new AppError('not_found', `Upload session ${sessionId} has expired. Start a new one.`);
+  }
 }
 
 /**

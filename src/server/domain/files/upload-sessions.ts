@@ -65,6 +65,9 @@ export async function createUploadSession(
       };
     }
   }
+  await sweepExpiredUploads(s).catch((error: unknown) =>
+    s.log.warn('upload sweep failed', { error: String(error) }),
+  );
   const id = newFileId();
   const expiresAt = new Date(Date.now() + UPLOAD_SESSION_TTL_SECONDS * 1000);
   await s.db.query(
@@ -146,4 +149,26 @@ export async function releaseUploadSession(db: Queryable, id: string): Promise<v
     `UPDATE upload_sessions SET state = 'open', updated_at = now() WHERE id = $1 AND state = 'uploading'`,
     [id],
   );
+}
+
+/** How long bytes of a direct upload wait for `POST /files/import` after their session expired. */
+export const UNREGISTERED_UPLOAD_GRACE_HOURS = 24;
+
+/**
+ * Forgets sessions that can no longer be used: unused ones once expired, and direct uploads never
+ * registered (or cut off by a crash mid-upload) a day after their expiry (their bytes are removed). A few at a time, on the way to a new
+ * session, so no timer is needed and the work is spread over requests.
+ */
+export async function sweepExpiredUploads(s: Services, batch = 20): Promise<number> {
+  const { rows } = await s.db.query<{ storage_key: string | null }>(
+    `DELETE FROM upload_sessions WHERE id IN (
+       SELECT id FROM upload_sessions
+        WHERE state <> 'registered'
+          AND expires_at < now() - CASE WHEN state IN ('uploaded', 'uploading') THEN interval '${UNREGISTERED_UPLOAD_GRACE_HOURS} hours'
+                                        ELSE interval '0' END
+        LIMIT ${batch} FOR UPDATE SKIP LOCKED)
+     RETURNING storage_key`,
+  );
+  await Promise.all(rows.map((row) => (row.storage_key ? s.blobs.delete(row.storage_key) : undefined)));
+  return rows.length;
 }

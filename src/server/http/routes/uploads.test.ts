@@ -297,6 +297,25 @@ describe('PUT {upload_url} (direct, presigned) and POST /v2/files/import', () =>
     expect((await directPut(s.upload_url, data)).status).toBe(404);
   });
 
+  it('forgets a direct upload never registered, a day after its session expired', async () => {
+    const data = unique('forgotten');
+    const s = await session({ size: data.length });
+    expect((await directPut(s.upload_url, data)).status).toBe(204);
+    const blobs = await blobCount();
+    // Within the grace day, import still registers it.
+    await t.db.query(`UPDATE upload_sessions SET expires_at = now() - interval '23 hours' WHERE id = $1`, [
+      s.session_id,
+    ]);
+    await session({});
+    expect(await blobCount()).toBe(blobs);
+    await t.db.query(`UPDATE upload_sessions SET expires_at = now() - interval '25 hours' WHERE id = $1`, [
+      s.session_id,
+    ]);
+    await session({});
+    expect(await blobCount()).toBe(blobs - 1);
+    expect(await failure(client.importFile({ body: { url: s.public_url } }))).toMatchObject({ status: 404 });
+  });
+
   it('refuses to import from a private address (the job input URL rules)', async () => {
     expect(
       await failure(client.importFile({ body: { url: 'http://127.0.0.1:9/secret.png' } })),
