@@ -120,4 +120,10 @@ test('a manager creates, reveals, shares and revokes a key; a colleague reveals 
   await expect(confirm).toBeHidden();
   await expect(keyRow(manager, keyName)).toHaveCount(0);
   expect(await meStatusWith(manager, apiKey)).toBe(401);
+
+  // It is still listed among the revoked keys, with its reveal log.
+  await manager.getByLabel('Show revoked keys').check();
+  await expect(manager).toHaveURL(/revoked=true/);
+  await expect(keyRow(manager, keyName).getByText(/^Revoked/)).toBeVisible();
+  await expect(keyRow(manager, keyName).getByRole('button', { name: `Reveal ${keyName}` })).toHaveCount(0);
 });

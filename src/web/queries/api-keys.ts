@@ -14,20 +14,23 @@ const MAX_KEY_PAGES = 10;
 
 export const apiKeyKeys = {
   all: ['api-keys'] as const,
-  list: () => ['api-keys', 'list'] as const,
+  lists: () => ['api-keys', 'list'] as const,
+  list: (includeRevoked: boolean) => ['api-keys', 'list', { includeRevoked }] as const,
   shares: (id: string) => ['api-keys', 'shares', id] as const,
   reveals: (id: string) => ['api-keys', 'reveals', id] as const,
 };
 
-/** Every live key the caller sees: owned, of teams they manage, and shared with them. */
-export function apiKeysQueryOptions() {
+/** Every key the caller sees: owned, of teams they manage, and shared with them; revoked ones on request. */
+export function apiKeysQueryOptions(includeRevoked = false) {
   return queryOptions({
-    queryKey: apiKeyKeys.list(),
+    queryKey: apiKeyKeys.list(includeRevoked),
     queryFn: async () => {
       const keys: ApiKey[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < MAX_KEY_PAGES; page++) {
-        const answer = await sessionApi().listApiKeys({ query: { limit: KEY_PAGE_SIZE, cursor } });
+        const answer = await sessionApi().listApiKeys({
+          query: { limit: KEY_PAGE_SIZE, cursor, include_revoked: includeRevoked },
+        });
         keys.push(...answer.data);
         if (!answer.next_cursor) break;
         cursor = answer.next_cursor;
@@ -57,7 +60,7 @@ export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { name: string; revealable: boolean }) => sessionApi().createApiKey({ body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.list() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.lists() }),
   });
 }
 
@@ -65,7 +68,7 @@ export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => sessionApi().revokeApiKey({ params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.list() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.lists() }),
   });
 }
 
@@ -84,7 +87,7 @@ export function useShareApiKey(id: string) {
     mutationFn: (emails: string[]) => sessionApi().shareApiKey({ params: { id }, body: { emails } }),
     onSuccess: (answer) => {
       queryClient.setQueryData(apiKeyKeys.shares(id), { owner: answer.owner, shares: answer.shares });
-      return queryClient.invalidateQueries({ queryKey: apiKeyKeys.list() });
+      return queryClient.invalidateQueries({ queryKey: apiKeyKeys.lists() });
     },
   });
 }
@@ -96,7 +99,7 @@ export function useRemoveApiKeyShare(id: string) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: apiKeyKeys.shares(id) }),
-        queryClient.invalidateQueries({ queryKey: apiKeyKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: apiKeyKeys.lists() }),
       ]),
   });
 }

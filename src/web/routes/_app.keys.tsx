@@ -1,14 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
 import { apiKeysQueryOptions } from '../queries/api-keys.ts';
 import { meQueryOptions } from '../queries/me.ts';
 import { KeysPage } from './-components/keys/keys-page.tsx';
 
+/** `?revoked=true` lists revoked keys too (their reveal logs stay readable). */
+const KeysSearch = z.object({ revoked: z.boolean().optional().catch(undefined) });
+
 /** API keys: create, reveal, share, revoke, and the reveal log. */
 export const Route = createFileRoute('/_app/keys')({
-  loader: ({ context: { queryClient } }) =>
+  validateSearch: KeysSearch,
+  loaderDeps: ({ search }) => ({ revoked: search.revoked === true }),
+  loader: ({ context: { queryClient }, deps }) =>
     Promise.all([
-      queryClient.ensureQueryData(apiKeysQueryOptions()),
+      queryClient.ensureQueryData(apiKeysQueryOptions(deps.revoked)),
       queryClient.ensureQueryData(meQueryOptions()),
     ]),
-  component: KeysPage,
+  component: KeysRoute,
 });
+
+function KeysRoute() {
+  const { revoked } = Route.useSearch();
+  return <KeysPage includeRevoked={revoked === true} />;
+}

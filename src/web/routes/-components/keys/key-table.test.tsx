@@ -20,6 +20,7 @@ describe('key table', () => {
           testKey({ id: 'key_a', name: 'Mine' }),
           testKey({ id: 'key_b', name: 'Machine', revealable: false }),
           testKey({ id: 'key_c', name: 'From Bo', relation: 'shared', owner: bo }),
+          testKey({ id: 'key_d', name: 'Old', revoked_at: '2026-11-21T10:00:00.000Z' }),
         ]}
         onAction={vi.fn()}
       />,
@@ -27,6 +28,8 @@ describe('key table', () => {
     expect(buttonsOf('Mine')).toEqual(['Reveal', 'Share', 'Log', 'Revoke']);
     expect(buttonsOf('Machine')).toEqual(['Share', 'Revoke']);
     expect(buttonsOf('From Bo')).toEqual(['Reveal', 'Give back']);
+    expect(buttonsOf('Old')).toEqual(['Log']);
+    expect(within(row('Old')).getByText(/^Revoked/)).toBeInTheDocument();
     expect(within(row('Mine')).getByText('mcsk_AbC…wxyz')).toBeInTheDocument();
     expect(within(row('Machine')).getByText('Shown once')).toBeInTheDocument();
     expect(within(row('From Bo')).getByText('Shared with you')).toBeInTheDocument();

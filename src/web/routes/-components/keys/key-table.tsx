@@ -90,6 +90,11 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: KeyTableProps[
             Shared with you
           </span>
         )}
+        {apiKey.revoked_at && (
+          <span className="block text-xs font-medium whitespace-nowrap text-red-700 dark:text-red-400">
+            Revoked <time dateTime={apiKey.revoked_at}>{formatDateTime(apiKey.revoked_at)}</time>
+          </span>
+        )}
       </th>
       <td className={`${CELL} font-mono text-xs whitespace-nowrap`}>{keyPreview(apiKey)}</td>
       <td className={CELL}>

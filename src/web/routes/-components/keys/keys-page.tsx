@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
 import type { ApiKey } from '../../../../contract/api-keys.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -17,8 +18,8 @@ import { ShareKeyDialog } from './share-key-dialog.tsx';
 type OpenDialog = { kind: 'create' } | { kind: KeyAction; key: ApiKey } | null;
 
 /** The Keys page: the table, and one dialog at a time (each returns focus to the button that opened it). */
-export function KeysPage() {
-  const { data: keys } = useSuspenseQuery(apiKeysQueryOptions());
+export function KeysPage({ includeRevoked }: { includeRevoked: boolean }) {
+  const { data: keys } = useSuspenseQuery(apiKeysQueryOptions(includeRevoked));
   const { data: me } = useSuspenseQuery(meQueryOptions());
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
@@ -31,6 +32,7 @@ export function KeysPage() {
         description="API keys of your team and keys shared with you. A key acts for its team; revoking it stops it at once."
         actions={createButton}
       />
+      <RevokedToggle checked={includeRevoked} />
       {keys.length === 0 ? (
         <EmptyState title="No API keys" action={createButton}>
           Create a key to call the API from scripts, CI or another app.
@@ -47,5 +49,27 @@ export function KeysPage() {
         <LeaveShareDialog apiKey={open.key} userId={me.person.id} onClose={close} />
       )}
     </>
+  );
+}
+
+/** Revoked keys stay out of the way unless asked for; the choice lives in the URL. */
+function RevokedToggle({ checked }: { checked: boolean }) {
+  const id = useId();
+  const navigate = useNavigate();
+  return (
+    <div className="mb-4 flex items-center gap-2 text-sm">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) =>
+          void navigate({ to: '/keys', search: event.target.checked ? { revoked: true } : {} })
+        }
+        className="size-4 rounded border-zinc-300 accent-zinc-900 dark:border-zinc-600 dark:accent-zinc-100"
+      />
+      <label htmlFor={id} className="text-zinc-700 dark:text-zinc-300">
+        Show revoked keys
+      </label>
+    </div>
   );
 }
