@@ -240,6 +240,13 @@ if (!only || only === 'engines') {
   results.engines = engines;
 }
 
+if (!only || only === 'analytics') {
+  const { analyticsTable, benchAnalytics } = await import('./analytics.ts');
+  const analytics = await benchAnalytics();
+  process.stdout.write(analyticsTable(analytics));
+  results.analytics = analytics;
+}
+
 if (!only || only === 'uploads') {
   const { runUploadBench } = await import('./uploads.ts');
   results.uploads = await runUploadBench();

@@ -11,6 +11,10 @@ CREATE INDEX credit_ledger_analytics_idx ON credit_ledger (team_id, created_at, 
   INCLUDE (delta_cents, kind, job_id, job_status, tool, model, folder_id, api_key_id, person_id, source)
   WHERE kind IN ('settle', 'refund', 'adjustment');
 
+-- Runs are counted on jobs by creation time with the same filters: an index-only scan, not the wide rows.
+CREATE INDEX jobs_analytics_idx ON jobs (team_id, created_at)
+  INCLUDE (id, tool, model, folder_id, api_key_id, person_id, source, status);
+
 -- Steps of a pipeline (idempotency key pipeline:<pipeline job id>:<step>): runs count the pipeline once.
 CREATE INDEX idempotency_keys_pipeline_step_idx ON idempotency_keys (job_id) WHERE key LIKE 'pipeline:%';
 `,

@@ -38,7 +38,7 @@ interface Period {
 function groupSql(p: Params, grouping: Grouping, side: 'ledger' | 'jobs', column: string): string {
   if (grouping.kind === 'none') return "''";
   if (grouping.kind === 'sql') return grouping[side](p);
-  return `width_bucket(${column}, ${p.add(grouping.edges)}::timestamptz[])::text`;
+  return `width_bucket(${column}, ${p.add(grouping.edges)}::timestamptz[])`;
 }
 
 /**
@@ -62,7 +62,7 @@ export async function totalsBy(
     ...filterConditions(lp, LEDGER_COLUMNS, filters, viewer),
   ];
   const charges = db.query<{
-    key: string | null;
+    key: string | number | null;
     spend: number;
     charges: number;
     jobs: number;
@@ -95,7 +95,7 @@ export async function totalsBy(
                     AND EXISTS (SELECT 1 FROM jobs p WHERE p.id = split_part(k.key, ':', 2)
                                    AND p.team_id = k.team_id AND p.tool = 'pipeline'))`,
   ];
-  const runs = db.query<{ key: string | null; runs: number }>(
+  const runs = db.query<{ key: string | number | null; runs: number }>(
     `SELECT ${jkey} AS key, count(*) AS runs FROM jobs j WHERE ${jwhere.join(' AND ')} GROUP BY 1`,
     jp.values,
   );
@@ -110,8 +110,10 @@ export async function totalsBy(
     return totals;
   };
   const [chargeRows, runRows] = await Promise.all([charges, runs]);
+  // Bucket numbers come back as integers (grouping by them is cheaper than by text).
+  const keyOf = (key: string | number | null) => (key === null ? null : String(key));
   for (const row of chargeRows.rows) {
-    Object.assign(entry(row.key), {
+    Object.assign(entry(keyOf(row.key)), {
       spend_cents: Number(row.spend),
       charges: Number(row.charges),
       jobs: Number(row.jobs),
@@ -119,7 +121,7 @@ export async function totalsBy(
       unattributed_spend_cents: Number(row.unattributed),
     });
   }
-  for (const row of runRows.rows) entry(row.key).runs = Number(row.runs);
+  for (const row of runRows.rows) entry(keyOf(row.key)).runs = Number(row.runs);
   return out;
 }
 
