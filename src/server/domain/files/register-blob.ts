@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/pool.ts';
 import type { Services } from '../../services.ts';
 import { type FileRow, fromRow, toFileRecord } from './files.ts';
 import { baseMediaType, RASTER_TYPES } from './image-probe.ts';
+import { mediaFacts } from './media-facts.ts';
 import type { ReceivedBytes } from './receive-bytes.ts';
 import { sniffMediaType } from './sniff-media-type.ts';
 
@@ -39,7 +40,8 @@ export interface RegisterBlobInput {
 
 /**
  * Registers bytes already in the store as a file row (inside the caller's transaction, `tx`), so a session
- * is marked used together with the file it made. The thumbnail is made on its first request.
+ * is marked used together with the file it made. Images are measured by sharp, video and audio by ffmpeg
+ * (both read headers only); the thumbnail is made on its first request.
  */
 export async function registerBlob(
   s: Services,
@@ -47,9 +49,14 @@ export async function registerBlob(
   input: RegisterBlobInput,
 ): Promise<FileRecord> {
   const size = await imageSize(s, input.received.storageKey, input.mediaType);
+  const local = s.blobs.localPath?.(input.received.storageKey);
+  const { width, height, duration_seconds, ...metadata } = local
+    ? await mediaFacts(s.config, local, input.mediaType)
+    : {};
   const { rows } = await tx.query<FileRow>(
-    `INSERT INTO files (id, team_id, folder_id, name, media_type, size_bytes, sha256, storage_key, origin, width, height)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+    `INSERT INTO files (id, team_id, folder_id, name, media_type, size_bytes, sha256, storage_key, origin, width, height,
+                        duration_seconds, metadata)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
     [
       input.id,
       input.teamId,
@@ -60,8 +67,10 @@ export async function registerBlob(
       input.received.sha256,
       input.received.storageKey,
       input.origin,
-      size?.width ?? null,
-      size?.height ?? null,
+      size?.width ?? width ?? null,
+      size?.height ?? height ?? null,
+      duration_seconds ?? null,
+      JSON.stringify(metadata),
     ],
   );
   return toFileRecord(fromRow(rows[0]!), s.config.PUBLIC_URL);

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../client/api-error.ts';
 import { FileRecord, UPLOAD_MAX_BYTES, UploadSession } from '../../../contract/files.ts';
+import { makeTestMedia } from '../../providers/local/ffmpeg-test-media.ts';
 import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -169,6 +170,20 @@ describe('PUT /v2/files/upload/{session_id} (proxy)', () => {
     expect(await client.getFile({ params: { id: s.session_id } })).toEqual(
       await client.getFile({ params: { id: s.session_id } }),
     );
+  });
+
+  it('reads duration, size and codecs of video and audio from their bytes', async () => {
+    const media = await makeTestMedia(dataDir);
+    const clip = await fs.readFile(media.clip);
+    const s = await session({ filename: 'clip.mp4', size: clip.length });
+    const { file } = (await (await proxyPut(s.session_id, clip)).json()) as { file: FileRecord };
+    expect(file.media_type).toBe('video/mp4');
+    expect(file.metadata).toMatchObject({ width: 320, height: 240, video_codec: 'h264', audio_codec: 'aac' });
+    expect(file.metadata.duration_seconds).toBeCloseTo(2, 0);
+    const wav = await fs.readFile(media.wav);
+    const w = await session({ filename: 'tone.wav', size: wav.length });
+    const { file: tone } = (await (await proxyPut(w.session_id, wav)).json()) as { file: FileRecord };
+    expect(tone).toMatchObject({ media_type: 'audio/wav', metadata: { sample_rate: 44100, channels: 1 } });
   });
 
   it('takes a session without size or hash (up to 200 MB)', async () => {
