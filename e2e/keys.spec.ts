@@ -106,7 +106,7 @@ test('a manager creates, reveals, shares and revokes a key; a colleague reveals 
   await expect(colleagueReveal.getByLabel('API key')).toHaveValue(apiKey);
 
   // The manager's reveal log names both reveals, with where they came from.
-  await row.getByRole('button', { name: `Log ${keyName}` }).click();
+  await row.getByRole('button', { name: `Reveal log ${keyName}` }).click();
   const log = manager.getByRole('dialog', { name: `Reveal log of “${keyName}”` });
   await expect(log.getByRole('row')).toHaveCount(3);
   await expect(log).toContainText(colleagueEmail);

@@ -25,10 +25,10 @@ describe('key table', () => {
         onAction={vi.fn()}
       />,
     );
-    expect(buttonsOf('Mine')).toEqual(['Reveal', 'Share', 'Log', 'Revoke']);
+    expect(buttonsOf('Mine')).toEqual(['Reveal', 'Share', 'Reveal log', 'Revoke']);
     expect(buttonsOf('Machine')).toEqual(['Share', 'Revoke']);
     expect(buttonsOf('From Bo')).toEqual(['Reveal', 'Give back']);
-    expect(buttonsOf('Old')).toEqual(['Log']);
+    expect(buttonsOf('Old')).toEqual(['Reveal log']);
     expect(within(row('Old')).getByText(/^Revoked/)).toBeInTheDocument();
     expect(within(row('Mine')).getByText('mcsk_AbC…wxyz')).toBeInTheDocument();
     expect(within(row('Machine')).getByText('Shown once')).toBeInTheDocument();

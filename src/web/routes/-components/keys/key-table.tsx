@@ -137,7 +137,7 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: KeyTableProps[
         <div className="flex justify-end gap-1">
           {can.reveal && action('reveal', 'Reveal')}
           {can.share && action('share', 'Share')}
-          {can.readLog && action('log', 'Log')}
+          {can.readLog && action('log', 'Reveal log')}
           {can.revoke && action('revoke', 'Revoke', 'danger')}
           {can.leave && action('leave', 'Give back', 'danger')}
         </div>
