@@ -15,7 +15,7 @@ interface KeyTableProps {
   onAction: (action: KeyAction, key: ApiKey) => void;
 }
 
-const HEAD = 'px-3 py-2.5 text-left text-xs font-medium text-zinc-600 dark:text-zinc-400';
+const HEAD = 'px-3 py-2.5 text-left text-xs font-medium whitespace-nowrap text-zinc-600 dark:text-zinc-400';
 const CELL = 'px-3 py-3 align-middle';
 
 /** The keys the caller sees, with what they may do to each (the server checks again). */

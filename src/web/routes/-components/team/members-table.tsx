@@ -8,7 +8,7 @@ import { type Actor, assignableRoles, ROLE_LABELS, removal } from './team-permis
 
 export type MemberAction = 'role' | 'remove';
 
-const HEAD = 'px-3 py-2.5 text-left text-xs font-medium text-zinc-600 dark:text-zinc-400';
+const HEAD = 'px-3 py-2.5 text-left text-xs font-medium whitespace-nowrap text-zinc-600 dark:text-zinc-400';
 const CELL = 'px-3 py-3 align-middle';
 
 /** The team's members and roles; each row offers only what the caller's role allows. */
