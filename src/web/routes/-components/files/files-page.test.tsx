@@ -1,0 +1,143 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Folder } from '../../../../contract/folders.ts';
+import { FilesSearch } from '../../../queries/file-filters.ts';
+import { json, stubFetch } from '../../../testing/fake-fetch.ts';
+import { fileRecord } from '../../../uploads/file-fixture.ts';
+import { FilesPage } from './files-page.tsx';
+
+const FOLDER_ID = 'c0399080-8c70-427a-bb3b-897719ec946b';
+
+function folder(overrides: Partial<Folder> = {}): Folder {
+  return {
+    id: FOLDER_ID,
+    name: 'Campaign',
+    slug: 'campaign',
+    visibility: 'team',
+    team_id: 't',
+    created_at: '2026-11-24T10:00:00.000Z',
+    updated_at: '2026-11-24T10:00:00.000Z',
+    file_count: 0,
+    ...overrides,
+  };
+}
+
+/** The Files page at `url`, under the app's layout route id (`/_app/files`), as the real route tree has it. */
+function renderFilesPage(url = '/files') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const root = createRootRoute({ component: Outlet });
+  const app = createRoute({ getParentRoute: () => root, id: '_app', component: Outlet });
+  const files = createRoute({
+    getParentRoute: () => app,
+    path: 'files',
+    validateSearch: FilesSearch,
+    component: FilesPage,
+  });
+  const file = createRoute({ getParentRoute: () => app, path: 'files/$fileId', component: () => null });
+  const router = createRouter({
+    routeTree: root.addChildren([app.addChildren([files, file])]),
+    history: createMemoryHistory({ initialEntries: [url] }),
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router };
+}
+
+beforeEach(() => {
+  // jsdom lays nothing out: give the scroll container a viewport's size so cards are virtualised into it.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(720);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Files page', () => {
+  it('renders only the cards in view of thousands of files, and asks for the next page near the end', async () => {
+    const all = Array.from({ length: 5000 }, (_, i) =>
+      fileRecord({ id: `file_${i}`, name: `shot-${i}.png` }),
+    );
+    const fetch = stubFetch({
+      'GET /v2/workspaces': () => json({ data: [], next_cursor: null }),
+      'GET /v2/files': ({ url }) => {
+        const start = Number(url.searchParams.get('cursor') ?? 0);
+        const limit = Number(url.searchParams.get('limit'));
+        const next = start + limit < all.length ? String(start + limit) : null;
+        return json({ data: all.slice(start, start + limit), next_cursor: next });
+      },
+    });
+    renderFilesPage();
+    const region = await screen.findByRole('region', { name: 'Files' });
+    const cards = within(region).getAllByRole('link');
+    expect(cards[0]).toHaveAccessibleName(/shot-0\.png/);
+    expect(cards.length).toBeGreaterThan(5);
+    expect(cards.length).toBeLessThan(80);
+    expect(fetch.callsTo('GET /v2/files')[0]?.url.searchParams.get('limit')).toBe('100');
+
+    // Scrolled to the end of what is loaded: the next page is asked for with the cursor.
+    region.scrollTop = 100_000;
+    region.dispatchEvent(new Event('scroll'));
+    await waitFor(() =>
+      expect(fetch.callsTo('GET /v2/files').map((c) => c.url.searchParams.get('cursor'))).toContain('100'),
+    );
+  });
+
+  it('creates a folder, selects it in the URL, and lists that folder only', async () => {
+    let folders: Folder[] = [];
+    const fetch = stubFetch({
+      'GET /v2/workspaces': () => json({ data: folders, next_cursor: null }),
+      'POST /v2/workspaces': ({ body }) => {
+        folders = [folder({ name: (body as { name: string }).name })];
+        return json({ workspace: folders[0] }, { status: 201 });
+      },
+      'GET /v2/files': () => json({ data: [], next_cursor: null }),
+    });
+    const { router } = renderFilesPage();
+    expect(await screen.findByRole('heading', { name: 'No files yet' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Folders' });
+    await userEvent.click(within(nav).getByRole('button', { name: 'New folder' }));
+    await userEvent.click(within(nav).getByRole('button', { name: 'Create folder' }));
+    expect(await within(nav).findByText('Give the folder a name.')).toBeInTheDocument();
+    await userEvent.type(within(nav).getByRole('textbox', { name: 'New folder name' }), 'Campaign');
+    await userEvent.click(within(nav).getByRole('button', { name: 'Create folder' }));
+    await userEvent.click(await within(nav).findByRole('link', { name: /Campaign/ }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ folder: FOLDER_ID }));
+    expect(within(nav).getByRole('link', { name: /Campaign/ })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('heading', { name: 'This folder is empty' })).toBeInTheDocument();
+    expect(fetch.callsTo('GET /v2/files').at(-1)?.url.searchParams.get('folder')).toBe(FOLDER_ID);
+    expect(fetch.callsTo('POST /v2/workspaces').map((c) => c.body)).toEqual([{ name: 'Campaign' }]);
+  });
+
+  it('keeps the filters in the URL and says what to do when nothing matches', async () => {
+    const fetch = stubFetch({
+      'GET /v2/workspaces': () => json({ data: [], next_cursor: null }),
+      'GET /v2/files': () => json({ data: [], next_cursor: null }),
+    });
+    const { router } = renderFilesPage('/files?origin=job');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Type' }), 'Audio');
+    await waitFor(() => expect(router.state.location.search).toEqual({ origin: 'job', type: 'audio' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(fetch.callsTo('GET /v2/files').at(-1)!.url.searchParams)).toEqual({
+        media_type: 'audio/*',
+        origin: 'job',
+        limit: '100',
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Clear the filters' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+});
