@@ -242,3 +242,40 @@ describe('CSV', () => {
     expect(json.body.data).toHaveLength(1);
   });
 });
+
+describe('attribution scope through a shared key', () => {
+  it('answers a non-member with a key of the team shared with them in scope self', async () => {
+    const { person } = await import('./team-test-support.ts');
+    const owner = await person(t);
+    const guest = await person(t);
+    const created = await owner.client.createApiKey({ body: { name: 'shared with a guest' } });
+    const keyId = created.key.id;
+    await owner.client.shareApiKey({ params: { id: keyId }, body: { emails: [guest.email] } });
+    await insertLedgerRows(t.db, owner.teamId, [
+      settle('2025-03-01T10:00:00Z', 5, { apiKeyId: keyId, personId: owner.id }),
+      settle('2025-03-01T11:00:00Z', 9, { apiKeyId: null, personId: owner.id }),
+    ]);
+    const response = await t.request(
+      '/v2/analytics/breakdown?from=2025-03-01&to=2025-03-02&dimension=creator',
+      { headers: { authorization: `Bearer ${guest.token}`, 'x-team-id': owner.teamId } },
+    );
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.meta.attribution_scope).toBe('self');
+    expect(
+      body.data.map((r: { key: string | null; other: boolean; spend_cents: number }) => [
+        r.key,
+        r.other,
+        r.spend_cents,
+      ]),
+    ).toEqual([
+      [`api_key:${keyId}`, false, 5],
+      [null, true, 9],
+    ]);
+    expect(JSON.stringify(body)).not.toContain(owner.id);
+    const own = await t.request('/v2/analytics/summary?from=2025-03-01&to=2025-03-02', {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect((await own.json()).meta.attribution_scope).toBe('full');
+  });
+});
