@@ -25,7 +25,12 @@ const CORS = {
  */
 export function mountPresignedUpload(app: Hono<AppEnv>, s: Services): void {
   const key = uploadSigningKey(s.keys.hashing);
-  app.options('/uploads/:id', (c) => respond(c, 204, null, CORS));
+  // Every answer carries CORS, refusals included, so a browser can read why its upload was refused.
+  app.use('/uploads/*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(CORS)) c.res.headers.set(name, value);
+  });
+  app.options('/uploads/:id', (c) => respond(c, 204, null));
   app.put('/uploads/:id', async (c) => {
     const id = c.req.param('id');
     const check = FileId.safeParse(id).success
@@ -35,22 +40,16 @@ export function mountPresignedUpload(app: Hono<AppEnv>, s: Services): void {
       throw new AppError(
         'forbidden',
         'The upload URL is not valid: use the upload_url of an upload session as given.',
-        {
-          headers: CORS,
-        },
       );
     }
     if (check === 'expired') {
       throw new AppError(
         'not_found',
         'The upload URL has expired (sessions last one hour). Start a new session.',
-        {
-          headers: CORS,
-        },
       );
     }
     await uploadDirect(s, id, requestBodyStream(c), requestHeader(c, 'content-length'));
-    return respond(c, 204, null, CORS);
+    return respond(c, 204, null);
   });
   app.on(['GET', 'POST', 'PATCH', 'DELETE'], '/uploads/:id', (c) =>
     respondJson(

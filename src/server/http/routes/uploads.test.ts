@@ -300,7 +300,13 @@ describe('PUT {upload_url} (direct, presigned) and POST /v2/files/import', () =>
     const other = await session({ size: data.length });
     const url = new URL(s.upload_url);
     const forged = `${url.pathname}?expires=${Number(url.searchParams.get('expires')) + 10}&signature=${url.searchParams.get('signature')}`;
-    expect((await t.request(forged, { method: 'PUT', body: data })).status).toBe(403);
+    const refused = await t.request(forged, { method: 'PUT', body: data });
+    expect(refused.status).toBe(403);
+    // Browsers on another origin can read the refusal, and may send the PUT at all (preflight).
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    const preflight = await t.request(url.pathname + url.search, { method: 'OPTIONS' });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('PUT');
     const moved = `/uploads/${other.session_id}${url.search}`;
     expect((await t.request(moved, { method: 'PUT', body: data })).status).toBe(403);
     expect((await t.request(url.pathname, { method: 'PUT', body: data })).status).toBe(403);
