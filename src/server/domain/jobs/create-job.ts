@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ToolKey } from '../../../contract/common.ts';
 import type { Job } from '../../../contract/jobs.ts';
-import { type Queryable, transaction } from '../../db/pool.ts';
+import { transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import type { RunInput } from '../../providers/provider.ts';
