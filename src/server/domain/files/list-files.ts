@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { FileListQuery, FileRecord } from '../../../contract/files.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { type FolderViewer, fileFolderVisible, viewerParams } from '../folders/folders.ts';
 import { type StoredFile, toFileRecord } from './files.ts';
 
 type FileListFilters = z.output<typeof FileListQuery>;
@@ -47,10 +48,12 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const BARE_TYPE = `btrim(split_part(media_type, ';', 1))`;
 
 /** Builds the WHERE clause of a file listing from its filters; always limited to the team. */
-export function fileListFilter(teamId: string, q: Omit<FileListFilters, 'limit'>) {
-  // Deleted files stay as lineage records only: never listed.
-  const where = ['team_id = $1', 'deleted_at IS NULL'];
-  const values: unknown[] = [teamId];
+export function fileListFilter(viewer: FolderViewer, q: Omit<FileListFilters, 'limit'>) {
+  // Deleted files stay as lineage records only: never listed. Files in another person's private folder
+  // are not listed either.
+  const [teamId, personId, seesAll] = viewerParams(viewer);
+  const where = ['team_id = $1', 'deleted_at IS NULL', fileFolderVisible('$2', '$3')];
+  const values: unknown[] = [teamId, personId, seesAll];
   const add = (sql: (p: string) => string, value: unknown) => {
     values.push(value);
     where.push(sql(`$${values.length}`));
@@ -85,11 +88,11 @@ export function fileListFilter(teamId: string, q: Omit<FileListFilters, 'limit'>
 /** A page of the team's files, newest first, and the cursor of the next page (null on the last). */
 export async function listFiles(
   db: Queryable,
-  teamId: string,
+  viewer: FolderViewer,
   query: FileListFilters,
   publicUrl: string,
 ): Promise<{ data: FileRecord[]; next_cursor: string | null }> {
-  const { where, values } = fileListFilter(teamId, query);
+  const { where, values } = fileListFilter(viewer, query);
   const { rows } = await db.query<ListedFile>(
     `SELECT ${STORED_FILE_COLUMNS} FROM files WHERE ${where}
       ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`,

@@ -35,7 +35,17 @@ const SELECT_FOLDER = `SELECT w.id, w.name, w.slug, w.visibility, w.team_id, w.c
 /** Visibility rule as SQL over `w`; parameters $1 team, $2 person (may be null), $3 sees-all. */
 const VISIBLE = `w.team_id = $1 AND (w.visibility = 'team' OR $3::boolean OR w.created_by = $2::uuid)`;
 
-function viewerParams(viewer: FolderViewer): unknown[] {
+/**
+ * SQL true for files the viewer may list: outside any folder, or in a folder they can see (a private
+ * folder hides its files from the rest of the team too). `p` names the person and sees-all parameters.
+ */
+export function fileFolderVisible(personParam: string, seesAllParam: string): string {
+  return `(folder_id IS NULL OR ${seesAllParam}::boolean OR folder_id IN (
+    SELECT w.id FROM workspaces w WHERE w.id = folder_id
+       AND (w.visibility = 'team' OR w.created_by = ${personParam}::uuid)))`;
+}
+
+export function viewerParams(viewer: FolderViewer): unknown[] {
   return [viewer.teamId, viewer.personId, viewer.role === 'owner' || viewer.role === 'manager'];
 }
 

@@ -70,7 +70,14 @@ export function fileRoutes(s: Services) {
       return reply(201, await importFromUrl(s, auth.teamId, folderId, body.url, body.name));
     }),
 
-    defineRoute(listFiles, ({ auth, query }) => listTeamFiles(s.db, auth.teamId, query, s.config.PUBLIC_URL)),
+    defineRoute(listFiles, ({ auth, query }) =>
+      listTeamFiles(
+        s.db,
+        { teamId: auth.teamId, personId: auth.personId, role: auth.role },
+        query,
+        s.config.PUBLIC_URL,
+      ),
+    ),
 
     defineRoute(getFile, async ({ auth, params }) => {
       const file = await findFile(s.db, auth.teamId, params.id);

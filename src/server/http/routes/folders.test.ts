@@ -141,6 +141,49 @@ describe('listing, get by id or slug, rename', () => {
     });
   });
 
+  it('hides a private folder and its files from other members, not from owners', async () => {
+    const owner = t.clientFor((await signUp(t)).api_key);
+    const me = await owner.getMe({});
+    const other = await t.clientFor((await signUp(t)).api_key).getMe({});
+    await t.db.query(`INSERT INTO memberships (team_id, person_id, role) VALUES ($1, $2, 'member')`, [
+      me.team.id,
+      other.person!.id,
+    ]);
+    const memberKey = await createApiKey(t.db, t.services.keys.encryption, {
+      teamId: me.team.id,
+      personId: other.person!.id,
+      name: 'member',
+      revealable: false,
+    });
+    const member = t.clientFor(memberKey.secret);
+    const hidden = (await owner.createFolder({ body: { name: 'Mine only', visibility: 'private' } }))
+      .workspace;
+    const shared = (await owner.createFolder({ body: { name: 'Everyone' } })).workspace;
+    const data = Buffer.from('x').toString('base64');
+    const secret = await owner.uploadFile({ body: { filename: 's.txt', data, workspace_id: hidden.id } });
+    const open = await owner.uploadFile({ body: { filename: 'o.txt', data, workspace_id: shared.id } });
+
+    const folderIds = async (c: typeof owner) => (await c.listFolders({ query: {} })).data.map((f) => f.id);
+    const fileIds = async (c: typeof owner) => (await c.listFiles({ query: {} })).data.map((f) => f.id);
+    expect(await folderIds(member)).toEqual([shared.id]);
+    expect(await fileIds(member)).toEqual([open.id]);
+    expect(await failure(member.getFolder({ params: { id_or_slug: hidden.slug } }))).toMatchObject({
+      status: 404,
+    });
+    expect(await folderIds(owner)).toEqual([shared.id, hidden.id]);
+    expect(await fileIds(owner)).toEqual([open.id, secret.id]);
+    // A member may rename a shared folder but not make it private.
+    expect(
+      await failure(
+        member.updateFolder({ params: { id_or_slug: shared.id }, body: { visibility: 'private' } }),
+      ),
+    ).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(
+      (await member.updateFolder({ params: { id_or_slug: shared.id }, body: { name: 'All of us' } }))
+        .workspace.name,
+    ).toBe('All of us');
+  });
+
   it('has no delete route', async () => {
     const folder = (await client.createFolder({ body: { name: 'Kept' } })).workspace;
     const response = await t.request(`/v2/workspaces/${folder.id}`, {
