@@ -16,8 +16,8 @@ export function useIsDark(): boolean {
 }
 
 /** Mid-tone hues, distinct from each other and with enough contrast on white and on zinc-900. */
-const SERIES_LIGHT = ['#4f46e5', '#059669', '#d97706', '#0284c7', '#e11d48', '#7c3aed', '#0d9488', '#ea580c'];
-const SERIES_DARK = ['#818cf8', '#34d399', '#fbbf24', '#38bdf8', '#fb7185', '#a78bfa', '#2dd4bf', '#fb923c'];
+const SERIES_LIGHT = ['#4f46e5', '#059669', '#d97706', '#0284c7', '#e11d48', '#7c3aed', '#65a30d', '#c026d3'];
+const SERIES_DARK = ['#818cf8', '#34d399', '#fbbf24', '#38bdf8', '#fb7185', '#a78bfa', '#a3e635', '#e879f9'];
 
 export interface ChartColors {
   series: (index: number) => string;

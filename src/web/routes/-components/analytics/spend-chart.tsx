@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCredits } from '../../../format/credits.ts';
 import { OTHER_SERIES, type StackedSeries, type StackSeries } from '../../../queries/analytics.ts';
 import type { AnalyticsView } from './analytics-search.ts';
 import { chartColors, useIsDark } from './chart-theme.ts';
@@ -26,7 +24,6 @@ export function SpendChart({ stacked: raw, view, asTable }: SpendChartProps) {
   const dark = useIsDark();
   const colors = chartColors(dark);
   const openJobs = useOpenJobs();
-  const [focused, setFocused] = useState<number | null>(null);
   const bucket = stacked.meta.bucket;
   const rows = stacked.buckets.map((b) => ({
     ...b,
@@ -43,9 +40,6 @@ export function SpendChart({ stacked: raw, view, asTable }: SpendChartProps) {
         data={rows}
         accessibilityLayer
         margin={{ top: 8, right: 8, bottom: 0, left: 8 }}
-        onMouseMove={(state) =>
-          setFocused(state.activeTooltipIndex == null ? null : Number(state.activeTooltipIndex))
-        }
       >
         <CartesianGrid vertical={false} stroke={colors.grid} />
         <XAxis
@@ -108,9 +102,6 @@ export function SpendChart({ stacked: raw, view, asTable }: SpendChartProps) {
         ))}
       </ul>
       <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
-        {focused !== null && rows[focused]
-          ? `${rows[focused].label}: ${formatCredits(rows[focused].total)}. `
-          : ''}
         Click a bar to open its jobs; with the chart focused, the arrow keys move between buckets.
       </p>
     </div>

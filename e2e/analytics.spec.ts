@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { seedDemoTeam } from './support/demo-data.ts';
+import { signInThroughUi } from './support/sign-in.ts';
+
+/*
+ * Analytics on the demo history (the seed `npm run seed:demo` writes, smaller), in the real server's
+ * database: the demo owner signs in through the UI, opens Analytics, changes the range, the timezone and
+ * a filter and sees the figures and charts follow, exports CSVs whose totals are the spend card's, and
+ * opens the job feed from a breakdown row.
+ */
+
+/** "1,234 credits" in a figure card → 1234. */
+async function cardCredits(page: Page, name: string): Promise<number> {
+  const text = (await page.getByRole('article', { name, exact: true }).textContent()) ?? '';
+  const match = /(-?[\d,]+) credits?/.exec(text);
+  if (!match?.[1]) throw new Error(`no amount in the ${name} card: ${text}`);
+  return Number(match[1].replaceAll(',', ''));
+}
+
+/** Clicks an Export CSV button and answers the downloaded file's rows (no cell of ours holds a comma). */
+async function exportCsv(page: Page, label: string): Promise<string[][]> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: `Export CSV of ${label}` }).click(),
+  ]);
+  const text = await readFile(await download.path(), 'utf8');
+  return text
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => line.split(','));
+}
+
+const spendTable = (page: Page) => page.getByRole('region', { name: 'Spend over time' }).getByRole('table');
+const breakdownRegion = (page: Page) => page.getByRole('region', { name: /^Spend by / });
+
+/** The table alternative of the spend chart, as text, once no new view is loading. */
+async function spendRows(page: Page): Promise<string[]> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  return spendTable(page).getByRole('row').allTextContents();
+}
+
+test('the demo history on the analytics page: range, timezone and a filter change the charts; CSV totals equal the card', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = `e2e-demo-${randomUUID().slice(0, 8)}@example.com`;
+  const seeded = await seedDemoTeam(email, `e2e-demo-${randomUUID().slice(0, 8)}`, 4000);
+  expect(seeded.charges).toBeGreaterThan(3500);
+
+  await page.goto('/sign-in');
+  await signInThroughUi(page, email);
+  await expect(page).toHaveURL(/\/playground$/);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
+  // The browser's timezone goes into the URL; the last 30 days by default, compared with the 30 before.
+  await expect(page).toHaveURL(/\/analytics\?.*tz=/);
+  await expect.poll(() => cardCredits(page, 'Spend')).toBeGreaterThan(0);
+  await expect(page.getByRole('article', { name: 'Spend', exact: true })).toContainText(/vs .* before/);
+  await expect(
+    page.getByRole('region', { name: 'What changed' }).getByRole('listitem').first(),
+  ).toContainText(/of the change/);
+
+  // Timezone first (UTC), so the bucket counts below do not depend on the machine's.
+  await page.getByLabel('Timezone').selectOption('UTC');
+  await expect(page).toHaveURL(/tz=UTC/);
+  await page.getByRole('button', { name: 'Show spend over time as table' }).click();
+  await expect(spendTable(page).getByRole('row')).toHaveCount(31); // 30 days + the header
+  const thirtyDays = await cardCredits(page, 'Spend');
+  const utcDays = await spendRows(page);
+
+  // Range: 12 months is month buckets, and more spend than 30 days.
+  await page.getByLabel('Range').selectOption('12m');
+  await expect(page).toHaveURL(/range=12m/);
+  await expect(spendTable(page).getByRole('row')).toHaveCount(13); // 12 months + the header
+  await expect.poll(() => cardCredits(page, 'Spend')).toBeGreaterThan(thirtyDays);
+
+  // Back to 30 days in Kiritimati (UTC+14): the same days hold other charges.
+  await page.getByLabel('Range').selectOption('30d');
+  await page.getByLabel('Timezone').selectOption('Pacific/Kiritimati');
+  await expect(page).toHaveURL(/tz=Pacific%2FKiritimati/);
+  await expect(page.getByText(/days in Pacific\/Kiritimati/)).toBeVisible();
+  await expect(spendTable(page).getByRole('row')).toHaveCount(31);
+  await expect.poll(() => spendRows(page)).not.toEqual(utcDays);
+
+  // A filter: one tool. The card becomes that tool's row of the breakdown, and the chip and URL say so.
+  const imageRow = breakdownRegion(page).getByRole('row', { name: /^Image / });
+  const imageSpend = Number(
+    ((await imageRow.getByRole('cell').first().textContent()) ?? '').replace(/[^\d]/g, ''),
+  );
+  expect(imageSpend).toBeGreaterThan(0);
+  await page.getByLabel('Filter by', { exact: true }).selectOption('capability');
+  await page.getByLabel('Value', { exact: true }).selectOption('image');
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  await expect(page).toHaveURL(/capability=image/);
+  await expect(page.getByRole('button', { name: 'Remove filter Tool: Image' })).toBeVisible();
+  await expect.poll(() => cardCredits(page, 'Spend')).toBe(imageSpend);
+
+  // CSV of what is on screen: each total is the card's.
+  const card = await cardCredits(page, 'Spend');
+  const breakdown = await exportCsv(page, 'breakdown');
+  expect(breakdown[0]?.[2]).toBe('spend_credits');
+  expect(breakdown.at(-1)?.[0]).toBe('total');
+  expect(Number(breakdown.at(-1)?.[2])).toBe(card);
+  const series = await exportCsv(page, 'spend over time');
+  expect(Number(series.at(-1)?.at(-1))).toBe(card);
+  const summary = await exportCsv(page, 'summary');
+  expect(summary.find((row) => row[0] === 'spend_credits')?.[1]).toBe(String(card));
+
+  // A shared link shows the same view.
+  await page.goto(page.url());
+  await expect(page.getByRole('button', { name: 'Remove filter Tool: Image' })).toBeVisible();
+  await expect.poll(() => cardCredits(page, 'Spend')).toBe(card);
+
+  // A breakdown row opens the job feed with the same tool and days.
+  await breakdownRegion(page).getByRole('link', { name: 'Image' }).click();
+  await expect(page).toHaveURL(/\/jobs\?.*tool=image/);
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}.*to=\d{4}-\d{2}-\d{2}/);
+});
