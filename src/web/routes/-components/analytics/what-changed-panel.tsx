@@ -32,14 +32,14 @@ interface WhatChangedProps {
 export function WhatChangedPanel({ query, summary, filename }: WhatChangedProps) {
   const compare = summary.meta.compare;
   const previousQuery = compare.from && compare.to ? { ...query, from: compare.from, to: compare.to } : null;
+  // Current and comparison breakdowns side by side: [current, previous] per dimension.
   const results = useQueries({
-    queries: CHANGE_DIMENSIONS.flatMap((dimension) => [
-      analyticsBreakdownQueryOptions(query, dimension, CHANGE_ROWS),
-      {
-        ...analyticsBreakdownQueryOptions(previousQuery ?? query, dimension, CHANGE_ROWS),
-        enabled: !!previousQuery,
-      },
-    ]),
+    queries: previousQuery
+      ? CHANGE_DIMENSIONS.flatMap((dimension) => [
+          analyticsBreakdownQueryOptions(query, dimension, CHANGE_ROWS),
+          analyticsBreakdownQueryOptions(previousQuery, dimension, CHANGE_ROWS),
+        ])
+      : [],
   });
   const totalDelta = summary.data.change?.spend_cents.delta ?? 0;
 
