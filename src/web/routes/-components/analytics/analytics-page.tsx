@@ -26,7 +26,7 @@ import { instantOf } from './job-feed-link.ts';
 import { DIMENSION_LABELS } from './labels.ts';
 import { Panel, QueryState, ViewToggle } from './panel.tsx';
 import { RangeControls } from './range-controls.tsx';
-import { SpendChart } from './spend-chart.tsx';
+import { labelSeries, SpendChart } from './spend-chart.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 import { TopIdentities } from './top-identities.tsx';
 import { WhatChangedPanel } from './what-changed-panel.tsx';
@@ -145,7 +145,11 @@ function SpendOverTime({
           <StackSwitch value={view.stack} onChange={onStack} />
           <ViewToggle asTable={asTable} onChange={setAsTable} label="spend over time" />
           {series.data && (
-            <ExportButton label="spend over time" filename={filename} build={() => seriesCsv(series.data)} />
+            <ExportButton
+              label="spend over time"
+              filename={filename}
+              build={() => seriesCsv(labelSeries(series.data, view))}
+            />
           )}
         </>
       }

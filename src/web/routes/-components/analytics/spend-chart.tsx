@@ -153,6 +153,14 @@ function SpendTable({ stacked, view }: { stacked: StackedSeries; view: Analytics
   );
 }
 
+/** The series named as the page names them (tools by their names), for the chart, its table and its CSV. */
+export function labelSeries(stacked: StackedSeries, view: AnalyticsView): StackedSeries {
+  return {
+    ...stacked,
+    series: stacked.series.map((series) => ({ ...series, label: seriesLabel(view, series) })),
+  };
+}
+
 function seriesLabel(view: AnalyticsView, series: StackSeries): string {
   if (series.value === null) return series.label;
   return rowLabel(view.stack, {
