@@ -245,7 +245,7 @@ describe('CSV', () => {
 
 describe('attribution scope through a shared key', () => {
   it('answers a non-member with a key of the team shared with them in scope self', async () => {
-    const { person } = await import('./team-test-support.ts');
+    const { person } = await import('../../testing/team-test-support.ts');
     const owner = await person(t);
     const guest = await person(t);
     const created = await owner.client.createApiKey({ body: { name: 'shared with a guest' } });

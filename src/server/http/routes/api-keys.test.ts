@@ -9,9 +9,16 @@ import {
 import { ErrorEnvelope } from '../../../contract/errors.ts';
 import { ApiKeyResolver } from '../../domain/identity/api-keys.ts';
 import { open } from '../../domain/identity/sealed-box.ts';
+import {
+  failure,
+  freshEmail,
+  insertPeople,
+  memberOf,
+  type Person,
+  person,
+} from '../../testing/team-test-support.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createAuthenticator } from '../auth.ts';
-import { failure, freshEmail, insertPeople, memberOf, type Person, person } from './team-test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {

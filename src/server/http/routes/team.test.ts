@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TeamInvitation, TeamMember, TeamMembers } from '../../../contract/team.ts';
 import { readDevMailbox } from '../../mail/mailer.ts';
+import { failure, freshEmail, memberOf, person } from '../../testing/team-test-support.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
-import { failure, freshEmail, memberOf, person } from './team-test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {

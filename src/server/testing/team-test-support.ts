@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiError } from '../../../client/api-error.ts';
-import { signUp, type TestApp } from '../../testing/test-app.ts';
+import type { ApiError } from '../../client/api-error.ts';
+import { signUp, type TestApp } from './test-app.ts';
 
 export const freshEmail = (label = 'p') => `${label}-${randomBytes(5).toString('hex')}@example.com`;
 
