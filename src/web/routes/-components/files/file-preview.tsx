@@ -3,7 +3,8 @@ import type { FileRecord } from '../../../../contract/files.ts';
 import { Button } from '../../../components/button.tsx';
 import { familyOf } from './file-kind.ts';
 
-const ZOOMS = [1, 1.5, 2, 3, 4] as const;
+const ZOOMS = [1, 2, 4, 8] as const;
+type Zoom = 'fit' | (typeof ZOOMS)[number];
 
 /** The file itself: an image with zoom, an audio or video player, or a note for other types. */
 export function FilePreview({ file }: { file: FileRecord }) {
@@ -41,23 +42,33 @@ export function FilePreview({ file }: { file: FileRecord }) {
   );
 }
 
-/** Fits the frame at 1x; zooming in scrolls within the frame (drag the scrollbars or use the keys). */
+/**
+ * Fit shows the whole picture in the frame (never enlarged); the zoom steps show it at 1x, 2x... its
+ * real pixels, scrolled within the frame (scrollbars, or the arrow keys once the frame has focus).
+ */
 function ZoomableImage({ file }: { file: FileRecord }) {
-  const [zoom, setZoom] = useState<number>(1);
-  const index = ZOOMS.indexOf(zoom as (typeof ZOOMS)[number]);
+  const [zoom, setZoom] = useState<Zoom>('fit');
+  const [natural, setNatural] = useState<number | null>(file.metadata.width ?? null);
+  const index = zoom === 'fit' ? -1 : ZOOMS.indexOf(zoom);
+  const label = zoom === 'fit' ? 'fit' : `${zoom * 100}%`;
   return (
     <figure className="flex flex-col gap-2">
       <section
         className="max-h-[32rem] overflow-auto rounded-xl border border-zinc-200 bg-[repeating-conic-gradient(#f4f4f5_0_25%,#fff_0_50%)] bg-[length:16px_16px] dark:border-zinc-800 dark:bg-[repeating-conic-gradient(#27272a_0_25%,#18181b_0_50%)]"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a zoomed image scrolls; the keyboard needs to reach it.
         tabIndex={0}
-        aria-label={`${file.name} at ${zoom * 100}%`}
+        aria-label={`${file.name}, ${label}`}
       >
         <img
           src={file.url}
           alt={file.name}
-          className="mx-auto block max-w-none"
-          style={{ width: `${zoom * 100}%` }}
+          onLoad={(event) => setNatural(event.currentTarget.naturalWidth || natural)}
+          className="mx-auto block"
+          style={
+            zoom === 'fit' || !natural
+              ? { maxWidth: '100%' }
+              : { width: natural * zoom, maxWidth: 'none', imageRendering: zoom >= 2 ? 'pixelated' : 'auto' }
+          }
         />
       </section>
       <figcaption className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
@@ -71,19 +82,19 @@ function ZoomableImage({ file }: { file: FileRecord }) {
           −
         </Button>
         <span aria-live="polite" className="w-12 text-center tabular-nums">
-          {zoom * 100}%
+          {zoom === 'fit' ? 'Fit' : label}
         </span>
         <Button
           variant="secondary"
           size="sm"
           disabled={index >= ZOOMS.length - 1}
-          onClick={() => setZoom(ZOOMS[index + 1] ?? zoom)}
+          onClick={() => setZoom(ZOOMS[index + 1] ?? 1)}
           aria-label="Zoom in"
         >
           +
         </Button>
-        {zoom !== 1 && (
-          <Button variant="ghost" size="sm" onClick={() => setZoom(1)}>
+        {zoom !== 'fit' && (
+          <Button variant="ghost" size="sm" onClick={() => setZoom('fit')}>
             Fit
           </Button>
         )}

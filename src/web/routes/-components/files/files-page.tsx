@@ -12,13 +12,15 @@ import { filesQueryOptions } from '../../../queries/files.ts';
 import { foldersQueryOptions } from '../../../queries/folders.ts';
 import { DropZone } from '../../../uploads/drop-zone.tsx';
 import { UploadList } from '../../../uploads/upload-list.tsx';
-import { useUploadQueue } from '../../../uploads/use-upload-queue.ts';
+import { type UploadItem, useUploadQueue } from '../../../uploads/use-upload-queue.ts';
 import { FileCollection } from './file-collection.tsx';
 import { FileFilterBar } from './file-filter-bar.tsx';
 import { FolderSidebar } from './folder-sidebar.tsx';
 import { UploadButton } from './upload-button.tsx';
 
 const route = getRouteApi('/_app/files');
+
+const isSettled = (item: UploadItem) => ['done', 'duplicate', 'failed'].includes(item.status);
 
 /** The file browser: folders on the side; filters, uploads and the files (grid or list) beside them. */
 export function FilesPage() {
@@ -58,6 +60,11 @@ export function FilesPage() {
             Drop files anywhere here or use Upload files (up to 200 MB each); they go {where}.
           </p>
           <UploadList items={uploads.items} onDismiss={uploads.dismiss} />
+          {uploads.items.filter(isSettled).length > 1 && (
+            <Button variant="ghost" size="sm" className="self-start" onClick={uploads.clearFinished}>
+              Clear finished uploads
+            </Button>
+          )}
           <FileResults
             key={JSON.stringify(filters)}
             search={search}

@@ -156,7 +156,10 @@ function JobNode({
   return (
     <section
       aria-label={`Job: ${toolLabel(job.tool)}, ${job.model}`}
-      className={cx(BOX, 'flex-col items-stretch justify-between gap-1 border-zinc-300 dark:border-zinc-700')}
+      className={cx(
+        BOX,
+        'flex-col items-stretch justify-between gap-0.5 border-zinc-300 dark:border-zinc-700',
+      )}
     >
       <div className="flex items-center justify-between gap-2">
         <Link
@@ -165,14 +168,17 @@ function JobNode({
           className="min-w-0 truncate text-sm font-medium hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
           aria-label={`Open job ${job.id} (${toolLabel(job.tool)}, ${job.model})`}
         >
-          {toolLabel(job.tool)} · {job.model}
+          {toolLabel(job.tool)} job
         </Link>
         <StatusBadge status={job.status} />
       </div>
+      <span className="block shrink-0 truncate font-mono text-xs leading-4 text-zinc-600 dark:text-zinc-400" title={job.model}>
+        {job.model}
+      </span>
       <Button
         variant="secondary"
         size="sm"
-        className="h-7 self-start px-2 text-xs"
+        className="h-6 self-start px-2 text-xs"
         pending={pending}
         onClick={() => onRerun(job.id)}
         aria-label={`Re-run from here: ${toolLabel(job.tool)}, ${job.model}`}

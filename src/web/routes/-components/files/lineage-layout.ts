@@ -5,7 +5,7 @@ export type Node = z.infer<typeof LineageNode>;
 type Edge = z.infer<typeof LineageEdge>;
 
 export const NODE_WIDTH = 208;
-export const NODE_HEIGHT = 84;
+export const NODE_HEIGHT = 92;
 const COLUMN_GAP = 72;
 const ROW_GAP = 20;
 
