@@ -24,7 +24,10 @@ export function FileFilterBar({
   const [text, setText] = useState(search.q ?? '');
 
   // Another link (back, a folder) may change q: the box follows it.
-  useEffect(() => setText(search.q ?? ''), [search.q]);
+  useEffect(
+    () => setText((current) => (current.trim() === (search.q ?? '') ? current : (search.q ?? ''))),
+    [search.q],
+  );
   useEffect(() => {
     const value = text.trim() || undefined;
     if (value === (search.q?.trim() || undefined)) return;
