@@ -8,10 +8,11 @@ import { fileRecord } from './file-fixture.ts';
 import type { PutRequest } from './put-bytes.ts';
 import type { UploadDeps } from './upload-file.ts';
 import { UploadList } from './upload-list.tsx';
+import { createUploadRows, type UploadRows } from './upload-rows.ts';
 import { useUploadQueue } from './use-upload-queue.ts';
 
-function Uploader({ deps, folder }: { deps: UploadDeps; folder?: string }) {
-  const uploads = useUploadQueue({ deps, folder });
+function Uploader({ deps, folder, rows }: { deps: UploadDeps; folder?: string; rows?: UploadRows }) {
+  const uploads = useUploadQueue({ deps, folder, rows });
   return (
     <>
       <input
@@ -128,5 +129,37 @@ describe('the upload queue', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss empty.png' }));
     expect(screen.queryByRole('list', { name: 'Uploads' })).toBeNull();
+  });
+
+  it('keeps its rows for the next visit when they live outside the page, and goes on meanwhile', async () => {
+    server();
+    const rows = createUploadRows();
+    const client = createClient({ baseUrl: 'http://api.test/v2', token: 't' });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const deps: UploadDeps = {
+      client: () => client,
+      token: () => 't',
+      hash: async () => `sha256:${'c'.repeat(64)}`,
+      put: () => held.then(() => null),
+    };
+    const page = () => (
+      <QueryClientProvider client={new QueryClient()}>
+        <Uploader deps={deps} rows={rows} />
+      </QueryClientProvider>
+    );
+    const first = render(page());
+    await userEvent.upload(
+      screen.getByLabelText('Files'),
+      new File(['xyz'], 'slow.png', { type: 'image/png' }),
+    );
+    await screen.findByRole('progressbar', { name: 'Uploading slow.png' });
+    first.unmount();
+    release();
+    await waitFor(() => expect(rows.get()[0]?.status).toBe('done'));
+    render(page());
+    expect(screen.getByRole('list', { name: 'Uploads' })).toHaveTextContent(/slow\.png.*Uploaded/);
   });
 });

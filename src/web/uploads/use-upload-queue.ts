@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { ApiError } from '../../client/api-error.ts';
 import type { FileRecord } from '../../contract/files.ts';
 import { filesChanged } from '../queries/files.ts';
 import { runLimited } from '../routes/-components/jobs/run-limited.ts';
 import { type UploadDeps, type UploadPhase, UploadRefused, uploadFile } from './upload-file.ts';
+import { type UploadRows, useUploadRows } from './upload-rows.ts';
 
 export type UploadStatus = 'waiting' | UploadPhase | 'done' | 'duplicate' | 'failed';
 
@@ -18,6 +19,9 @@ export interface UploadItem {
   file: FileRecord | null;
   error: string | null;
 }
+
+/** Row keys, unique across every queue of the page. */
+let nextKey = 1;
 
 /** Two uploads at once keep the connection busy without starving the page's own requests. */
 const PARALLEL_UPLOADS = 2;
@@ -36,16 +40,20 @@ export function useUploadQueue(options: {
   folder?: string;
   onFinished?: (item: UploadItem) => void;
   deps?: UploadDeps;
+  /** Where the rows live; by default with the component (gone when it unmounts). */
+  rows?: UploadRows;
 }) {
   const queryClient = useQueryClient();
-  const [items, setItems] = useState<UploadItem[]>([]);
-  const nextKey = useRef(1);
+  const [items, setItems] = useUploadRows(options.rows);
   const latest = useRef(options);
   latest.current = options;
 
-  const update = useCallback((key: number, patch: Partial<UploadItem>) => {
-    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
-  }, []);
+  const update = useCallback(
+    (key: number, patch: Partial<UploadItem>) => {
+      setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+    },
+    [setItems],
+  );
 
   const add = useCallback(
     (files: readonly File[]) => {
@@ -53,7 +61,7 @@ export function useUploadQueue(options: {
       const added = files.map((file) => ({
         file,
         item: {
-          key: nextKey.current++,
+          key: nextKey++,
           name: file.name,
           size: file.size,
           status: 'waiting' as const,
@@ -89,16 +97,19 @@ export function useUploadQueue(options: {
         latest.current.onFinished?.(finished);
       });
     },
-    [queryClient, update],
+    [queryClient, update, setItems],
   );
 
-  const dismiss = useCallback((key: number) => {
-    setItems((current) => current.filter((item) => item.key !== key));
-  }, []);
+  const dismiss = useCallback(
+    (key: number) => {
+      setItems((current) => current.filter((item) => item.key !== key));
+    },
+    [setItems],
+  );
 
   const clearFinished = useCallback(() => {
     setItems((current) => current.filter((item) => !['done', 'duplicate', 'failed'].includes(item.status)));
-  }, []);
+  }, [setItems]);
 
   return { items, add, dismiss, clearFinished };
 }

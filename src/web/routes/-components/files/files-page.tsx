@@ -12,6 +12,7 @@ import { filesQueryOptions } from '../../../queries/files.ts';
 import { foldersQueryOptions } from '../../../queries/folders.ts';
 import { DropZone } from '../../../uploads/drop-zone.tsx';
 import { UploadList } from '../../../uploads/upload-list.tsx';
+import { filesPageUploads } from '../../../uploads/upload-rows.ts';
 import { type UploadItem, useUploadQueue } from '../../../uploads/use-upload-queue.ts';
 import { FileCollection } from './file-collection.tsx';
 import { FileFilterBar } from './file-filter-bar.tsx';
@@ -33,6 +34,7 @@ export function FilesPage() {
   // The folder id from the URL, not the loaded list: an upload started while folders load still lands there.
   const uploads = useUploadQueue({
     folder: search.folder && search.folder !== NONE ? search.folder : undefined,
+    rows: filesPageUploads,
   });
 
   const change = useCallback(
