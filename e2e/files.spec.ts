@@ -129,3 +129,42 @@ test('a folder, two uploads and a duplicate, a run from a file, and its lineage 
   expect(second!.id).not.toBe(first!.id);
   expect(second!.input.files).toEqual(first!.input.files);
 });
+
+test('an upload goes through the API when storage cannot be reached directly', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  await page.getByRole('link', { name: 'Files' }).first().click();
+  await expect(page.getByRole('heading', { name: 'No files yet' })).toBeVisible();
+  // The presigned storage URL is unreachable from this browser (a proxy or firewall in between).
+  const refused: string[] = [];
+  await page.route(
+    (url) => url.pathname.startsWith('/uploads/'),
+    (route) => {
+      refused.push(route.request().url());
+      return route.abort('connectionrefused');
+    },
+  );
+  const proxied: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && /^\/v2\/files\/upload\/file_/.test(new URL(request.url()).pathname)) {
+      proxied.push(request.headers().authorization ?? '');
+    }
+  });
+  await page
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name: 'green.png', mimeType: 'image/png', buffer: await png('#22aa44') });
+  const row = page
+    .getByRole('list', { name: 'Uploads' })
+    .getByRole('listitem')
+    .filter({ hasText: 'green.png' });
+  await expect(row).toContainText('Uploaded', { timeout: 20_000 });
+  expect(refused).toHaveLength(1);
+  expect(proxied).toEqual([expect.stringMatching(/^Bearer .+/)]);
+  await page
+    .getByRole('region', { name: 'Files' })
+    .getByRole('link', { name: /green\.png/ })
+    .click();
+  await expect(page.getByRole('region', { name: 'Facts' })).toContainText('Uploaded');
+  await expect(page.getByRole('img', { name: 'green.png' })).toHaveJSProperty('naturalWidth', 24);
+});
