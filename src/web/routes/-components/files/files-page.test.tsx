@@ -12,7 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Folder } from '../../../../contract/folders.ts';
 import { FilesSearch } from '../../../queries/file-filters.ts';
-import { json, stubFetch } from '../../../testing/fake-fetch.ts';
+import { apiError, json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { fileRecord } from '../../../uploads/file-fixture.ts';
 import { FilesPage } from './files-page.tsx';
 
@@ -139,5 +139,34 @@ describe('Files page', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Clear the filters' }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+
+  it('renames a folder in place, and shows the server refusing a name', async () => {
+    let name = 'Campaign';
+    const fetch = stubFetch({
+      'GET /v2/workspaces': () => json({ data: [folder({ name })], next_cursor: null }),
+      [`PATCH /v2/workspaces/${FOLDER_ID}`]: ({ body }) => {
+        const wanted = (body as { name: string }).name;
+        if (wanted === 'Taken') return apiError(409, 'conflict', 'A folder is already called Taken.');
+        name = wanted;
+        return json({ workspace: folder({ name }) });
+      },
+      'GET /v2/files': () => json({ data: [], next_cursor: null }),
+    });
+    renderFilesPage();
+    const nav = await screen.findByRole('navigation', { name: 'Folders' });
+    await userEvent.click(await within(nav).findByRole('button', { name: 'Rename folder Campaign' }));
+    const field = within(nav).getByRole('textbox', { name: 'Rename Campaign' });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Taken');
+    await userEvent.click(within(nav).getByRole('button', { name: 'Save' }));
+    expect(await within(nav).findByText('A folder is already called Taken.')).toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Spring launch{Enter}');
+    expect(await within(nav).findByRole('link', { name: /Spring launch/ })).toBeInTheDocument();
+    expect(fetch.callsTo(`PATCH /v2/workspaces/${FOLDER_ID}`).map((c) => c.body)).toEqual([
+      { name: 'Taken' },
+      { name: 'Spring launch' },
+    ]);
   });
 });
