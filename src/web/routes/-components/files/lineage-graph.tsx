@@ -172,7 +172,10 @@ function JobNode({
         </Link>
         <StatusBadge status={job.status} />
       </div>
-      <span className="block shrink-0 truncate font-mono text-xs leading-4 text-zinc-600 dark:text-zinc-400" title={job.model}>
+      <span
+        className="block shrink-0 truncate font-mono text-xs leading-4 text-zinc-600 dark:text-zinc-400"
+        title={job.model}
+      >
         {job.model}
       </span>
       <Button
