@@ -16,7 +16,9 @@ describe('FilesSearch', () => {
   });
 
   it('turns the search into the list query the server takes', () => {
-    const filters = fileListFilters(FilesSearch.parse({ type: 'audio', origin: 'upload', q: '  ', view: 'list' }));
+    const filters = fileListFilters(
+      FilesSearch.parse({ type: 'audio', origin: 'upload', q: '  ', view: 'list' }),
+    );
     expect(filters).toEqual({ type: 'audio', origin: 'upload' });
     expect(listQueryOf(filters)).toEqual({ media_type: 'audio/*', origin: 'upload' });
     expect(hasFilters(filters)).toBe(true);
