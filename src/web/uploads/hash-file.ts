@@ -26,19 +26,28 @@ function hashWorker(): Worker {
   return started;
 }
 
+/** The digest on this thread: correct, but it blocks the page while it runs. */
+async function hashHere(file: Blob): Promise<string> {
+  // A view made here: a buffer from another realm (jsdom's Blob) is refused by some digest implementations.
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return `sha256:${hexOf(await crypto.subtle.digest('SHA-256', bytes))}`;
+}
+
 /**
- * `sha256:<hex>` of a file, computed in a Web Worker. Where there are no workers (tests in jsdom, very old
- * browsers) it is computed here, which is correct but blocks the page while it runs.
+ * `sha256:<hex>` of a file, computed in a Web Worker. Where no worker can start (tests in jsdom, a
+ * content policy refusing workers) it is computed on this thread instead.
  */
 export async function hashFile(file: Blob): Promise<string> {
-  if (typeof Worker === 'undefined') {
-    // A view made here: a buffer from another realm (jsdom's Blob) is refused by some digest implementations.
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    return `sha256:${hexOf(await crypto.subtle.digest('SHA-256', bytes))}`;
+  if (typeof Worker === 'undefined') return hashHere(file);
+  let started: Worker;
+  try {
+    started = hashWorker();
+  } catch {
+    return hashHere(file);
   }
   const id = nextId++;
   return new Promise<string>((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    hashWorker().postMessage({ id, file });
+    started.postMessage({ id, file });
   });
 }
