@@ -168,3 +168,13 @@ test('an upload goes through the API when storage cannot be reached directly', a
   await expect(page.getByRole('region', { name: 'Facts' })).toContainText('Uploaded');
   await expect(page.getByRole('img', { name: 'green.png' })).toHaveJSProperty('naturalWidth', 24);
 });
+
+test('a link to a file that is not there says so and leads back to the files', async ({ page }) => {
+  await signIn(page);
+  for (const path of ['/files/file_nosuchfile', '/files/not-a-file-id']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'This file is not here' })).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'Back to your files' }).click();
+  await expect(page).toHaveURL(/\/files$/);
+});

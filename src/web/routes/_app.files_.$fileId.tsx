@@ -9,11 +9,11 @@ import { FileDetail } from './-components/files/file-detail.tsx';
 
 /** One file on its own page (a shareable link): preview, facts, actions and lineage. */
 export const Route = createFileRoute('/_app/files_/$fileId')({
-  params: {
-    parse: ({ fileId }) => ({ fileId: FileId.parse(fileId) }),
-    stringify: ({ fileId }) => ({ fileId }),
-  },
   loader: ({ context: { queryClient }, params }) => {
+    // A malformed id in a link is as missing as an unknown one (checked here, where this route's error view shows it).
+    if (!FileId.safeParse(params.fileId).success) {
+      throw new ApiError({ status: 404, code: 'not_found', message: `No file ${params.fileId}.` });
+    }
     void queryClient.prefetchQuery(lineageQueryOptions(params.fileId));
     return queryClient.ensureQueryData(fileQueryOptions(params.fileId));
   },
