@@ -16,6 +16,10 @@ CREATE INDEX jobs_analytics_idx ON jobs (team_id, created_at)
   INCLUDE (id, tool, model, folder_id, api_key_id, person_id, source, status);
 
 -- Steps of a pipeline (idempotency key pipeline:<pipeline job id>:<step>): runs count the pipeline once.
-CREATE INDEX idempotency_keys_pipeline_step_idx ON idempotency_keys (job_id) WHERE key LIKE 'pipeline:%';
+-- Also the foreign-key actions of deleting jobs (the demo seed replaces a team's whole history) look
+-- up these columns once per deleted job: without an index, each lookup scanned its table.
+CREATE INDEX idempotency_keys_job_idx ON idempotency_keys (job_id) WHERE job_id IS NOT NULL;
+CREATE INDEX jobs_retry_of_idx ON jobs (retry_of) WHERE retry_of IS NOT NULL;
+CREATE INDEX webhook_deliveries_job_idx ON webhook_deliveries (job_id);
 `,
 };
