@@ -32,8 +32,10 @@ const chromiumPath =
 
 export default defineConfig({
   testDir: 'e2e',
+  // One spec file per journey, each with its own people: two workers share the one server, so the suite
+  // takes about half the time on CI's two cores.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
