@@ -59,12 +59,12 @@ describe('POST /api-keys/{id}/shares (spec 4.11)', () => {
     ]);
   });
 
-  it('needs a session, is rate limited and caps a key at 50 people with share_limit_reached (409)', () => {
+  it('needs a session, is rate limited and caps a key at 50 people with share_limit_reached (422)', () => {
     expect(shareApiKey.auth).toBe('session');
     expect(shareApiKey.errors).toContain('rate_limited');
     expect(shareApiKey.errors).toContain('share_limit_reached');
     expect(SHARES_PER_KEY_MAX).toBe(50);
-    expect(ERROR_STATUS.share_limit_reached).toBe(409);
+    expect(ERROR_STATUS.share_limit_reached).toBe(422);
   });
 });
 

@@ -7,7 +7,7 @@ import { KeyId } from './jobs.ts';
 export const SHARE_EMAILS_MIN = 1;
 export const SHARE_EMAILS_MAX = 20;
 export const SHARE_EMAIL_MAX_CHARS = 254;
-/** At most 50 people per key; a share that would pass it answers 409 `share_limit_reached`. */
+/** At most 50 people per key; a share that would pass it answers 422 `share_limit_reached`. */
 export const SHARES_PER_KEY_MAX = 50;
 export const API_KEY_NAME_MAX = 100;
 
@@ -188,7 +188,7 @@ export const shareApiKey = defineEndpoint({
   tag: 'Account',
   summary: 'Share an API key',
   description:
-    "`emails`: 1 to 20, each at most 254 characters. Only the key's owner (or a manager of the owning team) may share. Emails with no account come back in `not_found` and nothing is shared with them. At most 50 people per key: a request that would pass it shares nothing and answers 409 `share_limit_reached`. A revoked key cannot be shared (409 `conflict`). Rate limited per user.",
+    "`emails`: 1 to 20, each at most 254 characters. Only the key's owner (or a manager of the owning team) may share. Emails with no account come back in `not_found` and nothing is shared with them. At most 50 people per key: a request that would pass it shares nothing and answers 422 `share_limit_reached`, naming `emails`. A revoked key cannot be shared (409 `conflict`). Rate limited per user.",
   auth: 'session',
   params: ApiKeyParams,
   body: ShareApiKeyRequest,

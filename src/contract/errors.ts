@@ -14,8 +14,8 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   conflict: 409,
   api_key_not_revealable: 409,
-  /** A share would give a key more than 50 people (spec section 8); nothing is shared. */
-  share_limit_reached: 409,
+  /** A share would give a key more than 50 people (spec section 8); nothing is shared. 422 like other limits on a body. */
+  share_limit_reached: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_reused: 422,

@@ -65,7 +65,20 @@ export async function shareKey(
       throw new AppError(
         'share_limit_reached',
         `A key can be shared with at most ${SHARES_PER_KEY_MAX} people; it has ${current} and this would add ${added.length}. Nothing was shared.`,
-        { details: { limit: SHARES_PER_KEY_MAX, current, requested: added.length } },
+        {
+          details: {
+            limit: SHARES_PER_KEY_MAX,
+            current,
+            requested: added.length,
+            fields: [
+              {
+                field: 'emails',
+                message: `would share the key with more than ${SHARES_PER_KEY_MAX} people`,
+                code: 'too_big',
+              },
+            ],
+          },
+        },
       );
     }
     if (added.length) {

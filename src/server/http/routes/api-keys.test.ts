@@ -339,7 +339,7 @@ describe('POST /v2/api-keys/{id}/shares (spec 4.11)', () => {
     expect((await member.client.listApiKeys()).data.map((k) => k.id)).not.toContain(created.key.id);
   });
 
-  it('shares with at most 50 people: a request past it shares with nobody (409 share_limit_reached)', async () => {
+  it('shares with at most 50 people: a request past it shares with nobody (422 share_limit_reached naming emails)', async () => {
     const a = await person(t);
     const created = await createKey(a, false);
     const people = await insertPeople(t, 51);
@@ -352,7 +352,8 @@ describe('POST /v2/api-keys/{id}/shares (spec 4.11)', () => {
     const error = await failure(
       a.client.shareApiKey({ params: { id: created.key.id }, body: { emails: people.slice(40, 51) } }),
     );
-    expect([error.status, error.code]).toEqual([409, 'share_limit_reached']);
+    expect([error.status, error.code]).toEqual([422, 'share_limit_reached']);
+    expect(JSON.stringify(error.details)).toContain('"field":"emails"');
     expect((await a.client.listApiKeyShares({ params: { id: created.key.id } })).shares).toHaveLength(40);
     // Exactly 50, and re-sharing with someone who has it already adds nobody.
     const full = await a.client.shareApiKey({
