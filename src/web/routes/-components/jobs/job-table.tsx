@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { isTerminalJobStatus, type Job } from '../../../../contract/jobs.ts';
+import { ColumnHeading } from '../../../components/data-table.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { JobRow, ROW_HEIGHT } from './job-row.tsx';
 
@@ -20,7 +21,6 @@ interface JobTableProps {
 
 /** Rows within this distance of the end start loading the next page. */
 const PREFETCH_ROWS = 30;
-const HEAD = 'px-3 py-2.5 text-left text-xs font-medium text-zinc-500 dark:text-zinc-400';
 
 /**
  * The feed as a real table (header cells, row and column semantics) of which only the rows in view
@@ -74,7 +74,7 @@ export function JobTable(props: JobTableProps) {
             <col className="w-32" />
             <col className="w-28" />
           </colgroup>
-          <thead className="sticky top-0 z-10 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+          <thead className="sticky top-0 z-10 border-b border-zinc-200 bg-white text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
             <tr aria-rowindex={1}>
               <th scope="col" className="w-10 py-2.5 pl-4 text-left">
                 <input
@@ -89,27 +89,15 @@ export function JobTable(props: JobTableProps) {
                   className="size-4 accent-zinc-900 dark:accent-zinc-100"
                 />
               </th>
-              <th scope="col" className={HEAD}>
-                Status
-              </th>
-              <th scope="col" className={HEAD}>
-                Tool
-              </th>
-              <th scope="col" className={HEAD}>
-                Model
-              </th>
-              <th scope="col" className={HEAD}>
-                Prompt or input
-              </th>
-              <th scope="col" className={`${HEAD} text-right`}>
+              <ColumnHeading>Status</ColumnHeading>
+              <ColumnHeading>Tool</ColumnHeading>
+              <ColumnHeading>Model</ColumnHeading>
+              <ColumnHeading>Prompt or input</ColumnHeading>
+              <ColumnHeading className="text-right">
                 Cost <span className="font-normal">(credits)</span>
-              </th>
-              <th scope="col" className={HEAD}>
-                Created
-              </th>
-              <th scope="col" className={`${HEAD} pr-4 text-right`}>
-                Duration
-              </th>
+              </ColumnHeading>
+              <ColumnHeading>Created</ColumnHeading>
+              <ColumnHeading className="pr-4 text-right">Duration</ColumnHeading>
             </tr>
           </thead>
           <tbody>

@@ -1,6 +1,7 @@
 import type { ApiKey } from '../../../../contract/api-keys.ts';
 import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
+import { ColumnHeading, DataTable, TABLE_CELL } from '../../../components/data-table.tsx';
 import { formatDateTime } from '../../../format/date-time.ts';
 import { formatRelativeTime } from '../../../format/time.ts';
 import { keyAbilities, keyPreview } from './key-preview.ts';
@@ -15,50 +16,31 @@ interface KeyTableProps {
   onAction: (action: KeyAction, key: ApiKey) => void;
 }
 
-const HEAD = 'px-3 py-2.5 text-left text-xs font-medium whitespace-nowrap text-zinc-600 dark:text-zinc-400';
-const CELL = 'px-3 py-3 align-middle';
-
 /** The keys the caller sees, with what they may do to each (the server checks again). */
 export function KeyTable({ keys, onAction }: KeyTableProps) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-      <table className="w-full min-w-[60rem] text-sm">
-        <caption className="sr-only">API keys</caption>
-        <thead className="border-b border-zinc-200 dark:border-zinc-800">
-          <tr>
-            <th scope="col" className={HEAD}>
-              Name
-            </th>
-            <th scope="col" className={HEAD}>
-              Key
-            </th>
-            <th scope="col" className={HEAD}>
-              Owner
-            </th>
-            <th scope="col" className={HEAD}>
-              Created
-            </th>
-            <th scope="col" className={HEAD}>
-              Last used
-            </th>
-            <th scope="col" className={HEAD}>
-              Revealable
-            </th>
-            <th scope="col" className={HEAD}>
-              Shared with
-            </th>
-            <th scope="col" className={HEAD}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {keys.map((key) => (
-            <KeyRow key={key.id} apiKey={key} onAction={onAction} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="API keys"
+      minWidth="min-w-[60rem]"
+      headings={
+        <>
+          <ColumnHeading>Name</ColumnHeading>
+          <ColumnHeading>Key</ColumnHeading>
+          <ColumnHeading>Owner</ColumnHeading>
+          <ColumnHeading>Created</ColumnHeading>
+          <ColumnHeading>Last used</ColumnHeading>
+          <ColumnHeading>Revealable</ColumnHeading>
+          <ColumnHeading>Shared with</ColumnHeading>
+          <ColumnHeading>
+            <span className="sr-only">Actions</span>
+          </ColumnHeading>
+        </>
+      }
+    >
+      {keys.map((key) => (
+        <KeyRow key={key.id} apiKey={key} onAction={onAction} />
+      ))}
+    </DataTable>
   );
 }
 
@@ -81,7 +63,7 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: KeyTableProps[
   );
   return (
     <tr>
-      <th scope="row" className={`${CELL} text-left font-medium`}>
+      <th scope="row" className={`${TABLE_CELL} text-left font-medium`}>
         <span className="block max-w-48 truncate" title={apiKey.name}>
           {apiKey.name}
         </span>
@@ -96,8 +78,8 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: KeyTableProps[
           </span>
         )}
       </th>
-      <td className={`${CELL} font-mono text-xs whitespace-nowrap`}>{keyPreview(apiKey)}</td>
-      <td className={CELL}>
+      <td className={`${TABLE_CELL} font-mono text-xs whitespace-nowrap`}>{keyPreview(apiKey)}</td>
+      <td className={TABLE_CELL}>
         {apiKey.owner ? (
           <span className="flex items-center gap-2">
             <PersonAvatar person={apiKey.owner} />
@@ -109,12 +91,12 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: KeyTableProps[
           <span className="text-zinc-600 dark:text-zinc-400">The team</span>
         )}
       </td>
-      <td className={`${CELL} whitespace-nowrap`}>
+      <td className={`${TABLE_CELL} whitespace-nowrap`}>
         <time dateTime={apiKey.created_at} title={formatDateTime(apiKey.created_at)}>
           {formatRelativeTime(apiKey.created_at)}
         </time>
       </td>
-      <td className={`${CELL} whitespace-nowrap`}>
+      <td className={`${TABLE_CELL} whitespace-nowrap`}>
         {apiKey.last_used_at ? (
           <time dateTime={apiKey.last_used_at} title={formatDateTime(apiKey.last_used_at)}>
             {formatRelativeTime(apiKey.last_used_at)}
@@ -123,17 +105,17 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: KeyTableProps[
           <span className="text-zinc-500 dark:text-zinc-400">Never</span>
         )}
       </td>
-      <td className={CELL}>
+      <td className={TABLE_CELL}>
         {apiKey.revealable ? (
           <Badge tone="success">Revealable</Badge>
         ) : (
           <Badge tone="muted">Shown once</Badge>
         )}
       </td>
-      <td className={CELL}>
+      <td className={TABLE_CELL}>
         <SharedWith apiKey={apiKey} />
       </td>
-      <td className={`${CELL} text-right whitespace-nowrap`}>
+      <td className={`${TABLE_CELL} text-right whitespace-nowrap`}>
         <div className="flex justify-end gap-1">
           {can.reveal && action('reveal', 'Reveal')}
           {can.share && action('share', 'Share')}
