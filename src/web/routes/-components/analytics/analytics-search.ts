@@ -1,22 +1,19 @@
 import { z } from 'zod';
-import { ANALYTICS_DIMENSIONS, analyticsFilters, isTimeZone } from '../../../../contract/analytics.ts';
+import {
+  ANALYTICS_DIMENSIONS,
+  type AnalyticsDimension,
+  analyticsFilters,
+  isTimeZone,
+} from '../../../../contract/analytics.ts';
 import { LOCAL_DATE } from '../../../format/date-time.ts';
 import type { AnalyticsQuery } from '../../../queries/analytics.ts';
 import { bucketFor, RANGE_PRESETS, type RangePreset, resolveRange } from './date-range.ts';
 
 /* The analytics view in the URL, so a link shares it: range, timezone, comparison, filters, chart choices. */
 
-export const FILTER_NAMES = [
-  'capability',
-  'model',
-  'folder',
-  'api_key',
-  'member',
-  'creator',
-  'source',
-  'status',
-] as const;
-export type FilterName = (typeof FILTER_NAMES)[number];
+/** Every breakdown dimension is also a filter, under the same name (the contract's one list). */
+export const FILTER_NAMES = ANALYTICS_DIMENSIONS;
+export type FilterName = AnalyticsDimension;
 export type Filters = Partial<Record<FilterName, string>>;
 
 export const STACKS = ['capability', 'model'] as const;
@@ -67,7 +64,7 @@ export interface AnalyticsView {
   timezone: string;
   compare: boolean;
   stack: Stack;
-  dimension: (typeof ANALYTICS_DIMENSIONS)[number];
+  dimension: AnalyticsDimension;
   bucket: ReturnType<typeof bucketFor>;
   filters: Filters;
 }
