@@ -113,3 +113,22 @@ export const devMailbox = defineEndpoint({
   errors: ['invalid_request', 'not_found'],
   noStore: true,
 });
+
+export const DemoAccount = z
+  .object({ email: z.string().meta({ description: 'Sign in as this address to explore the demo history.' }) })
+  .meta({ id: 'DemoAccount' });
+
+export const devDemo = defineEndpoint({
+  operationId: 'devDemo',
+  method: 'GET',
+  path: '/api/dev/demo',
+  host: 'app',
+  tag: 'Account',
+  summary: 'Find the demo account',
+  description:
+    'Exists only while no SMTP server is configured (as the dev mailbox) and `npm run seed:demo` has written the demo team: the address that signs in to it.',
+  auth: 'none',
+  responses: { 200: { description: 'The demo owner.', schema: DemoAccount } },
+  errors: ['not_found'],
+  noStore: true,
+});

@@ -15,7 +15,7 @@ import {
   revokeApiKey,
   shareApiKey,
 } from './api-keys.ts';
-import { devMailbox, sendOtp, signOut, verifyOtp } from './auth.ts';
+import { devDemo, devMailbox, sendOtp, signOut, verifyOtp } from './auth.ts';
 import { getBalance, listLedgerEntries } from './billing.ts';
 import type { EndpointDef } from './endpoint.ts';
 import {
@@ -84,6 +84,7 @@ export const endpoints = {
   verifyOtp,
   signOut,
   devMailbox,
+  devDemo,
   getMe,
   // Generation (spec 4.2) and the v1 resize (spec 9)
   createImage,

@@ -1,4 +1,5 @@
-import { devMailbox, OTP_TTL_SECONDS, sendOtp, signOut, verifyOtp } from '../../../contract/auth.ts';
+import { devDemo, devMailbox, OTP_TTL_SECONDS, sendOtp, signOut, verifyOtp } from '../../../contract/auth.ts';
+import { findDemoOwnerEmail } from '../../domain/analytics/demo-account.ts';
 import { signInByEmail } from '../../domain/identity/accounts.ts';
 import { consumeCode, issueCode } from '../../domain/identity/otp.ts';
 import { bucketName, hit } from '../../domain/rate-limit.ts';
@@ -86,6 +87,16 @@ export function authRoutes(s: Services) {
         throw new AppError('not_found', 'There is no dev mailbox: this server sends real email.');
       }
       return { data: await readDevMailbox(s.db, query.to) };
+    }),
+
+    // The demo is signed into through the dev mailbox, so it is offered only where that mailbox exists.
+    defineRoute(devDemo, async () => {
+      if (s.mailer.kind !== 'dev-mailbox') {
+        throw new AppError('not_found', 'There is no demo sign-in: this server sends real email.');
+      }
+      const email = await findDemoOwnerEmail(s.db);
+      if (!email) throw new AppError('not_found', 'There is no demo data: run `npm run seed:demo` first.');
+      return { email };
     }),
   ];
 }
