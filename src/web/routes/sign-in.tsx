@@ -5,6 +5,7 @@ import { auth, signIn } from '../auth/auth.ts';
 import { HOME } from '../auth/redirect.ts';
 import { SignInSearch } from '../auth/sign-in-search.ts';
 import { Alert } from '../components/alert.tsx';
+import { DemoSignIn } from './-components/sign-in/demo-sign-in.tsx';
 import { OtherServer } from './-components/sign-in/other-server.tsx';
 import { SignInFlow } from './-components/sign-in/sign-in-flow.tsx';
 
@@ -22,10 +23,10 @@ function SignInPage() {
   const queryClient = useQueryClient();
   const baseUrl = resolveBaseUrl(useServerSettings());
 
-  async function goOn() {
+  async function goOn(href = search.redirect ?? HOME) {
     // Nothing cached before signing in belongs to this person.
     queryClient.clear();
-    await navigate({ href: search.redirect ?? HOME, replace: true });
+    await navigate({ href, replace: true });
   }
 
   return (
@@ -46,6 +47,13 @@ function SignInPage() {
             }}
           />
         </div>
+        <DemoSignIn
+          onSignedIn={async (result) => {
+            signIn(result);
+            // The demo is its spend history: land where it shows.
+            await goOn('/analytics');
+          }}
+        />
         <OtherServer
           onSaved={async () => {
             if (auth.isAuthenticated()) await goOn();
