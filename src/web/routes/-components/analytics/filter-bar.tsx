@@ -1,14 +1,14 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ANALYTICS_SOURCES } from '../../../../contract/analytics.ts';
 import { TOOL_KEYS } from '../../../../contract/common.ts';
 import { ANALYTICS_JOB_STATUSES } from '../../../../contract/jobs.ts';
 import { Button } from '../../../components/button.tsx';
+import { FIELD_SELECT, LabelledField } from '../../../components/labelled-field.tsx';
 import { formatCredits } from '../../../format/credits.ts';
 import { type AnalyticsQuery, analyticsBreakdownQueryOptions } from '../../../queries/analytics.ts';
 import { FILTER_NAMES, type FilterName, type Filters, filterValues } from './analytics-search.ts';
 import { DIMENSION_LABELS, valueLabel } from './labels.ts';
-import { SELECT } from './range-controls.tsx';
 
 /** Values with a fixed vocabulary are offered from the contract; ids from a breakdown of the range. */
 const FIXED: Partial<Record<FilterName, readonly string[]>> = {
@@ -96,8 +96,6 @@ interface AddFilterProps {
 }
 
 function AddFilter({ query, filters, onAdd }: AddFilterProps) {
-  const dimensionId = useId();
-  const valueId = useId();
   const [dimension, setDimension] = useState<FilterName>('capability');
   const [value, setValue] = useState('');
   const fixed = FIXED[dimension];
@@ -125,53 +123,51 @@ function AddFilter({ query, filters, onAdd }: AddFilterProps) {
         setValue('');
       }}
     >
-      <div className="flex w-40 flex-col gap-1.5">
-        <label htmlFor={dimensionId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          Filter by
-        </label>
-        <select
-          id={dimensionId}
-          className={SELECT}
-          value={dimension}
-          onChange={(e) => {
-            setDimension(e.target.value as FilterName);
-            setValue('');
-          }}
-        >
-          {FILTER_NAMES.map((name) => (
-            <option key={name} value={name}>
-              {DIMENSION_LABELS[name]}
+      <LabelledField label="Filter by" className="w-40">
+        {(id) => (
+          <select
+            id={id}
+            className={FIELD_SELECT}
+            value={dimension}
+            onChange={(e) => {
+              setDimension(e.target.value as FilterName);
+              setValue('');
+            }}
+          >
+            {FILTER_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {DIMENSION_LABELS[name]}
+              </option>
+            ))}
+          </select>
+        )}
+      </LabelledField>
+      <LabelledField label="Value" className="w-72">
+        {(id) => (
+          <select
+            id={id}
+            className={FIELD_SELECT}
+            value={value}
+            disabled={!fixed && options.isPending}
+            onChange={(e) => setValue(e.target.value)}
+          >
+            <option value="">
+              {!fixed && options.isPending
+                ? 'Loading values…'
+                : !fixed && options.isError
+                  ? 'Could not load values'
+                  : open.length === 0
+                    ? 'No values in this range'
+                    : 'Choose a value'}
             </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex w-72 flex-col gap-1.5">
-        <label htmlFor={valueId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          Value
-        </label>
-        <select
-          id={valueId}
-          className={SELECT}
-          value={value}
-          disabled={!fixed && options.isPending}
-          onChange={(e) => setValue(e.target.value)}
-        >
-          <option value="">
-            {!fixed && options.isPending
-              ? 'Loading values…'
-              : !fixed && options.isError
-                ? 'Could not load values'
-                : open.length === 0
-                  ? 'No values in this range'
-                  : 'Choose a value'}
-          </option>
-          {open.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </div>
+            {open.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </LabelledField>
       <Button type="submit" variant="secondary" disabled={!value}>
         Add filter
       </Button>

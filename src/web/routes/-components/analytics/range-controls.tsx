@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useId, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/button.tsx';
+import { FIELD_SELECT, LabelledField } from '../../../components/labelled-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { LOCAL_DATE } from '../../../format/date-time.ts';
 import type { AnalyticsSearch, AnalyticsView } from './analytics-search.ts';
 import { customRangeProblem, PRESET_LABELS, RANGE_PRESETS, type RangePreset } from './date-range.ts';
 import { formatDays } from './format.ts';
-
-export const SELECT =
-  'h-10 w-full rounded-lg border border-zinc-300 bg-white px-2.5 text-sm text-zinc-900 shadow-sm dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
 
 interface RangeControlsProps {
   view: AnalyticsView;
@@ -22,11 +20,11 @@ export function RangeControls({ view, onChange }: RangeControlsProps) {
   return (
     <div className="flex flex-col gap-3">
       <div className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[12rem_16rem_auto]">
-        <Labelled label="Range">
+        <LabelledField label="Range">
           {(id) => (
             <select
               id={id}
-              className={SELECT}
+              className={FIELD_SELECT}
               value={view.preset}
               onChange={(e) => {
                 const range = e.target.value as RangePreset;
@@ -45,7 +43,7 @@ export function RangeControls({ view, onChange }: RangeControlsProps) {
               ))}
             </select>
           )}
-        </Labelled>
+        </LabelledField>
         <TimeZoneSelect value={view.timezone} onChange={(tz) => onChange({ tz })} />
         <label className="flex h-10 items-center gap-2 text-sm text-zinc-800 dark:text-zinc-200">
           <input
@@ -72,18 +70,6 @@ export function RangeControls({ view, onChange }: RangeControlsProps) {
   );
 }
 
-function Labelled({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-        {label}
-      </label>
-      {children(id)}
-    </div>
-  );
-}
-
 /** Every IANA zone the browser knows, the current one kept even when the list lacks it (UTC on some). */
 function TimeZoneSelect({ value, onChange }: { value: string; onChange: (tz: string) => void }) {
   const zones = useMemo(() => {
@@ -93,9 +79,9 @@ function TimeZoneSelect({ value, onChange }: { value: string; onChange: (tz: str
     return [...all].sort((a, b) => (a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b)));
   }, [value]);
   return (
-    <Labelled label="Timezone">
+    <LabelledField label="Timezone">
       {(id) => (
-        <select id={id} className={SELECT} value={value} onChange={(e) => onChange(e.target.value)}>
+        <select id={id} className={FIELD_SELECT} value={value} onChange={(e) => onChange(e.target.value)}>
           {zones.map((zone) => (
             <option key={zone} value={zone}>
               {zone.replaceAll('_', ' ')}
@@ -103,7 +89,7 @@ function TimeZoneSelect({ value, onChange }: { value: string; onChange: (tz: str
           ))}
         </select>
       )}
-    </Labelled>
+    </LabelledField>
   );
 }
 

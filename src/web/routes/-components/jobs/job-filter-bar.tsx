@@ -1,10 +1,11 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { NONE, TOOL_KEYS } from '../../../../contract/common.ts';
 import { JOB_STATUSES, KeyId } from '../../../../contract/jobs.ts';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
 import { statusLabel } from '../../../components/job-status-badge.tsx';
+import { FIELD_SELECT, LabelledField } from '../../../components/labelled-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { toolLabel } from '../../../format/tool-label.ts';
 import { hasFilters, type JobFeedFilters } from '../../../queries/job-filters.ts';
@@ -15,9 +16,6 @@ interface JobFilterBarProps {
   onChange: (patch: Partial<JobFeedFilters>) => void;
   onClear: () => void;
 }
-
-const SELECT =
-  'h-10 w-full rounded-lg border border-zinc-300 bg-white px-2.5 text-sm text-zinc-900 shadow-sm dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
 
 const list = (value: string | undefined) => (value ? value.split(',') : []);
 
@@ -64,11 +62,11 @@ export function JobFilterBar({ filters, catalog, onChange, onClear }: JobFilterB
         ))}
       </fieldset>
       <div className="grid grid-cols-2 items-start gap-3 md:grid-cols-3 xl:grid-cols-6">
-        <Labelled label="Tool">
+        <LabelledField label="Tool">
           {(id) => (
             <select
               id={id}
-              className={SELECT}
+              className={FIELD_SELECT}
               value={tools.length === 1 ? tools[0] : ''}
               onChange={(e) => onChange({ tool: e.target.value || undefined, model: undefined })}
             >
@@ -80,12 +78,12 @@ export function JobFilterBar({ filters, catalog, onChange, onClear }: JobFilterB
               ))}
             </select>
           )}
-        </Labelled>
-        <Labelled label="Model">
+        </LabelledField>
+        <LabelledField label="Model">
           {(id) => (
             <select
               id={id}
-              className={SELECT}
+              className={FIELD_SELECT}
               value={filters.model ?? ''}
               onChange={(e) => onChange({ model: e.target.value || undefined })}
             >
@@ -97,7 +95,7 @@ export function JobFilterBar({ filters, catalog, onChange, onClear }: JobFilterB
               ))}
             </select>
           )}
-        </Labelled>
+        </LabelledField>
         <IdFilter
           label="Folder"
           value={filters.folder}
@@ -114,30 +112,30 @@ export function JobFilterBar({ filters, catalog, onChange, onClear }: JobFilterB
           error="Enter an API key id (key_…) or none."
           onApply={(key) => onChange({ key })}
         />
-        <Labelled label="Created from">
+        <LabelledField label="Created from">
           {(id) => (
             <input
               id={id}
               type="date"
-              className={SELECT}
+              className={FIELD_SELECT}
               value={filters.from ?? ''}
               max={filters.to}
               onChange={(e) => onChange({ from: e.target.value || undefined })}
             />
           )}
-        </Labelled>
-        <Labelled label="Created to">
+        </LabelledField>
+        <LabelledField label="Created to">
           {(id) => (
             <input
               id={id}
               type="date"
-              className={SELECT}
+              className={FIELD_SELECT}
               value={filters.to ?? ''}
               min={filters.from}
               onChange={(e) => onChange({ to: e.target.value || undefined })}
             />
           )}
-        </Labelled>
+        </LabelledField>
       </div>
       {hasFilters(filters) && (
         <div>
@@ -147,18 +145,6 @@ export function JobFilterBar({ filters, catalog, onChange, onClear }: JobFilterB
         </div>
       )}
     </search>
-  );
-}
-
-function Labelled({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-        {label}
-      </label>
-      {children(id)}
-    </div>
   );
 }
 
