@@ -2,10 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PIPELINE_REFERENCE } from '../../../contract/generation.ts';
 import type { OutputEnvelope } from '../../../contract/jobs.ts';
 import type { AuthContext } from '../../http/auth.ts';
-import { AbortError, EngineInputError } from '../../providers/local/engine-run.ts';
-import type { LocalEngine } from '../../providers/local/local-provider.ts';
+import type { Provider } from '../../providers/provider.ts';
 import type { Services } from '../../services.ts';
 import { createJob } from './create-job.ts';
+import { AbortError, EngineInputError } from './engine-errors.ts';
 import { cancelActiveJob } from './finish-job.ts';
 import type { JobRow } from './job-row.ts';
 
@@ -71,7 +71,7 @@ function authOf(row: JobRow): AuthContext {
  * another; later steps may use earlier outputs. The pipeline's output is its last step's output; the
  * pipeline itself costs nothing. Cancelling the pipeline cancels the step that is running.
  */
-export function createPipelineEngine(services: () => Services): LocalEngine {
+export function createPipelineEngine(services: () => Services): Provider['run'] {
   return async (input, context) => {
     const s = services();
     if (!input.jobId) throw new Error('The pipeline engine needs its job id.');

@@ -1,9 +1,9 @@
 import type { OutputEnvelope } from '../../../contract/jobs.ts';
 import { AppError } from '../../errors.ts';
-import { EngineInputError } from '../../providers/local/engine-run.ts';
 import type { Provider, RunOutput } from '../../providers/provider.ts';
 import { ProviderError } from '../../providers/remote/provider-error.ts';
 import type { Services } from '../../services.ts';
+import { EngineInputError } from './engine-errors.ts';
 import { completeJob, failJob, type TerminalHook } from './finish-job.ts';
 import type { JobRow } from './job-row.ts';
 import { PipelineStepError } from './pipeline-engine.ts';
