@@ -1,5 +1,5 @@
-import { SPEECH_MODELS, SPEECH_VOICES, voiceDisplayName } from '../../providers/local/speech-voices.ts';
 import type { PresetRecord } from './preset-record.ts';
+import { SPEECH_MODELS, SPEECH_VOICES, voiceDisplayName } from './speech-voices.ts';
 
 /** Every voice of the local speech engines (flite, espeak-ng) as a `voice` preset of namespace `local`. */
 export const LOCAL_VOICE_PRESETS: readonly PresetRecord[] = Object.values(SPEECH_VOICES)

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
 import { testFfmpeg } from '../../providers/local/ffmpeg-test-media.ts';
+import { speak } from '../../providers/local/speech-engine.ts';
 import { PresetPreviews } from './preset-preview.ts';
 
 let dataDir: string;
@@ -17,7 +18,11 @@ const preview = { kind: 'local-speech', engine: 'espeak-ng', voice: 'de', langua
 
 describe('PresetPreviews', () => {
   it('speaks a sample once for concurrent requests, and reads it back from DATA_DIR after a restart', async () => {
-    const previews = new PresetPreviews({ dataDir, binary: testFfmpeg, log });
+    const previews = new PresetPreviews({
+      dataDir,
+      speak: (voice, text) => speak(voice, text, { binary: testFfmpeg() }),
+      log,
+    });
     const [a, b] = await Promise.all([
       previews.sample('preset_0000000000de', preview),
       previews.sample('preset_0000000000de', preview),
@@ -28,7 +33,7 @@ describe('PresetPreviews', () => {
     // A new process (no ffmpeg at all) serves the same bytes from disk.
     const restarted = new PresetPreviews({
       dataDir,
-      binary: () => {
+      speak: () => {
         throw new Error('no synthesis expected');
       },
       log,
@@ -45,10 +50,10 @@ describe('PresetPreviews', () => {
     let calls = 0;
     const previews = new PresetPreviews({
       dataDir: notADirectory,
-      binary: () => {
+      speak: (voice, text) => {
         calls++;
         if (calls === 1) throw new Error('ffmpeg missing');
-        return testFfmpeg();
+        return speak(voice, text, { binary: testFfmpeg() });
       },
       log,
     });

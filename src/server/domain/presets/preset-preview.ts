@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../../logger.ts';
-import { speak } from '../../providers/local/speech-engine.ts';
-import { resolveVoice } from '../../providers/local/speech-voices.ts';
 import type { PresetPreview } from './preset-record.ts';
 import { previewSentence } from './preview-sentences.ts';
+import { resolveVoice, type SpeechVoice } from './speech-voices.ts';
+
+/** Speaks `text` in `voice` to MP3 bytes (the local speech engine, given by whoever builds the routes). */
+export type SpeakSample = (voice: SpeechVoice, text: string) => Promise<Buffer>;
 
 export interface PreviewSample {
   data: Buffer;
@@ -27,7 +29,7 @@ const digest = (text: string | Buffer) => createHash('sha256').update(text).dige
 export class PresetPreviews {
   private readonly samples = new Map<string, Promise<PreviewSample>>();
 
-  constructor(private readonly deps: { dataDir: string; binary: () => string; log: Logger }) {}
+  constructor(private readonly deps: { dataDir: string; speak: SpeakSample; log: Logger }) {}
 
   sample(
     presetId: string,
@@ -53,7 +55,7 @@ export class PresetPreviews {
     const file = path.join(this.deps.dataDir, 'preset-previews', `${presetId}-${key}.mp3`);
     let data: Buffer | null = await readFile(file).catch(() => null);
     if (!data) {
-      data = await speak(resolveVoice(preview.engine, preview.voice), text, { binary: this.deps.binary() });
+      data = await this.deps.speak(resolveVoice(preview.engine, preview.voice), text);
       await this.store(file, data);
     }
     return { data, mediaType: 'audio/mpeg', etag: `"${digest(data).slice(0, 27)}"` };

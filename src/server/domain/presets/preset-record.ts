@@ -1,5 +1,5 @@
 import type { Preset } from '../../../contract/presets.ts';
-import type { SpeechEngineId } from '../../providers/local/speech-voices.ts';
+import type { SpeechEngineId } from './speech-voices.ts';
 
 /** Where a preset's sample comes from. */
 export type PresetPreview =

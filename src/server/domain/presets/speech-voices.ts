@@ -1,5 +1,5 @@
-import { presetId } from '../../domain/presets/preset-id.ts';
-import { EngineInputError } from './engine-run.ts';
+import { EngineInputError } from '../jobs/engine-errors.ts';
+import { presetId } from './preset-id.ts';
 import { ESPEAK_VOICE_ROWS } from './speech-espeak-voices.ts';
 
 export type SpeechEngineId = 'flite' | 'espeak-ng';

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../client/api-error.ts';
 import { Preset as PresetSchema, type Preset as PresetType } from '../../../contract/presets.ts';
+import { FLITE_VOICES } from '../../domain/presets/speech-voices.ts';
 import { probe } from '../../providers/local/engine-test-support.ts';
-import { FLITE_VOICES } from '../../providers/local/speech-voices.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;

@@ -4,6 +4,7 @@ import { PresetPreviews } from '../../domain/presets/preset-preview.ts';
 import { presetView } from '../../domain/presets/preset-view.ts';
 import { AppError } from '../../errors.ts';
 import { ffmpegPath } from '../../providers/local/ffmpeg-binary.ts';
+import { speak } from '../../providers/local/speech-engine.ts';
 import type { Services } from '../../services.ts';
 import { defineRoute } from '../define-route.ts';
 import { requestHeader } from '../request-header.ts';
@@ -21,7 +22,10 @@ export function presetRoutes(s: Services) {
   let binary: string | undefined;
   const previews = new PresetPreviews({
     dataDir: s.config.DATA_DIR,
-    binary: () => (binary ??= ffmpegPath(s.config)),
+    speak: (voice, text) => {
+      binary ??= ffmpegPath(s.config);
+      return speak(voice, text, { binary });
+    },
     log: s.log,
   });
 

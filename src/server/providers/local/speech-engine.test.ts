@@ -2,12 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLITE_VOICES } from '../../domain/presets/speech-voices.ts';
 import type { RunOutput } from '../provider.ts';
 import { AbortError, EngineInputError } from './engine-run.ts';
 import { contextOf, failure, inputFor, probeOutput } from './engine-test-support.ts';
 import { testFfmpeg } from './ffmpeg-test-media.ts';
 import { createSpeechJob } from './speech-engine.ts';
-import { FLITE_VOICES } from './speech-voices.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -79,7 +79,7 @@ describe('flite engine', () => {
     expect(unknown).toBeInstanceOf(EngineInputError);
     expect(unknown.message).toContain('Unknown voice "nobody" for local-flite');
     expect(unknown.message).toContain('slt, rms, awb, kal16, kal');
-    const espeakPreset = (await import('./speech-voices.ts')).ESPEAK_VOICES[0]!.presetId;
+    const espeakPreset = (await import('../../domain/presets/speech-voices.ts')).ESPEAK_VOICES[0]!.presetId;
     const other = await failure(speak('flite', { text: 'Hi.', voice: espeakPreset }));
     expect(other.message).toContain('use model local-espeak');
     // flite has no pitch option, and rates stop at 2.

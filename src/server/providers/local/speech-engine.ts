@@ -1,3 +1,4 @@
+import { resolveVoice, type SpeechEngineId, type SpeechVoice } from '../../domain/presets/speech-voices.ts';
 import type { RunResult } from '../provider.ts';
 import { checkAborted, EngineInputError, type EngineRunOptions, report } from './engine-run.ts';
 import { EspeakOptions, SpeechOptions } from './local-options.ts';
@@ -5,7 +6,6 @@ import type { LocalEngine } from './local-provider.ts';
 import { wavToMp3 } from './speech-mp3.ts';
 import { splitText } from './speech-text.ts';
 import { speechThreads } from './speech-thread.ts';
-import { resolveVoice, type SpeechEngineId, type SpeechVoice } from './speech-voices.ts';
 import { type Pcm16, parseWav, pcmSeconds, wavFile } from './speech-wav.ts';
 import { localOptions } from './video-job.ts';
 

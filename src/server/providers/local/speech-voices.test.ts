@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import ESpeakNg from 'espeak-ng';
 import { describe, expect, it } from 'vitest';
+import { ESPEAK_VOICES, FLITE_VOICES, resolveVoice } from '../../domain/presets/speech-voices.ts';
 import { EngineInputError } from './engine-run.ts';
-import { ESPEAK_VOICES, FLITE_VOICES, resolveVoice } from './speech-voices.ts';
 import { runWasiCommand } from './speech-wasi.ts';
 
 const resolvePackage = createRequire(import.meta.url).resolve;
