@@ -9,16 +9,25 @@ interface LabelledFieldProps {
   label: string;
   /** On the wrapper, e.g. a width. */
   className?: string;
+  /** A small muted label, for a dense toolbar (Files). */
+  compact?: boolean;
   /** The control, given the id its label points at. */
   children: (id: string) => ReactNode;
 }
 
 /** A visible label above one control (select, input) of a filter or settings bar. */
-export function LabelledField({ label, className, children }: LabelledFieldProps) {
+export function LabelledField({ label, className, compact = false, children }: LabelledFieldProps) {
   const id = useId();
   return (
-    <div className={cx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+    <div className={cx('flex flex-col', compact ? 'gap-1' : 'gap-1.5', className)}>
+      <label
+        htmlFor={id}
+        className={
+          compact
+            ? 'text-xs font-medium text-zinc-600 dark:text-zinc-400'
+            : 'text-sm font-medium text-zinc-800 dark:text-zinc-200'
+        }
+      >
         {label}
       </label>
       {children(id)}

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FILE_ORIGINS } from '../../../../contract/files.ts';
 import { cx } from '../../../components/cx.ts';
+import { LabelledField } from '../../../components/labelled-field.tsx';
 import { FILE_KINDS, type FilesSearch } from '../../../queries/file-filters.ts';
 import { inputClasses, segmentClasses } from '../../../schema-form/fields/input-classes.ts';
 import { ORIGIN_LABELS } from './file-kind.ts';
@@ -18,9 +19,6 @@ export function FileFilterBar({
   search: FilesSearch;
   onChange: (patch: Partial<FilesSearch>) => void;
 }) {
-  const typeId = useId();
-  const originId = useId();
-  const textId = useId();
   const [text, setText] = useState(search.q ?? '');
 
   // Another link (back, a folder) may change q: the box follows it.
@@ -38,56 +36,53 @@ export function FileFilterBar({
   const view = search.view ?? 'grid';
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div className="flex min-w-48 flex-1 flex-col gap-1">
-        <label htmlFor={textId} className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
-          Search by name
-        </label>
-        <input
-          id={textId}
-          type="search"
-          value={text}
-          maxLength={200}
-          placeholder="e.g. logo"
-          onChange={(event) => setText(event.target.value)}
-          className={SELECT}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={typeId} className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
-          Type
-        </label>
-        <select
-          id={typeId}
-          className={SELECT}
-          value={search.type ?? ''}
-          onChange={(e) => onChange({ type: (e.target.value || undefined) as FilesSearch['type'] })}
-        >
-          <option value="">All types</option>
-          {FILE_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {KIND_LABELS[kind]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={originId} className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
-          Origin
-        </label>
-        <select
-          id={originId}
-          className={SELECT}
-          value={search.origin ?? ''}
-          onChange={(e) => onChange({ origin: (e.target.value || undefined) as FilesSearch['origin'] })}
-        >
-          <option value="">Any origin</option>
-          {FILE_ORIGINS.map((origin) => (
-            <option key={origin} value={origin}>
-              {ORIGIN_LABELS[origin]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledField label="Search by name" compact className="min-w-48 flex-1">
+        {(id) => (
+          <input
+            id={id}
+            type="search"
+            value={text}
+            maxLength={200}
+            placeholder="e.g. logo"
+            onChange={(event) => setText(event.target.value)}
+            className={SELECT}
+          />
+        )}
+      </LabelledField>
+      <LabelledField label="Type" compact>
+        {(id) => (
+          <select
+            id={id}
+            className={SELECT}
+            value={search.type ?? ''}
+            onChange={(e) => onChange({ type: (e.target.value || undefined) as FilesSearch['type'] })}
+          >
+            <option value="">All types</option>
+            {FILE_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        )}
+      </LabelledField>
+      <LabelledField label="Origin" compact>
+        {(id) => (
+          <select
+            id={id}
+            className={SELECT}
+            value={search.origin ?? ''}
+            onChange={(e) => onChange({ origin: (e.target.value || undefined) as FilesSearch['origin'] })}
+          >
+            <option value="">Any origin</option>
+            {FILE_ORIGINS.map((origin) => (
+              <option key={origin} value={origin}>
+                {ORIGIN_LABELS[origin]}
+              </option>
+            ))}
+          </select>
+        )}
+      </LabelledField>
       <fieldset className="flex rounded-lg bg-zinc-100 p-0.5 dark:bg-zinc-800">
         <legend className="sr-only">View</legend>
         {(['grid', 'list'] as const).map((option) => (
