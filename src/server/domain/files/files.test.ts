@@ -10,6 +10,9 @@ import { insertJob, insertTeam, solidPng } from './file-test-support.ts';
 import { findFile, recordJobInputs, storeFile, toOutputEntry } from './files.ts';
 import { readOwnFile } from './read-own-file.ts';
 
+/** The team's owner as a folder viewer: sees every file of the team. */
+const ownerOf = (team: string) => ({ teamId: team, personId: null, role: 'owner' as const });
+
 let t: TestApp;
 let dataDir: string;
 let teamId: string;
@@ -244,10 +247,10 @@ describe('findFile', () => {
       data: Buffer.from('mine'),
       origin: 'upload',
     });
-    expect((await findFile(t.db, teamId, file.id))?.name).toBe('mine.txt');
-    expect(await findFile(t.db, otherTeamId, file.id)).toBeNull();
-    expect(await findFile(t.db, teamId, 'file_doesnotexistatall0000')).toBeNull();
-    expect(await findFile(t.db, teamId, 'nonsense')).toBeNull();
+    expect((await findFile(t.db, ownerOf(teamId), file.id))?.name).toBe('mine.txt');
+    expect(await findFile(t.db, ownerOf(otherTeamId), file.id)).toBeNull();
+    expect(await findFile(t.db, ownerOf(teamId), 'file_doesnotexistatall0000')).toBeNull();
+    expect(await findFile(t.db, ownerOf(teamId), 'nonsense')).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ import type { Queryable } from '../../db/pool.ts';
 import { transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
+import { type FolderViewer, fileFolderVisible, viewerParams } from '../folders/folders.ts';
 import { newBlobKey, newFileId } from './file-ids.ts';
 import { probeImage } from './image-probe.ts';
 import { mediaUrl, THUMBNAIL_NAME, thumbnailUrl } from './media-urls.ts';
@@ -271,12 +272,16 @@ export async function recordJobInputs(
   return rowCount ?? 0;
 }
 
-/** A live file of the team, or null (another team's file, or a deleted one, is as unknown as a missing one). */
-export async function findFile(db: Queryable, teamId: string, id: string): Promise<StoredFile | null> {
+/**
+ * A live file of the team that the viewer may see, or null: another team's file, a deleted one, or one in a
+ * private folder hidden from the viewer is as unknown as a missing one (as in the listing).
+ */
+export async function findFile(db: Queryable, viewer: FolderViewer, id: string): Promise<StoredFile | null> {
   if (!FileId.safeParse(id).success) return null;
   const { rows } = await db.query<FileRow>(
-    'SELECT * FROM files WHERE id = $1 AND team_id = $2 AND deleted_at IS NULL',
-    [id, teamId],
+    `SELECT * FROM files WHERE team_id = $1 AND ${fileFolderVisible('$2', '$3')} AND id = $4
+        AND deleted_at IS NULL`,
+    [...viewerParams(viewer), id],
   );
   return rows[0] ? fromRow(rows[0]) : null;
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { safeFetchStream } from '../../net/safe-fetch.ts';
 import { urlPolicyFromConfig } from '../../net/url-policy.ts';
 import type { Services } from '../../services.ts';
+import type { FolderViewer } from '../folders/folders.ts';
 import { newFileId } from './file-ids.ts';
 import { findFile, findFileById, toFileRecord } from './files.ts';
 import { parseMediaUrl } from './media-urls.ts';
@@ -30,22 +31,23 @@ function nameFromUrl(url: string): string {
  */
 export async function importFile(
   s: Services,
-  teamId: string,
+  viewer: FolderViewer,
   folderId: string | null,
   url: string,
   name: string | undefined,
 ): Promise<FileRecord> {
   const own = parseMediaUrl(s.config.PUBLIC_URL, url);
   if (own && !own.thumbnail) {
-    const registered = await registerDirectUpload(s, teamId, own.fileId, name);
+    const registered = await registerDirectUpload(s, viewer.teamId, own.fileId, name);
     if (registered) return registered;
-    const mine = await findFile(s.db, teamId, own.fileId);
+    // A file of the team the caller may not see (in a hidden private folder) is copied like a stranger's.
+    const mine = await findFile(s.db, viewer, own.fileId);
     if (mine) return toFileRecord(mine, s.config.PUBLIC_URL);
     const other = await findFileById(s.db, own.fileId);
     if (!other) throw new AppError('not_found', `No file or upload session at ${url}.`);
     return store(
       s,
-      teamId,
+      viewer.teamId,
       folderId,
       name ?? other.name,
       other.mediaType,
@@ -57,7 +59,14 @@ export async function importFile(
     maxBytes: UPLOAD_MAX_BYTES,
     timeoutMs: IMPORT_TIMEOUT_MS,
   });
-  return store(s, teamId, folderId, name ?? nameFromUrl(fetched.finalUrl), fetched.contentType, fetched.body);
+  return store(
+    s,
+    viewer.teamId,
+    folderId,
+    name ?? nameFromUrl(fetched.finalUrl),
+    fetched.contentType,
+    fetched.body,
+  );
 }
 
 async function store(

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { LineageEdge, LineageGraph, LineageNode } from '../../../contract/files.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { type FolderViewer, fileFolderVisible, viewerParams } from '../folders/folders.ts';
 import { type FileRow, fromRow, toFileRecord } from './files.ts';
 
 type Node = z.infer<typeof LineageNode>;
@@ -26,19 +27,22 @@ interface JobRow {
  * The graph around a file: upwards, the job that made it and that job's inputs, and their makers in turn;
  * downwards, the jobs that used it and what they made, and so on; at most `depth` jobs away either way.
  * Deleted files stay in the graph (marked `deleted`). Only the team's own jobs and files appear.
- * `truncated` says links were left beyond the depth.
+ * `truncated` says links were left beyond the depth. As in the listing, files in a private folder the
+ * viewer may not see are left out, and the walk does not go through them; such a root is a 404.
  */
 export async function fileLineage(
   db: Queryable,
-  teamId: string,
+  viewer: FolderViewer,
   rootId: string,
   depth: number,
   publicUrl: string,
 ): Promise<LineageGraph> {
-  const { rows: roots } = await db.query<FileRow>('SELECT * FROM files WHERE id = $1 AND team_id = $2', [
-    rootId,
-    teamId,
-  ]);
+  const teamId = viewer.teamId;
+  const visible = viewerParams(viewer);
+  const { rows: roots } = await db.query<FileRow>(
+    `SELECT * FROM files WHERE team_id = $1 AND ${fileFolderVisible('$2', '$3')} AND id = $4`,
+    [...visible, rootId],
+  );
   if (!roots[0]) throw new AppError('not_found', `No file ${rootId}.`);
 
   const fileIds = new Set<string>([rootId]);
@@ -66,7 +70,7 @@ export async function fileLineage(
             : { from: l.file_id, to: l.job_id, relation: 'input' },
         );
       }
-      const next = await linksOfJobs(db, newJobs, direction === 'up' ? 'input' : 'output');
+      const next = await linksOfJobs(db, visible, newJobs, direction === 'up' ? 'input' : 'output');
       const nextFiles: string[] = [];
       for (const l of next) {
         addEdge(
@@ -84,8 +88,9 @@ export async function fileLineage(
 
   const nodes: Node[] = [];
   const { rows: files } = await db.query<FileRow>(
-    'SELECT * FROM files WHERE id = ANY($1::text[]) AND team_id = $2 ORDER BY created_at, id',
-    [[...fileIds], teamId],
+    `SELECT * FROM files WHERE team_id = $1 AND ${fileFolderVisible('$2', '$3')} AND id = ANY($4::text[])
+      ORDER BY created_at, id`,
+    [...visible, [...fileIds]],
   );
   for (const row of files) {
     const file = fromRow(row);
@@ -128,11 +133,13 @@ async function links(db: Queryable, teamId: string, fileIds: string[], role: 'in
   return rows;
 }
 
-/** Links of the given role from these jobs to their files. */
-async function linksOfJobs(db: Queryable, jobIds: string[], role: 'input' | 'output') {
+/** Links of the given role from these jobs to their files the viewer may see (`visible`: viewerParams). */
+async function linksOfJobs(db: Queryable, visible: unknown[], jobIds: string[], role: 'input' | 'output') {
   const { rows } = await db.query<LinkRow>(
-    'SELECT file_id, job_id, role FROM file_lineage WHERE job_id = ANY($1::text[]) AND role = $2',
-    [jobIds, role],
+    `SELECT l.file_id, l.job_id, l.role FROM file_lineage l
+       JOIN files ON files.id = l.file_id AND files.team_id = $1 AND ${fileFolderVisible('$2', '$3')}
+      WHERE l.job_id = ANY($4::text[]) AND l.role = $5`,
+    [...visible, jobIds, role],
   );
   return rows;
 }

@@ -8,6 +8,9 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { insertTeam } from './file-test-support.ts';
 import { findFile, storeFile } from './files.ts';
 
+/** The team's owner as a folder viewer: sees every file of the team. */
+const ownerOf = (team: string) => ({ teamId: team, personId: null, role: 'owner' as const });
+
 let t: TestApp;
 let dir: string;
 let media: TestMedia;
@@ -47,11 +50,11 @@ describe('thumbnails made on first request', () => {
     expect(picture.format).toBe('webp');
     expect(Math.max(picture.width, picture.height)).toBeLessThanOrEqual(256);
     expect(picture.width / picture.height).toBeCloseTo(320 / 240, 1);
-    const stored = await findFile(t.db, teamId, record.id);
+    const stored = await findFile(t.db, ownerOf(teamId), record.id);
     expect(stored?.thumbnailKey).toMatch(/^thumbnails\//);
     // A second request serves the kept picture.
     const again = await t.request(new URL(record.thumbnail_url!).pathname);
-    expect((await findFile(t.db, teamId, record.id))?.thumbnailKey).toBe(stored?.thumbnailKey);
+    expect((await findFile(t.db, ownerOf(teamId), record.id))?.thumbnailKey).toBe(stored?.thumbnailKey);
     expect(again.status).toBe(200);
   });
 
@@ -65,7 +68,7 @@ describe('thumbnails made on first request', () => {
   it('marks bytes that give no picture, and then offers no thumbnail', async () => {
     const { record, response } = await thumbnailOf('garbage.mp4', 'video/mp4', media.garbage);
     expect(response.status).toBe(404);
-    const stored = await findFile(t.db, teamId, record.id);
+    const stored = await findFile(t.db, ownerOf(teamId), record.id);
     expect(stored?.thumbnailFailed).toBe(true);
     const listed = await t.db.query('SELECT thumbnail_key FROM files WHERE id = $1', [record.id]);
     expect(listed.rows[0].thumbnail_key).toBeNull();

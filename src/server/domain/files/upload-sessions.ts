@@ -8,6 +8,7 @@ import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { presignUploadUrl, uploadSigningKey } from '../../storage/presigned-url.ts';
+import { type FolderViewer, fileFolderVisible, viewerParams } from '../folders/folders.ts';
 import { newFileId } from './file-ids.ts';
 import { type FileRow, fromRow, toFileRecord } from './files.ts';
 import { mediaUrl } from './media-urls.ts';
@@ -35,22 +36,25 @@ export interface UploadSessionRow {
 export const DEFAULT_UPLOAD_NAME = 'upload';
 
 /**
- * Starts an upload (spec 4.5): when the team already has a live file with the given hash, that file
+ * Starts an upload (spec 4.5): when the team already has a live file with the given hash that the caller
+ * may see (not one in a private folder hidden from them), that file
  * (`deduplicated: true`, no session); otherwise a new session whose id becomes the file id, with a
  * presigned URL of our own store and the proxy path.
  */
 export async function createUploadSession(
   s: Services,
-  caller: { teamId: string; personId: string | null },
+  caller: FolderViewer,
   folderId: string | null,
   request: SessionRequest,
 ): Promise<UploadSession> {
   const hex = request.hash?.slice('sha256:'.length) ?? null;
   if (hex) {
     const { rows } = await s.db.query<FileRow>(
-      `SELECT * FROM files WHERE team_id = $1 AND sha256 = $2 AND deleted_at IS NULL
+      // Only a file the caller may see: one in a private folder hidden from them is neither shown nor reused.
+      `SELECT * FROM files WHERE team_id = $1 AND ${fileFolderVisible('$2', '$3')} AND sha256 = $4
+          AND deleted_at IS NULL
         ORDER BY created_at ASC LIMIT 1`,
-      [caller.teamId, hex],
+      [...viewerParams(caller), hex],
     );
     if (rows[0]) {
       const file = toFileRecord(fromRow(rows[0]), s.config.PUBLIC_URL);

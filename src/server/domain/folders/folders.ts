@@ -189,18 +189,19 @@ export async function updateFolder(
 }
 
 /**
- * A folder of the team by id or slug (X-Workspace-Id, `workspace_id`), or 404 when the team has none
- * such. Used wherever a request files something into a folder.
+ * A folder the caller may file into, by id or slug (X-Workspace-Id, `workspace_id`), or 404. A private
+ * folder the caller may not see answers exactly like an unknown one, so naming it neither files into it
+ * nor tells that it exists. Used wherever a request files something into a folder.
  */
 export async function resolveFolder(
   tx: Queryable,
-  teamId: string,
+  viewer: FolderViewer,
   reference: string | undefined | null,
 ): Promise<string | null> {
   if (!reference) return null;
   const { rows } = await tx.query<{ id: string }>(
-    `SELECT id FROM workspaces WHERE team_id = $1 AND ${UUID.test(reference) ? 'id = $2::uuid' : 'slug = $2'}`,
-    [teamId, reference],
+    `SELECT w.id FROM workspaces w WHERE ${VISIBLE} AND ${UUID.test(reference) ? 'w.id = $4::uuid' : 'w.slug = $4'}`,
+    [...viewerParams(viewer), reference],
   );
   if (!rows[0]) throw new AppError('not_found', `No folder \`${reference}\` in this team (X-Workspace-Id).`);
   return rows[0].id;

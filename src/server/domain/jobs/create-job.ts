@@ -208,7 +208,7 @@ export async function createJob(
       }
     }
 
-    const folderId = await resolveFolder(tx, auth.teamId, request.workspace);
+    const folderId = await resolveFolder(tx, auth, request.workspace);
     const cached = cacheKey
       ? (await tx.query('SELECT 1 FROM result_cache WHERE cache_key = $1', [cacheKey])).rowCount === 1
       : false;

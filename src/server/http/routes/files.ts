@@ -30,12 +30,13 @@ import { requestHeader } from '../request-header.ts';
 /**
  * Files: small direct uploads, upload sessions (proxy PUT here; the presigned PUT is on the media routes),
  * import by URL, list, get, rename/move, delete, lineage. Everything is the caller's team's: another team's
- * file or session is a 404.
+ * file or session is a 404, and so is a private folder the caller may not see, or a file in one (the
+ * caller, as a FolderViewer, goes down to every lookup).
  */
 export function fileRoutes(s: Services) {
   return [
     defineRoute(uploadFile, async ({ auth, body, headers }) => {
-      const folderId = await resolveFolder(s.db, auth.teamId, headers['x-workspace-id'] ?? body.workspace_id);
+      const folderId = await resolveFolder(s.db, auth, headers['x-workspace-id'] ?? body.workspace_id);
       const data = Buffer.from(body.data, 'base64');
       const file = await storeFile(s, {
         teamId: auth.teamId,
@@ -49,8 +50,8 @@ export function fileRoutes(s: Services) {
     }),
 
     defineRoute(createUploadSession, async ({ auth, body, headers }) => {
-      const folderId = await resolveFolder(s.db, auth.teamId, headers['x-workspace-id'] ?? body.workspace_id);
-      return startUpload(s, { teamId: auth.teamId, personId: auth.personId }, folderId, body);
+      const folderId = await resolveFolder(s.db, auth, headers['x-workspace-id'] ?? body.workspace_id);
+      return startUpload(s, auth, folderId, body);
     }),
 
     // The raw body is streamed to storage (mount.ts reads no body for an endpoint without a body schema).
@@ -66,36 +67,29 @@ export function fileRoutes(s: Services) {
     }),
 
     defineRoute(importFile, async ({ auth, body, headers }) => {
-      const folderId = await resolveFolder(s.db, auth.teamId, headers['x-workspace-id'] ?? body.workspace_id);
-      return reply(201, await importFromUrl(s, auth.teamId, folderId, body.url, body.name));
+      const folderId = await resolveFolder(s.db, auth, headers['x-workspace-id'] ?? body.workspace_id);
+      return reply(201, await importFromUrl(s, auth, folderId, body.url, body.name));
     }),
 
-    defineRoute(listFiles, ({ auth, query }) =>
-      listTeamFiles(
-        s.db,
-        { teamId: auth.teamId, personId: auth.personId, role: auth.role },
-        query,
-        s.config.PUBLIC_URL,
-      ),
-    ),
+    defineRoute(listFiles, ({ auth, query }) => listTeamFiles(s.db, auth, query, s.config.PUBLIC_URL)),
 
     defineRoute(getFile, async ({ auth, params }) => {
-      const file = await findFile(s.db, auth.teamId, params.id);
+      const file = await findFile(s.db, auth, params.id);
       if (!file) throw new AppError('not_found', `No file ${params.id}.`);
       return toFileRecord(file, s.config.PUBLIC_URL);
     }),
 
     defineRoute(updateFile, ({ auth, params, body }) =>
-      updateTeamFile(s, auth.teamId, params.id, { name: body.name, workspaceId: body.workspace_id }),
+      updateTeamFile(s, auth, params.id, { name: body.name, workspaceId: body.workspace_id }),
     ),
 
     defineRoute(deleteFile, async ({ auth, params }) => {
-      await deleteTeamFile(s, auth.teamId, params.id);
+      await deleteTeamFile(s, auth, params.id);
       return reply(204, undefined);
     }),
 
     defineRoute(getFileLineage, ({ auth, params, query }) =>
-      fileLineage(s.db, auth.teamId, params.id, query.depth, s.config.PUBLIC_URL),
+      fileLineage(s.db, auth, params.id, query.depth, s.config.PUBLIC_URL),
     ),
   ];
 }
