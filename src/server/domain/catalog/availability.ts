@@ -1,8 +1,5 @@
-import {
-  findPocketsphinx,
-  POCKETSPHINX_INSTALL_HINT,
-} from '../../providers/local/transcribe-pocketsphinx.ts';
 import type { Provider } from '../../providers/provider.ts';
+import { findPocketsphinx, POCKETSPHINX_INSTALL_HINT } from './pocketsphinx-setup.ts';
 
 /** Whether a provider can take work on this server, and if not, what would enable it. */
 export interface ProviderStatus {

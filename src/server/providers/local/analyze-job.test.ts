@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUSPICIOUS_INSTRUCTIONS_WARNING, VideoAnalysisReport } from '../../../contract/video-analysis.ts';
 import { MODELS } from '../../domain/catalog/models.ts';
+import { findPocketsphinx } from '../../domain/catalog/pocketsphinx-setup.ts';
 import { ffprobePath } from './analyze-ffprobe.ts';
 import { createAnalyzeJob, MAX_VIDEO_BYTES } from './analyze-job.ts';
 import { closeOcr } from './analyze-ocr.ts';
@@ -21,7 +22,6 @@ import {
 import { AbortError, EngineInputError } from './engine-run.ts';
 import { contextOf, failure, urlOf } from './engine-test-support.ts';
 import { testFfmpeg } from './ffmpeg-test-media.ts';
-import { findPocketsphinx } from './transcribe-pocketsphinx.ts';
 
 const model = MODELS.find((m) => m.id === 'video-analyze')!;
 const offer = model.offers[0]!;

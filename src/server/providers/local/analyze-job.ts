@@ -9,6 +9,10 @@ import {
   type VideoAnalysisReport,
   type VideoFacts,
 } from '../../../contract/video-analysis.ts';
+import {
+  POCKETSPHINX_INSTALL_HINT,
+  type PocketsphinxSetup,
+} from '../../domain/catalog/pocketsphinx-setup.ts';
 import type { RunResult } from '../provider.ts';
 import { probeVideoFacts } from './analyze-ffprobe.ts';
 import { type FrameSample, grabFrame, mapLimit, planSamples } from './analyze-frames.ts';
@@ -21,7 +25,6 @@ import { collectOnScreenText, isMeaningfulLine } from './analyze-text.ts';
 import { AbortError, checkAborted, EngineInputError } from './engine-run.ts';
 import type { LocalEngine } from './local-provider.ts';
 import { transcribeMedia } from './transcribe-audio.ts';
-import { POCKETSPHINX_INSTALL_HINT, type PocketsphinxSetup } from './transcribe-pocketsphinx.ts';
 
 export interface AnalyzeJobOptions {
   /** The ffmpeg binary (resolved on first use): see ffmpegPath. */

@@ -1,4 +1,5 @@
 import type { Config } from '../../config.ts';
+import { findPocketsphinx } from '../../domain/catalog/pocketsphinx-setup.ts';
 import { ffprobePath } from './analyze-ffprobe.ts';
 import { createAnalyzeJob } from './analyze-job.ts';
 import { ffmpegPath } from './ffmpeg-binary.ts';
@@ -9,7 +10,6 @@ import { createMusicJob } from './music-engine.ts';
 import { createRenderJob } from './render-engine.ts';
 import { createSpeechJob } from './speech-engine.ts';
 import { createTranscribeJob } from './transcribe-job.ts';
-import { findPocketsphinx } from './transcribe-pocketsphinx.ts';
 import { createAudioReplaceJob } from './video-audio-replace.ts';
 import { createVideoConcatJob } from './video-concat.ts';
 import { createVideoTrimJob, createVideoUpscaleJob } from './video-edits.ts';

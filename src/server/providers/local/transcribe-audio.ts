@@ -1,12 +1,12 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transcript } from '../../../contract/transcript.ts';
+import type { PocketsphinxSetup } from '../../domain/catalog/pocketsphinx-setup.ts';
 import { runFfmpeg } from './ffmpeg-binary.ts';
 import { parsePocketsphinx } from './transcribe-parse.ts';
 import {
   POCKETSPHINX_BYTES_PER_SECOND,
   POCKETSPHINX_SAMPLE_RATE,
-  type PocketsphinxSetup,
   runPocketsphinx,
 } from './transcribe-pocketsphinx.ts';
 

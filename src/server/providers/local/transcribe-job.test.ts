@@ -5,12 +5,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Transcript } from '../../../contract/transcript.ts';
 import { MODELS } from '../../domain/catalog/models.ts';
+import { findPocketsphinx, POCKETSPHINX_BINARY } from '../../domain/catalog/pocketsphinx-setup.ts';
 import { AbortError, EngineInputError } from './engine-run.ts';
 import { contextOf, failure, urlOf } from './engine-test-support.ts';
 import { runFfmpeg } from './ffmpeg-binary.ts';
 import { testFfmpeg } from './ffmpeg-test-media.ts';
 import { createTranscribeJob } from './transcribe-job.ts';
-import { findPocketsphinx, POCKETSPHINX_BINARY } from './transcribe-pocketsphinx.ts';
 import { speechWav } from './transcribe-test-speech.ts';
 
 const model = MODELS.find((m) => m.id === 'local-pocketsphinx')!;

@@ -1,12 +1,15 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  POCKETSPHINX_INSTALL_HINT,
+  type PocketsphinxSetup,
+} from '../../domain/catalog/pocketsphinx-setup.ts';
 import type { RunResult } from '../provider.ts';
 import { checkAborted, EngineInputError } from './engine-run.ts';
 import { probeMedia } from './ffmpeg-probe.ts';
 import type { LocalEngine } from './local-provider.ts';
 import { transcribeMedia } from './transcribe-audio.ts';
-import { POCKETSPHINX_INSTALL_HINT, type PocketsphinxSetup } from './transcribe-pocketsphinx.ts';
 import { toWebVtt } from './transcribe-vtt.ts';
 
 export interface TranscribeJobOptions {
