@@ -1,5 +1,7 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
+import { CloseButton } from './close-button.tsx';
 import { cx } from './cx.ts';
+import { useModal } from './use-modal.ts';
 
 interface ModalDialogProps {
   title: ReactNode;
@@ -13,9 +15,8 @@ interface ModalDialogProps {
 }
 
 /**
- * A centred modal <dialog>, open while it is mounted. showModal() keeps focus inside and makes the page
- * behind inert; Escape closes. Focus moves to the first `[data-autofocus]` (else the first control)
- * and goes back, when the dialog leaves, to what had it before (the button that opened it).
+ * A centred modal <dialog>, open while it is mounted (focus handling: useModal); Escape or a click on
+ * the backdrop closes.
  */
 export function ModalDialog({
   title,
@@ -29,24 +30,7 @@ export function ModalDialog({
   const titleId = useId();
   const descriptionId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // jsdom has no showModal; there the dialog is simply open.
-    if (typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
-    else dialog.setAttribute('open', '');
-    const first =
-      dialog.querySelector<HTMLElement>('[data-autofocus]') ??
-      dialog.querySelector<HTMLElement>('input, select, textarea, button:not([data-close])');
-    first?.focus();
-    return () => {
-      if (dialog.open && typeof dialog.close === 'function') dialog.close();
-      // The opener may be gone (a revoked key's row): then the page's main region takes focus.
-      if (returnTo?.isConnected) returnTo.focus();
-      else document.getElementById('main')?.focus();
-    };
-  }, []);
+  useModal(ref);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; keyboards close with Escape (onCancel).
@@ -78,17 +62,7 @@ export function ModalDialog({
               </p>
             )}
           </div>
-          <button
-            type="button"
-            data-close
-            onClick={onClose}
-            className="-mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
-          >
-            <span className="sr-only">Close</span>
-            <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor">
-              <path d="M4 4l8 8M12 4l-8 8" strokeWidth="1.6" strokeLinecap="round" />
-            </svg>
-          </button>
+          <CloseButton label="Close" onClick={onClose} />
         </header>
         <div className="flex-1 overflow-y-auto px-6 py-4">{children}</div>
         {footer && (

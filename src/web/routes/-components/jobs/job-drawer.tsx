@@ -1,5 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
+import { CloseButton } from '../../../components/close-button.tsx';
+import { useModal } from '../../../components/use-modal.ts';
 
 interface JobDrawerProps {
   title: ReactNode;
@@ -15,18 +17,7 @@ export function JobDrawer({ title, children }: JobDrawerProps) {
   const headingId = useId();
   const navigate = useNavigate();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // jsdom has no showModal; there the dialog is simply open.
-    if (typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
-    else dialog.setAttribute('open', '');
-    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    return () => {
-      if (returnTo?.isConnected) returnTo.focus();
-    };
-  }, []);
+  useModal(ref);
 
   const close = () => void navigate({ to: '/jobs', search: (prev) => prev });
 
@@ -55,16 +46,7 @@ export function JobDrawer({ title, children }: JobDrawerProps) {
           >
             {title}
           </h2>
-          <button
-            type="button"
-            onClick={close}
-            className="-mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
-          >
-            <span className="sr-only">Close details</span>
-            <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor">
-              <path d="M4 4l8 8M12 4l-8 8" strokeWidth="1.6" strokeLinecap="round" />
-            </svg>
-          </button>
+          <CloseButton label="Close details" onClick={close} />
         </header>
         <div className="flex-1 overflow-y-auto px-6 py-5">{children}</div>
       </div>
