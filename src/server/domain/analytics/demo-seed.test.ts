@@ -70,4 +70,17 @@ describe('the demo history', () => {
     );
     expect(prices.rows[0]).toEqual({ before: 3, after: 2 });
   });
+
+  it('lets two demo teams (two slugs) live side by side: job ids carry the slug', async () => {
+    const a = await seedDemo(t.db, { charges: 50, slug: 'demo-side-a', email: 'side-a@example.com' });
+    const b = await seedDemo(t.db, { charges: 50, slug: 'demo-side-b', email: 'side-b@example.com' });
+    const { rows } = await t.db.query<{ team_id: string; n: number }>(
+      'SELECT team_id, count(*)::int AS n FROM jobs WHERE team_id = ANY($1) GROUP BY team_id',
+      [[a.teamId, b.teamId]],
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.team_id, row.n]))).toEqual({
+      [a.teamId]: a.jobs,
+      [b.teamId]: b.jobs,
+    });
+  });
 });

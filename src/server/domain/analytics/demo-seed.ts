@@ -176,7 +176,8 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
                 random() AS r_folder, random() AS r_units, random() AS r_run
            FROM counts, generate_series(1, n)
        )
-       SELECT 'job_demo' || lpad(to_hex((row_number() OVER (ORDER BY at))::int), 10, '0') AS id,
+       -- The slug in the id: job ids are global, and two demo teams (other slugs) live side by side.
+       SELECT 'job_demo_' || $4::text || '_' || lpad(to_hex((row_number() OVER (ORDER BY at))::int), 10, '0') AS id,
               least(at, $3::timestamptz - interval '1 second') AS at, m.tool, m.model,
               -- The price change: flux-schnell costs 2 instead of 3 from 150 days before the end.
               CASE WHEN m.model = 'flux-schnell' AND at >= $3::timestamptz - interval '150 days' THEN 2 ELSE m.cents END
@@ -186,7 +187,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
                    ELSE 'internal' END AS source,
               r_who, r_folder, r_run
          FROM drawn JOIN demo_model_ranges m ON r_model >= m.lo AND r_model < m.hi`,
-      [total, from, to],
+      [total, from, to, slug.replace(/[^A-Za-z0-9]/g, '')],
     );
     // Who started each job: API runs through a key (the legacy key until it was revoked), console and
     // MCP runs by a person; folders for 70% of the runs.
