@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_EMAIL, DEMO_TEAM_SLUG } from '../src/server/domain/analytics/demo-seed.ts';
 import { seedDemoTeam } from './support/demo-data.ts';
 import { signInThroughUi } from './support/sign-in.ts';
 
@@ -116,4 +117,24 @@ test('the demo history on the analytics page: range, timezone and a filter chang
   await breakdownRegion(page).getByRole('link', { name: 'Image' }).click();
   await expect(page).toHaveURL(/\/jobs\?.*tool=image/);
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}.*to=\d{4}-\d{2}-\d{2}/);
+});
+
+test('"Explore the demo data" on the sign-in page signs in as the demo owner and lands on its analytics', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Before `npm run seed:demo`, the sign-in page offers no demo.
+  await page.goto('/sign-in');
+  await expect(page.getByRole('button', { name: 'Email me a code' })).toBeVisible();
+  await expect((await page.request.get('/api/dev/demo')).status()).toBe(404);
+  await expect(page.getByRole('button', { name: 'Explore the demo data' })).toHaveCount(0);
+
+  await seedDemoTeam(DEMO_EMAIL, DEMO_TEAM_SLUG, 4000);
+  await page.reload();
+  await page.getByRole('button', { name: 'Explore the demo data' }).click();
+  await expect(page).toHaveURL(/\/analytics/);
+  await expect.poll(() => cardCredits(page, 'Spend')).toBeGreaterThan(0);
+  // Signed in as the demo owner, acting for the demo team (their only team: it existed before them).
+  await page.getByRole('button', { name: `Account menu ${DEMO_EMAIL}` }).click();
+  await expect(page.getByRole('definition').filter({ hasText: 'Demo Studio' })).toBeVisible();
 });
