@@ -46,9 +46,9 @@ try {
       `  ${result.charges.toLocaleString('en')} charges, ${result.jobs.toLocaleString('en')} jobs, ${result.ledgerRows.toLocaleString('en')} ledger rows,`,
       `  ${result.from.toISOString().slice(0, 10)} to ${result.to.toISOString().slice(0, 10)}.`,
       '',
-      `Sign in as ${result.email}: start the server (npm start), enter ${result.email} on the sign-in page,`,
-      "and read the code from the dev mailbox link there. The demo team is that person's team; if the address",
-      'had signed in before the seeding, pick "Demo Studio" among their teams (or send X-Team-Id).',
+      `Start the server (npm start) and click "Explore the demo data" on the sign-in page: it signs in as`,
+      `${result.email} through the dev mailbox (servers without SMTP only). The demo team is that person's team;`,
+      'if the address had signed in before the seeding, their own team comes first: send X-Team-Id for Demo Studio.',
       '',
     ].join('\n'),
   );

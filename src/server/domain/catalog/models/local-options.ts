@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EditOperations } from './image-engine.ts';
+import { EditOperations } from './image-edit-operations.ts';
 
 /*
  * `provider_options.local` of each local model: what its engine reads. The catalog publishes these as
