@@ -1,6 +1,7 @@
+import type { EditOperation } from '../../domain/catalog/models/image-edit-operations.ts';
 import type { RunContext, RunInput, RunResult } from '../provider.ts';
 import { EngineInputError } from './engine-run.ts';
-import { type EditOperation, edit, sketch, upscale } from './image-engine.ts';
+import { edit, sketch, upscale } from './image-engine.ts';
 import type { LocalEngine } from './local-provider.ts';
 
 /** The request's `provider_options.local` (per-model fields, see GET /v2/tools/image?model=). */

@@ -1,6 +1,6 @@
+import { MusicOptions } from '../../domain/catalog/models/local-options.ts';
 import type { RunResult } from '../provider.ts';
 import { EngineInputError } from './engine-run.ts';
-import { MusicOptions } from './local-options.ts';
 import type { LocalEngine } from './local-provider.ts';
 import { describePlan, planMusic } from './music-plan.ts';
 import { hashText } from './music-random.ts';

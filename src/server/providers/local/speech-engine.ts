@@ -1,7 +1,7 @@
+import { EspeakOptions, SpeechOptions } from '../../domain/catalog/models/local-options.ts';
 import { resolveVoice, type SpeechEngineId, type SpeechVoice } from '../../domain/presets/speech-voices.ts';
 import type { RunResult } from '../provider.ts';
 import { checkAborted, EngineInputError, type EngineRunOptions, report } from './engine-run.ts';
-import { EspeakOptions, SpeechOptions } from './local-options.ts';
 import type { LocalEngine } from './local-provider.ts';
 import { wavToMp3 } from './speech-mp3.ts';
 import { splitText } from './speech-text.ts';

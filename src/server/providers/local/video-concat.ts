@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { VideoConcatOptions } from './local-options.ts';
+import { VideoConcatOptions } from '../../domain/catalog/models/local-options.ts';
 import type { LocalEngine } from './local-provider.ts';
 import {
   AAC,

@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { VideoTrimOptions, VideoUpscaleOptions } from '../../domain/catalog/models/local-options.ts';
 import { EngineInputError } from './engine-run.ts';
-import { VideoTrimOptions, VideoUpscaleOptions } from './local-options.ts';
 import type { LocalEngine } from './local-provider.ts';
 import {
   AAC,

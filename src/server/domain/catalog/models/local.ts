@@ -1,3 +1,5 @@
+import type { ModelDefinition } from '../types.ts';
+import { durationRange, needsFiles } from './define.ts';
 import {
   AudioReplaceOptions,
   EditOptions,
@@ -11,9 +13,7 @@ import {
   VideoConcatOptions,
   VideoTrimOptions,
   VideoUpscaleOptions,
-} from '../../../providers/local/local-options.ts';
-import type { ModelDefinition } from '../types.ts';
-import { durationRange, needsFiles } from './define.ts';
+} from './local-options.ts';
 import { offer, optionsSchema } from './offer.ts';
 
 /*
