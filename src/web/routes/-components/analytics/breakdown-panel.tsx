@@ -5,6 +5,7 @@ import { formatCredits } from '../../../format/credits.ts';
 import { type AnalyticsView, type FilterName, type Filters, filterValues } from './analytics-search.ts';
 import { chartColors, useIsDark } from './chart-theme.ts';
 import { ChartTooltip } from './chart-tooltip.tsx';
+import { FIGURE_TABLE_HEAD, FigureHeading } from './figure-table.tsx';
 import { formatChangeRatio, formatCount, formatShare } from './format.ts';
 import { rowLabel } from './labels.ts';
 import { JobsLink, useOpenJobs, withValue } from './open-jobs.tsx';
@@ -93,34 +94,18 @@ export function BreakdownTable({ breakdown, view, range, onFilter }: BreakdownPr
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Spend by {dimension}, in credits</caption>
-        <thead className="text-xs text-zinc-600 uppercase dark:text-zinc-400">
+        <thead className={FIGURE_TABLE_HEAD}>
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Value
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              Spend
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              Share
-            </th>
-            {compared && (
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Change
-              </th>
-            )}
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              Charges
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              Jobs
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              Runs
-            </th>
-            <th scope="col" className="py-2 font-medium">
+            <FigureHeading>Value</FigureHeading>
+            <FigureHeading numeric>Spend</FigureHeading>
+            <FigureHeading numeric>Share</FigureHeading>
+            {compared && <FigureHeading numeric>Change</FigureHeading>}
+            <FigureHeading numeric>Charges</FigureHeading>
+            <FigureHeading numeric>Jobs</FigureHeading>
+            <FigureHeading numeric>Runs</FigureHeading>
+            <FigureHeading last>
               <span className="sr-only">Filter</span>
-            </th>
+            </FigureHeading>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">

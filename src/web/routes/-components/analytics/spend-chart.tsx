@@ -3,6 +3,7 @@ import { OTHER_SERIES, type StackedSeries, type StackSeries } from '../../../que
 import type { AnalyticsView } from './analytics-search.ts';
 import { chartColors, useIsDark } from './chart-theme.ts';
 import { ChartTooltip } from './chart-tooltip.tsx';
+import { FIGURE_TABLE_HEAD, FigureHeading } from './figure-table.tsx';
 import { formatBucket, formatCount } from './format.ts';
 import { rowLabel } from './labels.ts';
 import { JobsLink, useOpenJobs, withValue } from './open-jobs.tsx';
@@ -115,20 +116,18 @@ function SpendTable({ stacked, view }: { stacked: StackedSeries; view: Analytics
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Spend per {bucket}, in credits</caption>
-        <thead className="text-xs text-zinc-600 uppercase dark:text-zinc-400">
+        <thead className={FIGURE_TABLE_HEAD}>
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
+            <FigureHeading>
               {bucket[0]?.toUpperCase()}
               {bucket.slice(1)}
-            </th>
+            </FigureHeading>
             {stacked.series.map((series) => (
-              <th key={series.id} scope="col" className="py-2 pr-4 text-right font-medium">
+              <FigureHeading key={series.id} numeric>
                 {series.label}
-              </th>
+              </FigureHeading>
             ))}
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              Total
-            </th>
+            <FigureHeading numeric>Total</FigureHeading>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">

@@ -6,6 +6,7 @@ import type { AnalyticsView } from './analytics-search.ts';
 import { rowValue } from './breakdown-panel.tsx';
 import { breakdownCsv } from './csv.ts';
 import { ExportButton } from './export-button.tsx';
+import { FIGURE_TABLE_HEAD, FigureHeading } from './figure-table.tsx';
 import { formatShare } from './format.ts';
 import { JobsLink, withValue } from './open-jobs.tsx';
 import { Panel, QueryState } from './panel.tsx';
@@ -93,17 +94,13 @@ function TopList({
           ) : (
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{title}, by spend</caption>
-              <thead className="text-xs text-zinc-600 uppercase dark:text-zinc-400">
+              <thead className={FIGURE_TABLE_HEAD}>
                 <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    {dimension === 'api_key' ? 'Key' : 'Person'}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right font-medium">
-                    Spend
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
+                  <FigureHeading>{dimension === 'api_key' ? 'Key' : 'Person'}</FigureHeading>
+                  <FigureHeading numeric>Spend</FigureHeading>
+                  <FigureHeading numeric last>
                     Share
-                  </th>
+                  </FigureHeading>
                 </tr>
               </thead>
               <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
