@@ -1,5 +1,5 @@
-import { ELEVENLABS_PREMADE_VOICES } from '../../providers/remote/elevenlabs-voices.ts';
-import { OPENAI_VOICES } from '../../providers/remote/openai-voices.ts';
+import { ELEVENLABS_PREMADE_VOICES } from './elevenlabs-voices.ts';
+import { OPENAI_VOICES } from './openai-voices.ts';
 import { presetId } from './preset-id.ts';
 import type { PresetRecord } from './preset-record.ts';
 

@@ -1,9 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ELEVENLABS_DEFAULT_VOICE_ID,
+  ELEVENLABS_PREMADE_VOICES,
+} from '../../domain/presets/elevenlabs-voices.ts';
 import { createElevenLabsAdapter } from './elevenlabs-adapter.ts';
 import { elevenLabsVoiceId } from './elevenlabs-speech.ts';
 import { segmentsOf } from './elevenlabs-transcription.ts';
-import { ELEVENLABS_DEFAULT_VOICE_ID, ELEVENLABS_PREMADE_VOICES } from './elevenlabs-voices.ts';
 import { ProviderError } from './provider-error.ts';
 import { createRemoteProvider } from './remote-provider.ts';
 import {

@@ -1,6 +1,9 @@
+import {
+  ELEVENLABS_DEFAULT_VOICE_ID,
+  ELEVENLABS_PREMADE_VOICES,
+} from '../../domain/presets/elevenlabs-voices.ts';
 import type { RunContext, RunInput } from '../provider.ts';
 import { DEFAULT_OUTPUT_FORMAT, type ElevenLabsApi, outputMediaType } from './elevenlabs-api.ts';
-import { ELEVENLABS_DEFAULT_VOICE_ID, ELEVENLABS_PREMADE_VOICES } from './elevenlabs-voices.ts';
 import { ProviderError } from './provider-error.ts';
 import type { RemoteJobState } from './remote-provider.ts';
 import { FinishedJobs, finishedState } from './sync-jobs.ts';

@@ -1,6 +1,6 @@
+import { OPENAI_DEFAULT_VOICE, OPENAI_VOICES } from '../../domain/presets/openai-voices.ts';
 import type { RunContext, RunInput } from '../provider.ts';
 import type { OpenAIApi } from './openai-api.ts';
-import { OPENAI_DEFAULT_VOICE, OPENAI_VOICES } from './openai-voices.ts';
 import { ProviderError } from './provider-error.ts';
 import type { RemoteJobState } from './remote-provider.ts';
 import { FinishedJobs, finishedState } from './sync-jobs.ts';

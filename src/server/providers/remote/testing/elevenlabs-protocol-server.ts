@@ -1,6 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ELEVENLABS_PREMADE_VOICES } from '../elevenlabs-voices.ts';
+import { ELEVENLABS_PREMADE_VOICES } from '../../../domain/presets/elevenlabs-voices.ts';
 import { type RecordedRequest, record, sendJson } from './openai-run-context.ts';
 
 export const ttsBytes = (text: string) => Buffer.from(`TTS[${text.length}]`);
