@@ -4,10 +4,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { loadConfig } from '../src/server/config.ts';
 import { MODELS } from '../src/server/domain/catalog/models.ts';
+import type { RunContext } from '../src/server/domain/jobs/provider.ts';
 import { createLocalEngines } from '../src/server/providers/local/engines.ts';
 import { runFfmpeg } from '../src/server/providers/local/ffmpeg-binary.ts';
 import { testFfmpeg } from '../src/server/providers/local/ffmpeg-test-media.ts';
-import type { RunContext } from '../src/server/providers/provider.ts';
 
 /*
  * Time per local engine for a standard input, in this process (no HTTP, no queue): what a job of that

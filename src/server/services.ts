@@ -5,10 +5,10 @@ import type { Catalog } from './domain/catalog/catalog.ts';
 import type { ApiKeyResolver } from './domain/identity/api-keys.ts';
 import type { SessionService } from './domain/identity/sessions.ts';
 import type { JobRow } from './domain/jobs/job-row.ts';
+import type { Provider } from './domain/jobs/provider.ts';
 import type { AppKeys } from './domain/secrets.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { Provider } from './providers/provider.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 
 /** Everything a route needs, built once at start-up (main.ts) or per test (testing/). */

@@ -1,4 +1,4 @@
-import type { Provider } from '../../providers/provider.ts';
+import type { Provider } from '../jobs/provider.ts';
 import { findPocketsphinx, POCKETSPHINX_INSTALL_HINT } from './pocketsphinx-setup.ts';
 
 /** Whether a provider can take work on this server, and if not, what would enable it. */

@@ -4,8 +4,6 @@ import type { Job } from '../../../contract/jobs.ts';
 import { transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../http/auth.ts';
-import type { RunInput } from '../../providers/provider.ts';
-import { ProviderError } from '../../providers/remote/provider-error.ts';
 import type { Services } from '../../services.ts';
 import { hold } from '../billing/ledger.ts';
 import { checkModelInput } from '../catalog/model-input.ts';
@@ -13,6 +11,8 @@ import type { ModelDefinition, ProviderOffer } from '../catalog/types.ts';
 import { resolveFolder } from '../folders/folders.ts';
 import { type JobRow, toJob } from './job-row.ts';
 import { costOf, estimateUnits, UNIT_NAMES } from './pricing.ts';
+import type { RunInput } from './provider.ts';
+import { ProviderError } from './provider-error.ts';
 import { runQueueFor } from './queue-names.ts';
 
 /** Idempotency keys are kept for 24 hours (then the same key starts a new job). */

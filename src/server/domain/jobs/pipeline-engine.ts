@@ -2,12 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PIPELINE_REFERENCE } from '../../../contract/generation.ts';
 import type { OutputEnvelope } from '../../../contract/jobs.ts';
 import type { AuthContext } from '../../http/auth.ts';
-import type { Provider } from '../../providers/provider.ts';
 import type { Services } from '../../services.ts';
 import { createJob } from './create-job.ts';
 import { AbortError, EngineInputError } from './engine-errors.ts';
 import { cancelActiveJob } from './finish-job.ts';
 import type { JobRow } from './job-row.ts';
+import type { Provider } from './provider.ts';
 
 type OutputEntry = OutputEnvelope['outputs'][number];
 

@@ -1,13 +1,13 @@
 import type { OutputEnvelope } from '../../../contract/jobs.ts';
 import { AppError } from '../../errors.ts';
-import type { Provider, RunOutput } from '../../providers/provider.ts';
-import { ProviderError } from '../../providers/remote/provider-error.ts';
 import type { Services } from '../../services.ts';
 import { EngineInputError } from './engine-errors.ts';
 import { completeJob, failJob, type TerminalHook } from './finish-job.ts';
 import type { JobRow } from './job-row.ts';
 import { PipelineStepError } from './pipeline-engine.ts';
 import { actualCost } from './pricing.ts';
+import type { Provider, RunOutput } from './provider.ts';
+import { ProviderError } from './provider-error.ts';
 
 /** How a job's outputs become stored files (files + lineage); provided by the storage wiring. */
 export type StoreOutput = (

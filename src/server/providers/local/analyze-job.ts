@@ -13,7 +13,7 @@ import {
   POCKETSPHINX_INSTALL_HINT,
   type PocketsphinxSetup,
 } from '../../domain/catalog/pocketsphinx-setup.ts';
-import type { RunResult } from '../provider.ts';
+import type { RunResult } from '../../domain/jobs/provider.ts';
 import { probeVideoFacts } from './analyze-ffprobe.ts';
 import { type FrameSample, grabFrame, mapLimit, planSamples } from './analyze-frames.ts';
 import { type OcrLine, readTextLines } from './analyze-ocr.ts';

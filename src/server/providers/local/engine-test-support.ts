@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import ffprobe from '@ffprobe-installer/ffprobe';
 import sharp from 'sharp';
 import { MODELS } from '../../domain/catalog/models.ts';
-import type { RunContext, RunInput } from '../provider.ts';
+import type { RunContext, RunInput } from '../../domain/jobs/provider.ts';
 import { testFfmpeg } from './ffmpeg-test-media.ts';
 
 /** Test support for the video engines and the renderer: a real RunContext, probing with ffprobe, frames. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describeIssues } from '../../../contract/errors.ts';
 import { FfmpegRequest } from '../../../contract/generation.ts';
-import type { RunResult } from '../provider.ts';
+import type { RunResult } from '../../domain/jobs/provider.ts';
 import { checkAborted, EngineInputError } from './engine-run.ts';
 import { runFfmpeg } from './ffmpeg-binary.ts';
 import {

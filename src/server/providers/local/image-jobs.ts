@@ -1,5 +1,5 @@
 import type { EditOperation } from '../../domain/catalog/models/image-edit-operations.ts';
-import type { RunContext, RunInput, RunResult } from '../provider.ts';
+import type { RunContext, RunInput, RunResult } from '../../domain/jobs/provider.ts';
 import { EngineInputError } from './engine-run.ts';
 import { edit, sketch, upscale } from './image-engine.ts';
 import type { LocalEngine } from './local-provider.ts';

@@ -1,4 +1,4 @@
-import type { Provider, RunContext, RunInput, RunResult } from '../provider.ts';
+import type { Provider, RunContext, RunInput, RunResult } from '../../domain/jobs/provider.ts';
 
 /** One offline engine: runs one kind of local model to completion. */
 export type LocalEngine = (input: RunInput, context: RunContext) => Promise<RunResult>;

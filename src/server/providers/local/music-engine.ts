@@ -1,5 +1,5 @@
 import { MusicOptions } from '../../domain/catalog/models/local-options.ts';
-import type { RunResult } from '../provider.ts';
+import type { RunResult } from '../../domain/jobs/provider.ts';
 import { EngineInputError } from './engine-run.ts';
 import type { LocalEngine } from './local-provider.ts';
 import { describePlan, planMusic } from './music-plan.ts';

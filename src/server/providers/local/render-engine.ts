@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describeIssues } from '../../../contract/errors.ts';
 import { type RenderLayer, RenderRequest } from '../../../contract/generation.ts';
-import type { RunResult } from '../provider.ts';
+import type { RunResult } from '../../domain/jobs/provider.ts';
 import { checkAborted, EngineInputError } from './engine-run.ts';
 import { planResize } from './ffmpeg-operations.ts';
 import { probeMedia } from './ffmpeg-probe.ts';

@@ -1,6 +1,6 @@
 import { EspeakOptions, SpeechOptions } from '../../domain/catalog/models/local-options.ts';
+import type { RunResult } from '../../domain/jobs/provider.ts';
 import { resolveVoice, type SpeechEngineId, type SpeechVoice } from '../../domain/presets/speech-voices.ts';
-import type { RunResult } from '../provider.ts';
 import { checkAborted, EngineInputError, type EngineRunOptions, report } from './engine-run.ts';
 import type { LocalEngine } from './local-provider.ts';
 import { wavToMp3 } from './speech-mp3.ts';

@@ -5,7 +5,7 @@ import {
   POCKETSPHINX_INSTALL_HINT,
   type PocketsphinxSetup,
 } from '../../domain/catalog/pocketsphinx-setup.ts';
-import type { RunResult } from '../provider.ts';
+import type { RunResult } from '../../domain/jobs/provider.ts';
 import { checkAborted, EngineInputError } from './engine-run.ts';
 import { probeMedia } from './ffmpeg-probe.ts';
 import type { LocalEngine } from './local-provider.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { RunContext, RunResult } from '../provider.ts';
+import type { RunContext, RunResult } from '../../domain/jobs/provider.ts';
 import { checkAborted, EngineInputError } from './engine-run.ts';
 import { runFfmpeg } from './ffmpeg-binary.ts';
 import { containerOf, kindOf } from './ffmpeg-operations.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { type MOTION_KINDS, MotionOptions } from '../../domain/catalog/models/local-options.ts';
-import type { RunContext, RunResult } from '../provider.ts';
+import type { RunContext, RunResult } from '../../domain/jobs/provider.ts';
 import { checkAborted, EngineInputError } from './engine-run.ts';
 import { sketch, sketchDimensions } from './image-engine.ts';
 import type { LocalEngine } from './local-provider.ts';

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import {
   ELEVENLABS_DEFAULT_VOICE_ID,
   ELEVENLABS_PREMADE_VOICES,
@@ -7,7 +8,6 @@ import {
 import { createElevenLabsAdapter } from './elevenlabs-adapter.ts';
 import { elevenLabsVoiceId } from './elevenlabs-speech.ts';
 import { segmentsOf } from './elevenlabs-transcription.ts';
-import { ProviderError } from './provider-error.ts';
 import { createRemoteProvider } from './remote-provider.ts';
 import {
   type ElevenLabsProtocolServer,

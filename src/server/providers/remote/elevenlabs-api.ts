@@ -1,5 +1,5 @@
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { redactKey } from './openai-api.ts';
-import { ProviderError } from './provider-error.ts';
 import { type ProviderRequest, providerFetch } from './provider-http.ts';
 
 export const ELEVENLABS = 'ElevenLabs';

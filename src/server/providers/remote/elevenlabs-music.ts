@@ -1,4 +1,4 @@
-import type { RunContext, RunInput } from '../provider.ts';
+import type { RunContext, RunInput } from '../../domain/jobs/provider.ts';
 import {
   DEFAULT_OUTPUT_FORMAT,
   type ElevenLabsApi,

@@ -1,10 +1,10 @@
+import type { RunContext, RunInput } from '../../domain/jobs/provider.ts';
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import {
   ELEVENLABS_DEFAULT_VOICE_ID,
   ELEVENLABS_PREMADE_VOICES,
 } from '../../domain/presets/elevenlabs-voices.ts';
-import type { RunContext, RunInput } from '../provider.ts';
 import { DEFAULT_OUTPUT_FORMAT, type ElevenLabsApi, outputMediaType } from './elevenlabs-api.ts';
-import { ProviderError } from './provider-error.ts';
 import type { RemoteJobState } from './remote-provider.ts';
 import { FinishedJobs, finishedState } from './sync-jobs.ts';
 import { splitText } from './text-split.ts';

@@ -1,8 +1,8 @@
-import type { RunContext, RunInput } from '../provider.ts';
+import type { RunContext, RunInput } from '../../domain/jobs/provider.ts';
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { ELEVENLABS, type ElevenLabsApi } from './elevenlabs-api.ts';
 import { durationFromSize, mediaDurationSeconds } from './media-duration.ts';
 import type { Transcript } from './openai-transcription.ts';
-import { ProviderError } from './provider-error.ts';
 import type { RemoteJobState } from './remote-provider.ts';
 import { FinishedJobs, finishedState } from './sync-jobs.ts';
 import { appendFields, primaryLanguage, providerOptions, uploadFile } from './upload-form.ts';

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { createFalAdapter, falAppPath } from './fal-adapter.ts';
 import { imageSize } from './fal-inputs.ts';
 import { mediaDurationSeconds } from './media-duration.ts';
-import { ProviderError } from './provider-error.ts';
 import { createRemoteProvider } from './remote-provider.ts';
 import { type FalProtocolServer, startFalProtocolServer } from './testing/fal-protocol-server.ts';
 import { runInput, testContext } from './testing/fal-replicate-test-context.ts';

@@ -1,8 +1,8 @@
 import type { PriceUnit } from '../../domain/catalog/types.ts';
 import { UNIT_NAMES } from '../../domain/jobs/pricing.ts';
-import type { RunContext } from '../provider.ts';
+import type { RunContext } from '../../domain/jobs/provider.ts';
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { mediaDurationSeconds } from './media-duration.ts';
-import { ProviderError } from './provider-error.ts';
 
 /*
  * Helpers shared by the fal and Replicate request mappings: both take the same common request fields

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { createOpenAIAdapter } from './openai-adapter.ts';
 import { closestSize } from './openai-images.ts';
 import { soraSeconds } from './openai-videos.ts';
-import { ProviderError } from './provider-error.ts';
 import { createRemoteProvider } from './remote-provider.ts';
 import {
   MP4_BYTES,

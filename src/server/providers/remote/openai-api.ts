@@ -1,4 +1,4 @@
-import { ProviderError } from './provider-error.ts';
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { type ProviderRequest, providerFetch, providerJson } from './provider-http.ts';
 
 export const OPENAI = 'OpenAI';

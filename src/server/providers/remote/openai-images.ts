@@ -1,6 +1,6 @@
-import type { RunContext, RunInput } from '../provider.ts';
+import type { RunContext, RunInput } from '../../domain/jobs/provider.ts';
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { OPENAI, type OpenAIApi } from './openai-api.ts';
-import { ProviderError } from './provider-error.ts';
 import type { RemoteJobState, RemoteOutput } from './remote-provider.ts';
 import { FinishedJobs, finishedState } from './sync-jobs.ts';
 import { appendFields, providerOptions, uploadFile } from './upload-form.ts';

@@ -1,7 +1,7 @@
+import type { RunContext, RunInput } from '../../domain/jobs/provider.ts';
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { OPENAI_DEFAULT_VOICE, OPENAI_VOICES } from '../../domain/presets/openai-voices.ts';
-import type { RunContext, RunInput } from '../provider.ts';
 import type { OpenAIApi } from './openai-api.ts';
-import { ProviderError } from './provider-error.ts';
 import type { RemoteJobState } from './remote-provider.ts';
 import { FinishedJobs, finishedState } from './sync-jobs.ts';
 import { splitText } from './text-split.ts';

@@ -1,4 +1,4 @@
-import type { RunContext, RunInput } from '../provider.ts';
+import type { RunContext, RunInput } from '../../domain/jobs/provider.ts';
 import { durationFromSize, mediaDurationSeconds } from './media-duration.ts';
 import type { OpenAIApi } from './openai-api.ts';
 import type { RemoteJobState } from './remote-provider.ts';

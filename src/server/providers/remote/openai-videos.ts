@@ -1,7 +1,7 @@
-import type { RunContext, RunInput } from '../provider.ts';
+import type { RunContext, RunInput } from '../../domain/jobs/provider.ts';
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { OPENAI, type OpenAIApi } from './openai-api.ts';
 import { closestSize } from './openai-images.ts';
-import { ProviderError } from './provider-error.ts';
 import type { RemoteJobState, SubmittedInput } from './remote-provider.ts';
 import { appendFields, providerOptions, uploadFile } from './upload-form.ts';
 

@@ -1,4 +1,4 @@
-import { ProviderError } from './provider-error.ts';
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 
 /** One request to a provider's own API (its base URL comes from configuration, never from a user). */
 export interface ProviderRequest {

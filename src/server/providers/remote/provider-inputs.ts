@@ -1,4 +1,4 @@
-import type { RunContext } from '../provider.ts';
+import type { RunContext } from '../../domain/jobs/provider.ts';
 
 /**
  * An input file as a `data:` URI. Our own files live at this server's URL, which a provider usually

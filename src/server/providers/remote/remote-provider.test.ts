@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODELS } from '../../domain/catalog/models.ts';
-import type { RunContext } from '../provider.ts';
-import { ProviderError } from './provider-error.ts';
+import type { RunContext } from '../../domain/jobs/provider.ts';
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { createRemoteProvider, type RemoteAdapter } from './remote-provider.ts';
 
 const model = MODELS.find((m) => m.id === 'flux-schnell')!;

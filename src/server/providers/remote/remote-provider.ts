@@ -1,7 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type {
+  Provider,
+  ProviderJobState,
+  RunContext,
+  RunInput,
+  RunOutput,
+  RunResult,
+} from '../../domain/jobs/provider.ts';
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { AbortError } from '../local/engine-run.ts';
-import type { Provider, ProviderJobState, RunContext, RunInput, RunOutput, RunResult } from '../provider.ts';
-import { ProviderError } from './provider-error.ts';
 
 /** An output as a provider hands it back: a URL to download, bytes, or inline data. */
 export type RemoteOutput =

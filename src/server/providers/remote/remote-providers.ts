@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import type { Provider } from '../provider.ts';
+import type { Provider } from '../../domain/jobs/provider.ts';
 import { createElevenLabsAdapter } from './elevenlabs-adapter.ts';
 import { createFalAdapter } from './fal-adapter.ts';
 import { createOpenAIAdapter } from './openai-adapter.ts';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderError } from './provider-error.ts';
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { createRemoteProvider } from './remote-provider.ts';
 import { createReplicateAdapter } from './replicate-adapter.ts';
 import { runInput, testContext } from './testing/fal-replicate-test-context.ts';

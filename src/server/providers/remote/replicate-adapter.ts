@@ -1,4 +1,5 @@
 import type { Config } from '../../config.ts';
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import {
   type CommonBody,
   type Family,
@@ -11,7 +12,6 @@ import {
   unitsFor,
   unitsOf,
 } from './native-input.ts';
-import { ProviderError } from './provider-error.ts';
 import { providerFetch, providerJson } from './provider-http.ts';
 import type { RemoteAdapter, RemoteJobState, SubmittedInput } from './remote-provider.ts';
 import { REPLICATE_FAMILIES } from './replicate-inputs.ts';

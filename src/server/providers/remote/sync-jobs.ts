@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ProviderError } from './provider-error.ts';
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import type { RemoteJobState, RemoteOutput } from './remote-provider.ts';
 
 const MAX_JOBS = 16;

@@ -1,4 +1,4 @@
-import type { RunContext } from '../provider.ts';
+import type { RunContext } from '../../domain/jobs/provider.ts';
 
 const EXTENSIONS: Record<string, string> = {
   'audio/mpeg': 'mp3',

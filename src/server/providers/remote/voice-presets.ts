@@ -1,6 +1,6 @@
+import type { RunInput } from '../../domain/jobs/provider.ts';
+import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { PRESETS } from '../../domain/presets/preset-catalog.ts';
-import type { RunInput } from '../provider.ts';
-import { ProviderError } from './provider-error.ts';
 import type { RemoteAdapter } from './remote-provider.ts';
 
 const PRESET_ID = /^preset_[0-9a-f]{12}$/;

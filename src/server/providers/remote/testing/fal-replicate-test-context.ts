@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { offer } from '../../../domain/catalog/models/offer.ts';
 import type { PriceUnit } from '../../../domain/catalog/types.ts';
-import type { RunContext, RunInput } from '../../provider.ts';
+import type { RunContext, RunInput } from '../../../domain/jobs/provider.ts';
 
 /** Test support shared by the fal and Replicate adapter tests: a RunContext and RunInputs. */
 

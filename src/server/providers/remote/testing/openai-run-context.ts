@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { ToolKey } from '../../../../contract/common.ts';
 import type { ModelDefinition, ProviderOffer } from '../../../domain/catalog/types.ts';
-import type { RunContext, RunInput } from '../../provider.ts';
+import type { RunContext, RunInput } from '../../../domain/jobs/provider.ts';
 
 /**
  * Test support shared by the OpenAI and ElevenLabs adapter tests: a RunInput for one provider model,

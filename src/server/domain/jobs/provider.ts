@@ -1,5 +1,5 @@
-import type { OutputEnvelope } from '../../contract/jobs.ts';
-import type { ModelDefinition, ProviderOffer } from '../domain/catalog/types.ts';
+import type { OutputEnvelope } from '../../../contract/jobs.ts';
+import type { ModelDefinition, ProviderOffer } from '../catalog/types.ts';
 
 type OutputEntry = OutputEnvelope['outputs'][number];
 
