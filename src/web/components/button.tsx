@@ -8,6 +8,8 @@ const VARIANTS = {
   secondary:
     'bg-white text-zinc-900 ring-1 ring-inset ring-zinc-300 hover:bg-zinc-50 dark:bg-zinc-900 dark:text-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800 shadow-sm',
   ghost: 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800',
+  /** A quiet destructive action in a row (revoke, remove, withdraw). */
+  'danger-ghost': 'text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40',
   danger: 'bg-red-600 text-white hover:bg-red-500 shadow-sm',
 } as const;
 

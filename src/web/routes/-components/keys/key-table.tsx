@@ -48,13 +48,8 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: KeyTableProps[
   const can = keyAbilities(apiKey);
   const action = (kind: KeyAction, label: string, variant: 'ghost' | 'danger' = 'ghost') => (
     <Button
-      variant="ghost"
+      variant={variant === 'danger' ? 'danger-ghost' : 'ghost'}
       size="sm"
-      className={
-        variant === 'danger'
-          ? 'text-red-700! hover:bg-red-50! dark:text-red-400! dark:hover:bg-red-950/40!'
-          : ''
-      }
       onClick={() => onAction(kind, apiKey)}
       aria-label={`${label} ${apiKey.name}`}
     >

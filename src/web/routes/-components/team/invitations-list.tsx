@@ -41,9 +41,8 @@ export function InvitationsList({
                 expires {formatDateTime(invitation.expires_at)}
               </span>
               <Button
-                variant="ghost"
+                variant="danger-ghost"
                 size="sm"
-                className="text-red-700! hover:bg-red-50! dark:text-red-400! dark:hover:bg-red-950/40!"
                 onClick={() => onWithdraw(invitation)}
                 aria-label={`Withdraw the invitation of ${invitation.email}`}
               >

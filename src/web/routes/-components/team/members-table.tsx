@@ -75,9 +75,8 @@ export function MembersTable({
                 )}
                 {remove && (
                   <Button
-                    variant="ghost"
+                    variant="danger-ghost"
                     size="sm"
-                    className="text-red-700! hover:bg-red-50! dark:text-red-400! dark:hover:bg-red-950/40!"
                     onClick={() => onAction('remove', member)}
                     aria-label={remove === 'leave' ? 'Leave team' : `Remove ${name}`}
                   >
