@@ -13,6 +13,8 @@ import { deriveKeys } from './domain/secrets.ts';
 import type { Logger } from './logger.ts';
 import { createDevMailbox, createSmtpMailer } from './mail/mailer.ts';
 import { createLocalEngines } from './providers/local/engines.ts';
+import { ffmpegPath, runFfmpeg } from './providers/local/ffmpeg-binary.ts';
+import { probeMedia } from './providers/local/ffmpeg-probe.ts';
 import { createLocalProvider } from './providers/local/local-provider.ts';
 import { createRemoteProviders } from './providers/remote/remote-providers.ts';
 import { createBoss } from './queue/boss.ts';
@@ -50,6 +52,11 @@ export function createServices(
     boss: createBoss(databaseUrl, config.QUEUE_MAINTENANCE_SECONDS),
     // Made on the first write, so a server (or test) that stores nothing never touches DATA_DIR.
     blobs: new LocalDiskStore(path.join(config.DATA_DIR, 'blobs')),
+    // The binary is looked up per call, as before, so a server without ffmpeg still starts.
+    media: {
+      probe: (file, signal) => probeMedia(ffmpegPath(config), file, 'the file', signal),
+      ffmpeg: (args) => runFfmpeg(ffmpegPath(config), args),
+    },
     providers,
     onJobTerminal: async () => {},
     wakeQueue: () => {},

@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Db } from './db/pool.ts';
 import type { Catalog } from './domain/catalog/catalog.ts';
+import type { MediaTools } from './domain/files/media-tools.ts';
 import type { ApiKeyResolver } from './domain/identity/api-keys.ts';
 import type { SessionService } from './domain/identity/sessions.ts';
 import type { JobRow } from './domain/jobs/job-row.ts';
@@ -25,6 +26,8 @@ export interface Services {
   boss: PgBoss;
   /** File bytes (local disk under DATA_DIR/blobs); files themselves are rows of `files`. */
   blobs: BlobStore;
+  /** ffmpeg for files (probing uploads, thumbnails), from the local engines. */
+  media: MediaTools;
   /** Providers that can run jobs here, by provider id. */
   providers: ReadonlyMap<string, Provider>;
   /** Wakes an idle worker of a queue in this process (after sending it work); set by startQueue. */

@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
-import { ffmpegPath, runFfmpeg } from '../../providers/local/ffmpeg-binary.ts';
 import type { Services } from '../../services.ts';
 import { newBlobKey } from './file-ids.ts';
 import { type FileRow, fromRow, type StoredFile } from './files.ts';
@@ -70,7 +69,7 @@ async function render(s: Services, mediaType: string, input: string): Promise<Bu
       kind === 'video'
         ? ['-vf', `thumbnail=30,scale=${THUMBNAIL_MAX_EDGE * 2}:-2`, '-frames:v', '1']
         : ['-filter_complex', `showwavespic=s=${WAVEFORM_SIZE}:colors=${WAVEFORM_COLOUR}`, '-frames:v', '1'];
-    await runFfmpeg(ffmpegPath(s.config), ['-protocol_whitelist', 'file', '-i', input, ...filter, out]);
+    await s.media.ffmpeg(['-protocol_whitelist', 'file', '-i', input, ...filter, out]);
     return await toWebp(out);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

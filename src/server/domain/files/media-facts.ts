@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import type { FileMetadata } from '../../../contract/files.ts';
-import { ffmpegPath } from '../../providers/local/ffmpeg-binary.ts';
-import { probeMedia } from '../../providers/local/ffmpeg-probe.ts';
 import { baseMediaType } from './image-probe.ts';
+import type { MediaTools } from './media-tools.ts';
 
 type Metadata = z.infer<typeof FileMetadata>;
 
@@ -20,15 +19,11 @@ const CHANNELS: Record<string, number> = {
  * Duration, picture size, codecs and sound of a video or audio file on local disk, read by ffmpeg from its
  * header; an empty object for other types or bytes ffmpeg cannot read (the file is stored all the same).
  */
-export async function mediaFacts(
-  ffmpeg: { FFMPEG_PATH?: string | undefined },
-  file: string,
-  mediaType: string,
-) {
+export async function mediaFacts(media: MediaTools, file: string, mediaType: string) {
   const type = baseMediaType(mediaType);
   if (!type.startsWith('video/') && !type.startsWith('audio/')) return {};
   try {
-    const info = await probeMedia(ffmpegPath(ffmpeg), file, 'the file', AbortSignal.timeout(20_000));
+    const info = await media.probe(file, AbortSignal.timeout(20_000));
     const facts: Metadata = {};
     if (info.durationSeconds !== null) facts.duration_seconds = info.durationSeconds;
     if (info.video) {

@@ -51,7 +51,7 @@ export async function registerBlob(
   const size = await imageSize(s, input.received.storageKey, input.mediaType);
   const local = s.blobs.localPath?.(input.received.storageKey);
   const { width, height, duration_seconds, ...metadata } = local
-    ? await mediaFacts(s.config, local, input.mediaType)
+    ? await mediaFacts(s.media, local, input.mediaType)
     : {};
   const { rows } = await tx.query<FileRow>(
     `INSERT INTO files (id, team_id, folder_id, name, media_type, size_bytes, sha256, storage_key, origin, width, height,
