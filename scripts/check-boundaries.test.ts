@@ -34,6 +34,28 @@ describe('import boundaries', () => {
     ]);
   });
 
+  it('refuses server domain code importing the providers, which build on domain', () => {
+    expect(
+      check('server/domain/jobs/a.ts', "import { AbortError } from '../../providers/local/engine-run.ts';"),
+    ).toEqual(['server/domain->server/providers']);
+    expect(
+      check('server/domain/presets/a.ts', "import type { X } from '../../providers/provider.ts';"),
+    ).toEqual(['server/domain->server/providers']);
+    expect(check('server/domain/a.ts', "const m = await import('../providers/local/x.ts');")).toEqual([
+      'server/domain->server/providers',
+    ]);
+    // The arrow the other way, domain inside itself, and tests using real engines stay allowed.
+    expect(
+      check('server/providers/local/a.ts', "import { presetId } from '../../domain/presets/preset-id.ts';"),
+    ).toEqual([]);
+    expect(check('server/domain/jobs/a.ts', "import { x } from './engine-errors.ts';")).toEqual([]);
+    expect(
+      check('server/domain/files/a.test.ts', "import { testFfmpeg } from '../../providers/local/t.ts';"),
+    ).toEqual([]);
+    // A name that merely starts like the folder is not inside it.
+    expect(check('server/domain-x/a.ts', "import { x } from '../providers/x.ts';")).toEqual([]);
+  });
+
   it('keeps the contract pure', () => {
     expect(check('contract/a.ts', "import { x } from '../client/api-error.ts';")).toEqual([
       'contract->client',
