@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { ApiKey } from '../../../../contract/api-keys.ts';
 import { Button } from '../../../components/button.tsx';
@@ -32,7 +32,7 @@ export function KeysPage({ includeRevoked }: { includeRevoked: boolean }) {
         description="API keys of your team and keys shared with you. A key acts for its team; revoking it stops it at once."
         actions={createButton}
       />
-      <RevokedToggle checked={includeRevoked} />
+      <RevokedToggle />
       {keys.length === 0 ? (
         <EmptyState title="No API keys" action={createButton}>
           Create a key to call the API from scripts, CI or another app.
@@ -52,10 +52,15 @@ export function KeysPage({ includeRevoked }: { includeRevoked: boolean }) {
   );
 }
 
-/** Revoked keys stay out of the way unless asked for; the choice lives in the URL. */
-function RevokedToggle({ checked }: { checked: boolean }) {
+/**
+ * Revoked keys stay out of the way unless asked for; the choice lives in the URL. The box follows the
+ * location being navigated to, not the loaded page, so it answers the click at once while the longer list
+ * loads (it stayed unchecked until then, and a quick second click undid the first).
+ */
+function RevokedToggle() {
   const id = useId();
   const navigate = useNavigate();
+  const checked = useLocation({ select: (l) => (l.search as { revoked?: unknown }).revoked === true });
   return (
     <div className="mb-4 flex items-center gap-2 text-sm">
       <input
