@@ -23,11 +23,8 @@ function viewerOf(auth: AuthContext): Viewer {
     teamId: auth.teamId,
     scope: auth.role === null ? 'self' : 'full',
     personId: auth.personId,
-    apiKeyIds: [
-      ...(auth.apiKeyId ? [auth.apiKeyId] : []),
-      // Keys shared with a non-member (set by the key-sharing auth; absent before it).
-      ...((auth as AuthContext & { sharedKeyIds?: string[] }).sharedKeyIds ?? []),
-    ],
+    // The caller's own identities: the key it calls with, and the keys shared with it (a non-member).
+    apiKeyIds: [...(auth.apiKeyId ? [auth.apiKeyId] : []), ...auth.sharedKeyIds],
   };
 }
 
