@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalyticsMeta, AnalyticsTimeseries } from '../../contract/analytics.ts';
+import type { AnalyticsTimeseries } from '../../contract/analytics.ts';
+import { analyticsMeta } from '../testing/analytics-meta.ts';
 import { OTHER_SERIES, stackBuckets } from './analytics.ts';
 
-const META: AnalyticsMeta = {
-  definition_version: '2026-11-01',
-  from: '2026-11-01T00:00:00.000Z',
-  to: '2026-11-03T00:00:00.000Z',
-  timezone: 'UTC',
-  compare: { mode: 'none', from: null, to: null },
-  filters: {},
-  data_as_of: '2026-11-24T12:00:00.000Z',
-  money_unit: 'cents',
-  time_basis: 'ledger_posted_at',
-  attribution_scope: 'full',
-};
+const META = analyticsMeta({ from: '2026-11-01T00:00:00.000Z', to: '2026-11-03T00:00:00.000Z' });
 
 /** A day series with these spends (the other figures do not matter to the stack). */
 function series(...spends: number[]): AnalyticsTimeseries {

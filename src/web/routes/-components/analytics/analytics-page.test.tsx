@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnalyticsSummary } from '../../../../contract/analytics.ts';
+import { analyticsMeta } from '../../../testing/analytics-meta.ts';
 import { apiError, json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { renderWithQuery } from '../../../testing/render-with-query.tsx';
 import { AnalyticsPage } from './analytics-page.tsx';
@@ -19,18 +20,7 @@ const ZERO = {
 function summary(data: Partial<AnalyticsSummary['data']>): AnalyticsSummary {
   return {
     data: { ...ZERO, previous: null, change: null, balance: null, ...data },
-    meta: {
-      definition_version: '2026-11-01',
-      from: '2026-10-26T00:00:00.000Z',
-      to: '2026-11-25T00:00:00.000Z',
-      timezone: 'UTC',
-      compare: { mode: 'none', from: null, to: null },
-      filters: {},
-      data_as_of: '2026-11-24T12:00:00.000Z',
-      money_unit: 'cents',
-      time_basis: 'ledger_posted_at',
-      attribution_scope: 'full',
-    },
+    meta: analyticsMeta(),
   };
 }
 

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalyticsBreakdown, AnalyticsMeta, AnalyticsSummary } from '../../../../contract/analytics.ts';
+import type { AnalyticsBreakdown, AnalyticsSummary } from '../../../../contract/analytics.ts';
+import { analyticsMeta } from '../../../testing/analytics-meta.ts';
 import { breakdownCsv, buildCsv, seriesCsv, summaryCsv } from './csv.ts';
 
-const META: AnalyticsMeta = {
-  definition_version: '2026-11-01',
-  from: '2026-11-01T00:00:00.000Z',
-  to: '2026-11-03T00:00:00.000Z',
-  timezone: 'UTC',
-  compare: { mode: 'none', from: null, to: null },
-  filters: {},
-  data_as_of: '2026-11-24T12:00:00.000Z',
-  money_unit: 'cents',
-  time_basis: 'ledger_posted_at',
-  attribution_scope: 'full',
-};
+const META = analyticsMeta({ from: '2026-11-01T00:00:00.000Z', to: '2026-11-03T00:00:00.000Z' });
 
 const parse = (text: string) =>
   text

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnalyticsBreakdown } from '../../../../contract/analytics.ts';
+import { analyticsMeta } from '../../../testing/analytics-meta.ts';
 import { json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { renderWithQuery } from '../../../testing/render-with-query.tsx';
 import { FilterBar } from './filter-bar.tsx';
@@ -23,19 +24,7 @@ const KEY_ROW = {
 function breakdown(): AnalyticsBreakdown {
   return {
     data: [KEY_ROW, { ...KEY_ROW, key: 'key_old', label: 'Old key', spend_cents: 10 }],
-    meta: {
-      definition_version: '2026-11-01',
-      from: '2026-10-26T00:00:00.000Z',
-      to: '2026-11-25T00:00:00.000Z',
-      timezone: 'UTC',
-      compare: { mode: 'none', from: null, to: null },
-      filters: {},
-      data_as_of: '2026-11-24T12:00:00.000Z',
-      money_unit: 'cents',
-      time_basis: 'ledger_posted_at',
-      attribution_scope: 'full',
-      dimension: 'api_key',
-    },
+    meta: { ...analyticsMeta(), dimension: 'api_key' },
   };
 }
 
