@@ -6,6 +6,9 @@ import { files } from './004-files.ts';
 import { uploadsFolders } from './005-uploads-folders.ts';
 import { keysTeam } from './006-keys-team.ts';
 import { analyticsIndexes } from './007-analytics.ts';
+import { analyticsRollup } from './008-analytics-rollup.ts';
+import { jobLeases } from './009-job-leases.ts';
+import { exposure } from './010-exposure.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -16,4 +19,7 @@ export const migrations: Migration[] = [
   uploadsFolders,
   keysTeam,
   analyticsIndexes,
+  analyticsRollup,
+  jobLeases,
+  exposure,
 ];
