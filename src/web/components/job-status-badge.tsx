@@ -1,16 +1,8 @@
 import { isTerminalJobStatus, type JobStatus } from '../../contract/jobs.ts';
+import { formatStatus } from '../format/words.ts';
 import { cx } from './cx.ts';
 
 /* A job's status as a coloured badge (a pulse while it is under way); the feed and the playground share it. */
-
-const LABELS: Record<JobStatus, string> = {
-  queued: 'Queued',
-  submitting: 'Submitting',
-  running: 'Running',
-  completed: 'Completed',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
 
 const TONES: Record<JobStatus, string> = {
   queued: 'bg-zinc-100 text-zinc-700 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700',
@@ -23,7 +15,7 @@ const TONES: Record<JobStatus, string> = {
 };
 
 export function statusLabel(status: JobStatus): string {
-  return LABELS[status];
+  return formatStatus(status);
 }
 
 export function StatusBadge({ status }: { status: JobStatus }) {
@@ -40,7 +32,7 @@ export function StatusBadge({ status }: { status: JobStatus }) {
           className="size-1.5 animate-pulse rounded-full bg-current motion-reduce:animate-none"
         />
       )}
-      {LABELS[status]}
+      {formatStatus(status)}
     </span>
   );
 }
