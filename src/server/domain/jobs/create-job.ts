@@ -135,16 +135,30 @@ export function inputUrls(body: Record<string, unknown>): string[] {
   return urls;
 }
 
-/** Models whose output depends only on the request body (no external inputs that could change). */
+/**
+ * Models whose output depends only on the request body (no external inputs that could change). The key
+ * holds the team and the folder the output is filed in: a hit answers with the earlier job's files, so it
+ * must come from a job whose files the caller can read, and must not tell anyone what another team (or a
+ * private folder) asked for.
+ */
 function cacheKeyOf(
   model: ModelDefinition,
   offer: ProviderOffer,
   body: Record<string, unknown>,
+  scope: { teamId: string; folderId: string | null },
 ): string | null {
   const options = (body.options ?? {}) as { cache?: boolean };
   if (options.cache === false || !model.deterministic) return null;
   const { options: _ignored, ...work } = body;
-  return sha256(canonical({ model: model.id, provider: offer.provider, work })).toString('hex');
+  return sha256(
+    canonical({
+      team: scope.teamId,
+      folder: scope.folderId,
+      model: model.id,
+      provider: offer.provider,
+      work,
+    }),
+  ).toString('hex');
 }
 
 /**
@@ -170,7 +184,6 @@ export async function createJob(
   }
   const estimate = costOf(offer, units);
   await checkUrls(inputUrls(request.body));
-  const cacheKey = cacheKeyOf(model, offer, request.body);
   const requestHash = sha256(
     canonical({ tool: request.tool, body: request.body, workspace: request.workspace ?? null }),
   );
@@ -209,6 +222,7 @@ export async function createJob(
     }
 
     const folderId = await resolveFolder(tx, auth, request.workspace);
+    const cacheKey = cacheKeyOf(model, offer, request.body, { teamId: auth.teamId, folderId });
     const cached = cacheKey
       ? (await tx.query('SELECT 1 FROM result_cache WHERE cache_key = $1', [cacheKey])).rowCount === 1
       : false;
