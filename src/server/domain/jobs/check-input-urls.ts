@@ -9,16 +9,29 @@ import {
   type UrlPolicy,
 } from '../../net/url-policy.ts';
 
+/** What a checked URL is for: inputs the job reads, or the webhook it calls when it ends. */
+export type UrlUse = 'input' | 'webhook';
+
+/** Checks URLs a request names; 403 `forbidden` for a blocked or non-public host. */
+export type CheckUrls = (urls: string[], use?: UrlUse) => Promise<void>;
+
+const LABEL: Record<UrlUse, string> = { input: 'Input URL', webhook: 'Webhook URL' };
+
 /**
- * Checks a request's input URLs before the job is taken (spec: 403 `forbidden` for blocked or
- * non-public hosts): scheme, blocked domains, IP literals in any notation, and every address the name
- * resolves to. The fetcher checks again at connect time, so a name that changes its answer later
- * is still refused. URLs of our own stored files are read from storage and need no check.
+ * Checks a request's URLs before the job is taken (spec: 403 `forbidden` for blocked or non-public
+ * hosts): scheme, blocked domains, IP literals in any notation, and every address the name resolves
+ * to. The fetcher (and the webhook sender) checks again at connect time, so a name that changes its
+ * answer later is still refused. Input URLs of our own stored files are read from storage and need no
+ * check; a webhook is always called over the network, so it has no such exception.
  */
-export function inputUrlChecker(policy: UrlPolicy, ownFilesPrefix: string, resolve: Resolve = systemResolve) {
-  return async (urls: string[]): Promise<void> => {
+export function inputUrlChecker(
+  policy: UrlPolicy,
+  ownFilesPrefix: string,
+  resolve: Resolve = systemResolve,
+): CheckUrls {
+  return async (urls, use = 'input') => {
     for (const raw of urls) {
-      if (raw.startsWith(ownFilesPrefix)) continue;
+      if (use === 'input' && raw.startsWith(ownFilesPrefix)) continue;
       const url = assertUrlAllowed(raw, policy);
       const host = normalizeHost(url.hostname);
       if (isIP(host) || policy.allowPrivateNetwork) continue;
@@ -28,7 +41,7 @@ export function inputUrlChecker(policy: UrlPolicy, ownFilesPrefix: string, resol
       } catch {
         throw new AppError(
           'invalid_request',
-          `Input URL ${describeUrl(url)}: the host ${host} could not be resolved.`,
+          `${LABEL[use]} ${describeUrl(url)}: the host ${host} could not be resolved.`,
           {
             status: 422,
             details: { url: describeUrl(url) },

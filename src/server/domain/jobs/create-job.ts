@@ -9,6 +9,7 @@ import { hold } from '../billing/ledger.ts';
 import { checkModelInput } from '../catalog/model-input.ts';
 import type { ModelDefinition, ProviderOffer } from '../catalog/types.ts';
 import { resolveFolder } from '../folders/folders.ts';
+import type { CheckUrls } from './check-input-urls.ts';
 import { type JobRow, toJob } from './job-row.ts';
 import { costOf, estimateUnits, UNIT_NAMES } from './pricing.ts';
 import type { RunInput } from './provider.ts';
@@ -170,7 +171,7 @@ export async function createJob(
   s: Services,
   auth: AuthContext,
   request: CreateJobRequest,
-  checkUrls: (urls: string[]) => Promise<void>,
+  checkUrls: CheckUrls,
 ): Promise<CreatedJob> {
   const { model, offer } = chooseModel(s, request.tool, request.body);
   checkModelInput(model, request.body);
@@ -184,11 +185,13 @@ export async function createJob(
   }
   const estimate = costOf(offer, units);
   await checkUrls(inputUrls(request.body));
+  const webhookUrl = ((request.body.options ?? {}) as { webhook_url?: string }).webhook_url ?? null;
+  // Refused now, like input URLs, rather than failing (and retrying) at delivery.
+  if (webhookUrl) await checkUrls([webhookUrl], 'webhook');
   const requestHash = sha256(
     canonical({ tool: request.tool, body: request.body, workspace: request.workspace ?? null }),
   );
   const queue = runQueueFor(request.tool, offer.provider);
-  const webhookUrl = ((request.body.options ?? {}) as { webhook_url?: string }).webhook_url ?? null;
   const baseUrl = `${s.config.PUBLIC_URL}/v2`;
 
   const created = await transaction(s.db, async (tx): Promise<CreatedJob> => {
