@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS } from '../../../contract/auth.ts';
 import { type Db, transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
@@ -32,26 +32,41 @@ function refuse(reason: string, message: string, extra: Record<string, unknown> 
   return new AppError('unauthorized', message, { details: { reason, ...extra } });
 }
 
+type CodeRow = {
+  id: string;
+  code_hash: Buffer;
+  attempts: number;
+  expired: boolean;
+  closed_reason: string | null;
+};
+
 /**
  * Checks a code against the newest code issued to the email. Succeeds once; each wrong try counts,
  * and the fifth burns the code. Rows are locked so concurrent tries are counted one by one.
+ *
+ * An email with no code gets a stand-in: a code row whose hash no code can match, so the try is
+ * answered and counted exactly as a wrong guess at a real code would be. Answering "no code was sent"
+ * instead would tell a stranger whether someone is signing in with that address right now.
  */
 export async function consumeCode(db: Db, hashingKey: Buffer, email: string, code: string): Promise<void> {
   const failure = await transaction(db, async (tx) => {
-    const { rows } = await tx.query<{
-      id: string;
-      code_hash: Buffer;
-      attempts: number;
-      expired: boolean;
-      closed_reason: string | null;
-    }>(
+    // One try at a time per email, so concurrent first tries share one stand-in.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 7226102))', [email]);
+    const { rows } = await tx.query<CodeRow>(
       `SELECT id, code_hash, attempts, expires_at <= now() AS expired, closed_reason
          FROM otp_codes WHERE email = $1 AND closed_reason IS DISTINCT FROM 'superseded'
         ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
       [email],
     );
-    const row = rows[0];
-    if (!row) return refuse('no_code', 'No sign-in code was sent to this email. Request a code first.');
+    const row =
+      rows[0] ??
+      (
+        await tx.query<CodeRow>(
+          `INSERT INTO otp_codes (email, code_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))
+           RETURNING id, code_hash, attempts, false AS expired, closed_reason`,
+          [email, randomBytes(32), OTP_TTL_SECONDS],
+        )
+      ).rows[0]!;
     if (row.closed_reason === 'used')
       return refuse('used', 'This code was already used. Request a new code.');
     if (row.closed_reason === 'too_many_attempts') {
