@@ -257,7 +257,21 @@ export const JobListQuery = PageQuery.extend({
 });
 export type JobListQuery = z.infer<typeof JobListQuery>;
 
-export const JobPage = pageOf(Job).meta({ id: 'JobPage' });
+/**
+ * A page of jobs, with the server's clock when it was read (ours): a client keeping a feed current asks
+ * `updated_since=<server_time>` next time and gets only what changed since, without trusting its own
+ * clock. A write that began before the read may commit after it with an earlier `updated_at`, so ask
+ * from a little earlier (the console uses 2 s); rows seen twice are simply the same row.
+ */
+export const JobPage = pageOf(Job)
+  .extend({
+    // Optional: the console also talks to v2 servers that do not send it (it then syncs from the rows).
+    server_time: Timestamp.optional().meta({
+      description:
+        "The server's clock when this page was read. Pass it (less a couple of seconds) as `updated_since` to get what changed since.",
+    }),
+  })
+  .meta({ id: 'JobPage' });
 
 export const JobParams = z.object({ id: JobId });
 

@@ -39,11 +39,11 @@ describe('the feed poller', () => {
     poller.stop();
   });
 
-  it('backs off 1 s, 2 s, 5 s, 15 s while nothing is active', async () => {
+  it('slows to every 2 s while nothing is active, so jobs made elsewhere show up within about 2 s', async () => {
     const { poll, times } = recorder(() => ({ active: false, changed: false }));
     const poller = startPoller(poll, { doc: fakeDocument() as unknown as Document });
-    await vi.advanceTimersByTimeAsync(40_000);
-    expect(times).toEqual([1000, 3000, 8000, 23000, 38000]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(times).toEqual([1000, 3000, 5000, 7000, 9000]);
     poller.stop();
   });
 
@@ -87,13 +87,32 @@ describe('the feed poller', () => {
     poller.stop();
   });
 
-  it('waits longer after each failure', async () => {
+  it('waits longer after each failure, but never more than 3 s', async () => {
     const { poll, times } = recorder(() => {
       throw new Error('offline');
     });
     const poller = startPoller(poll, { doc: fakeDocument() as unknown as Document });
-    await vi.advanceTimersByTimeAsync(25_000);
-    expect(times).toEqual([1000, 3000, 8000, 23000]);
+    await vi.advanceTimersByTimeAsync(13_000);
+    expect(times).toEqual([1000, 2000, 4000, 7000, 10000, 13000]);
+    poller.stop();
+  });
+
+  it('polls at once when the window regains focus or the browser comes back online', async () => {
+    const win = new EventTarget();
+    const { poll, times } = recorder(() => {
+      throw new Error('offline');
+    });
+    const poller = startPoller(poll, {
+      doc: fakeDocument() as unknown as Document,
+      win: win as unknown as Window,
+    });
+    await vi.advanceTimersByTimeAsync(2_500);
+    expect(times).toEqual([1000, 2000]);
+    win.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    win.dispatchEvent(new Event('focus'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(times).toEqual([1000, 2000, 2500, 2500]);
     poller.stop();
   });
 

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '../../contract/jobs.ts';
@@ -8,6 +8,7 @@ import { flattenPages, type JobFeedData } from './job-feed-cache.ts';
 import type { JobFeedFilters } from './job-filters.ts';
 import { jobKeys, jobsQueryOptions } from './jobs.ts';
 import { useJobFeedLive } from './jobs-live.ts';
+import { meQueryOptions } from './me.ts';
 
 const ME = 'a0000000-0000-4000-8000-000000000001';
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds)).toISOString();
@@ -104,12 +105,44 @@ describe('live updates of the job feed', () => {
     expect(api.calls.every((call) => call.url.pathname === '/v2/jobs')).toBe(true);
   });
 
-  it('backs off when nothing is active', async () => {
+  it('asks every 2 s when nothing is active, so a job made elsewhere shows up within about 2 s', async () => {
     const api = server([job(1, { status: 'completed' })], []);
     await mount({});
     await act(() => vi.advanceTimersByTimeAsync(30_000));
-    // The baseline, then after 2, 5 and 15 s: four requests in 30 s instead of thirty.
-    expect(api.calls).toHaveLength(1 + 4);
+    // The page, the baseline, then one request every 2 s (not one per second, not one per job).
+    expect(api.calls).toHaveLength(1 + 1 + 15);
+  });
+
+  it("syncs from the server's clock when the list answer carries it, and refreshes the balance once per news", async () => {
+    let changes: Job[] = [];
+    const api = stubFetch({
+      'GET /v2/jobs': ({ url }) =>
+        json({
+          data: url.searchParams.has('updated_since') ? changes : [job(1, { status: 'completed' })],
+          next_cursor: null,
+          server_time: at(100),
+        }),
+      'GET /v2/me': () => json({ balance_cents: 990 }),
+    });
+    const { queryClient, rows } = await mount({});
+    // The header's balance, on screen.
+    queryClient.setQueryData(['me'], { balance_cents: 1000 });
+    new QueryObserver(queryClient, { ...meQueryOptions(), staleTime: Number.POSITIVE_INFINITY }).subscribe(
+      () => {},
+    );
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    // The first page's server clock, less the 2 s a slow write may lag behind: not the old row's time.
+    expect(api.calls[1]!.url.searchParams.get('updated_since')).toBe(at(98));
+    expect(api.callsTo('GET /v2/me')).toHaveLength(0);
+
+    changes = [
+      job(101, { status: 'queued', updated_at: at(101) }),
+      job(102, { status: 'queued', updated_at: at(101) }),
+    ];
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(rows().map(([id]) => id)).toEqual(['job_102', 'job_101', 'job_001']);
+    // Two new jobs held credits: the balance is asked for once, not once per job.
+    expect(api.callsTo('GET /v2/me')).toHaveLength(1);
   });
 
   it('shows a job created elsewhere, and tells when it finishes', async () => {

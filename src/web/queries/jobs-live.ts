@@ -7,6 +7,7 @@ import { flattenPages, type JobFeedData, latestUpdate, mergeJobs } from './job-f
 import { type JobFeedFilters, listQueryOf, normalizeFilters } from './job-filters.ts';
 import { advanceSyncPoint, syncPoint } from './job-sync-points.ts';
 import { JOB_PAGE_SIZE, jobKeys } from './jobs.ts';
+import { meKeys } from './me.ts';
 
 /**
  * Rows are asked for from a little before the sync point: `updated_at` is the time a write began, and a
@@ -104,14 +105,17 @@ async function fetchChanges(filters: JobFeedFilters, since: string | null) {
   const jobs: Job[] = [];
   let cursor: string | null = null;
   let pages = 0;
+  // The server's clock at the first page: every change committed before it is in this answer.
+  let serverTime: string | null = null;
   do {
     const page = await api().listJobs({ query: { ...query, cursor: cursor ?? undefined } });
+    serverTime ??= page.server_time ?? null;
     jobs.push(...page.data);
     cursor = page.next_cursor;
     pages++;
     // Without a sync point (an empty feed) the newest page is all there is to show.
   } while (cursor && since && pages < MAX_CHANGE_PAGES);
-  return { jobs, overflow: Boolean(cursor && since) };
+  return { jobs, overflow: Boolean(cursor && since), serverTime };
 }
 
 async function pollChanges(
@@ -122,15 +126,18 @@ async function pollChanges(
 ): Promise<PollOutcome> {
   const listKey = jobKeys.list(filters);
   const since = syncPoint(filters);
-  const { jobs, overflow } = await fetchChanges(filters, since);
+  const { jobs, overflow, serverTime } = await fetchChanges(filters, since);
   const data = queryClient.getQueryData<JobFeedData>(listKey);
 
   const before = new Map<string, JobStatus>();
   for (const job of data ? flattenPages(data) : []) before.set(job.id, job.status);
   const finished: Job[] = [];
+  // A new job holds credits, a finished one settles or releases them: either moves the balance.
+  let balanceMoved = false;
   for (const job of jobs) {
     // The cache first: it already holds what an action here answered (a job cancelled here is no news).
     const was = before.get(job.id) ?? tracker.known.get(job.id);
+    if (was !== job.status) balanceMoved = true;
     if (finishedWhileWatching(job, was, tracker)) finished.push(job);
     tracker.known.set(job.id, job.status);
   }
@@ -165,7 +172,9 @@ async function pollChanges(
     }
     for (const [id, status] of fresh) tracker.known.set(id, status);
   }
-  advanceSyncPoint(filters, latestUpdate(jobs));
+  advanceSyncPoint(filters, serverTime ?? latestUpdate(jobs));
+  // One balance request per poll that saw news, however many jobs it brought.
+  if (balanceMoved) void queryClient.invalidateQueries({ queryKey: meKeys.all });
 
   if (finished.length > 0) onFinished(finished);
   const feed = queryClient.getQueryData<JobFeedData>(listKey);

@@ -31,8 +31,9 @@ export function jobsQueryOptions(filters: JobFeedFilters) {
       const page = await api().listJobs({
         query: { ...listQueryOf(normal), limit: JOB_PAGE_SIZE, cursor: pageParam ?? undefined },
       });
-      // The first page says how fresh this feed is: live updates ask for what changed since then.
-      if (pageParam === null) resetSyncPoint(normal, latestUpdate(page.data));
+      // The first page says how fresh this feed is: live updates ask for what changed since then (the
+      // server's clock when it sends one, else the newest row).
+      if (pageParam === null) resetSyncPoint(normal, page.server_time ?? latestUpdate(page.data));
       return page;
     },
     initialPageParam: null as string | null,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../client/api-error.ts';
-import { Job, JobPrice, JobStatusView } from '../../../contract/jobs.ts';
+import { Job, JobPage, JobPrice, JobStatusView } from '../../../contract/jobs.ts';
 import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -495,6 +495,20 @@ describe('reading, cancelling and retrying jobs', () => {
       query: { updated_since: new Date(Date.now() + 60_000).toISOString() },
     });
     expect(later.data).toEqual([]);
+  });
+
+  it("answers the server's clock with a page, so a feed can ask for only what changed since", async () => {
+    const k = (await signUp(idle)).api_key;
+    const client = idle.clientFor(k);
+    const older = await client.createImage({ body: { model: 'local-sketch', prompt: 'before the read' } });
+    const page = JobPage.parse(await client.listJobs({ query: {} }));
+    expect(page.server_time).toBeDefined();
+    expect(Date.parse(page.server_time!)).toBeGreaterThanOrEqual(Date.parse(older.updated_at));
+    const quiet = await client.listJobs({ query: { updated_since: page.server_time } });
+    expect(quiet.data.map((j) => j.id)).not.toContain(older.id);
+    const newer = await client.createImage({ body: { model: 'local-sketch', prompt: 'after the read' } });
+    const since = await client.listJobs({ query: { updated_since: page.server_time } });
+    expect(since.data.map((j) => j.id)).toContain(newer.id);
   });
 });
 

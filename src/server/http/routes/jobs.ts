@@ -90,6 +90,9 @@ export function jobRoutes(s: Services, checkUrls: (urls: string[]) => Promise<vo
   return [
     defineRoute(listJobs, async ({ auth, query }) => {
       const { where, values } = listFilter(auth.teamId, query);
+      // Read before the page, on the database's clock (the one updated_at is written with): every change
+      // committed by then is in the page or was before it.
+      const clock = await s.db.query<{ now: Date }>('SELECT statement_timestamp() AS now');
       const { rows } = await s.db.query<JobRow & { cursor_at: string }>(
         `SELECT *, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
            FROM jobs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`,
@@ -99,6 +102,7 @@ export function jobRoutes(s: Services, checkUrls: (urls: string[]) => Promise<vo
       return {
         data: page.map((r) => toJob(r, baseUrl)),
         next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
+        server_time: clock.rows[0]!.now.toISOString(),
       };
     }),
 
