@@ -2,19 +2,48 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../client/api-error.ts';
 
 const MAX_RETRIES = 2;
+/** Waits between retries double from 1 s but never pass this: a server back up is noticed within seconds. */
+export const MAX_RETRY_DELAY_MS = 3_000;
 
-/** Retries only what may pass on a second try: network trouble and 5xx, not a refused request. */
+/** Network trouble and 5xx may pass on a second try; a refused request will not. */
+export function isRetryable(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (failureCount >= MAX_RETRIES) return false;
-  if (error instanceof ApiError) return error.status === 0 || error.status >= 500;
-  return false;
+  return failureCount < MAX_RETRIES && isRetryable(error);
+}
+
+/** 1 s, 2 s, then 3 s at most. React Query holds retries while the tab is hidden and resumes on focus. */
+export function retryDelay(attempt: number): number {
+  return Math.min(1_000 * 2 ** attempt, MAX_RETRY_DELAY_MS);
 }
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: shouldRetry },
+      queries: { staleTime: 30_000, retry: shouldRetry, retryDelay },
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * Coming back (the window gains focus, the tab is shown, the browser is online again) retries every
+ * query that failed at once, whatever its staleness settings: the person should not wait for a timer
+ * to see that the server is back. Returns the function that stops listening.
+ */
+export function retryFailedOnReturn(queryClient: QueryClient, target: Window = window): () => void {
+  const retry = () => {
+    if (target.document.visibilityState === 'hidden') return;
+    void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
+  };
+  target.addEventListener('focus', retry);
+  target.addEventListener('online', retry);
+  target.document.addEventListener('visibilitychange', retry);
+  return () => {
+    target.removeEventListener('focus', retry);
+    target.removeEventListener('online', retry);
+    target.document.removeEventListener('visibilitychange', retry);
+  };
 }
