@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // global setup, each file on its own database), console components under jsdom.
 export default defineConfig({
   test: {
+    // The default output, then one line naming the tests skipped for want of an optional program.
+    reporters: ['default', './src/server/testing/optional-program-reporter.ts'],
     projects: [
       {
         test: {

@@ -18,8 +18,9 @@ export const POCKETSPHINX_MODEL_DIRS = [
   '/usr/share/pocketsphinx/model/en-us',
   '/usr/local/share/pocketsphinx/model/en-us',
 ];
-export const POCKETSPHINX_INSTALL_HINT =
-  'Install the Debian packages pocketsphinx and pocketsphinx-en-us to enable it.';
+/** Debian's (and Ubuntu's) packages: the recogniser and its English model. */
+export const POCKETSPHINX_INSTALL_COMMAND = 'apt-get install pocketsphinx pocketsphinx-en-us';
+export const POCKETSPHINX_INSTALL_HINT = `Install PocketSphinx to enable it: ${POCKETSPHINX_INSTALL_COMMAND}.`;
 
 const modelFiles = (dir: string) => [
   path.join(dir, 'en-us', 'mdef'),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Job } from '../../../contract/jobs.ts';
 import { Transcript } from '../../../contract/transcript.ts';
 import { VideoAnalysisReport } from '../../../contract/video-analysis.ts';
+import { needsProgram, POCKETSPHINX } from '../../testing/optional-program.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
 
 /*
@@ -27,7 +28,8 @@ async function finished(id: string) {
 }
 
 describe('local engines through the API', () => {
-  it('transcribes speech it made: inline transcript first, a WebVTT file second, billed by the minute', async () => {
+  it('transcribes speech it made: inline transcript first, a WebVTT file second, billed by the minute', async (context) => {
+    needsProgram(POCKETSPHINX, context);
     const speech = await finished(
       (
         await client.createSpeech({

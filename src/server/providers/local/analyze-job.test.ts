@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUSPICIOUS_INSTRUCTIONS_WARNING, VideoAnalysisReport } from '../../../contract/video-analysis.ts';
 import { MODELS } from '../../domain/catalog/models.ts';
 import { findPocketsphinx } from '../../domain/catalog/pocketsphinx-setup.ts';
+import { needsProgram, POCKETSPHINX } from '../../testing/optional-program.ts';
 import { ffprobePath } from './analyze-ffprobe.ts';
 import { createAnalyzeJob, MAX_VIDEO_BYTES } from './analyze-job.ts';
 import { closeOcr } from './analyze-ocr.ts';
@@ -166,7 +167,8 @@ describe('video-analyze: slides with text and speech', () => {
     expect(run.report.summary).toContain('suspicious_instructions');
   });
 
-  it('transcribes the speech', () => {
+  it('transcribes the speech', (context) => {
+    needsProgram(POCKETSPHINX, context);
     const transcript = run.report.transcript!;
     expect(run.report.transcript_unavailable_reason).toBeNull();
     const heard = new Set(wordsOf(transcript.text));
@@ -175,7 +177,8 @@ describe('video-analyze: slides with text and speech', () => {
     expect(transcript.segments[0]!.start).toBeLessThan(1);
   });
 
-  it('answers the focus prompt with the matching text and speech, with times', () => {
+  it('answers the focus prompt with the matching text and speech, with times', (context) => {
+    needsProgram(POCKETSPHINX, context);
     const focus = run.report.focus!;
     expect(focus.keywords).toEqual(expect.arrayContaining(['quarterly', 'report', 'weather']));
     expect(focus.matches).toContainEqual(expect.objectContaining({ source: 'on_screen_text', text: TITLE }));

@@ -2,10 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Transcript } from '../../../contract/transcript.ts';
 import { MODELS } from '../../domain/catalog/models.ts';
 import { findPocketsphinx, POCKETSPHINX_BINARY } from '../../domain/catalog/pocketsphinx-setup.ts';
+import { needsProgram, POCKETSPHINX } from '../../testing/optional-program.ts';
 import { AbortError, EngineInputError } from './engine-run.ts';
 import { contextOf, failure, urlOf } from './engine-test-support.ts';
 import { runFfmpeg } from './ffmpeg-binary.ts';
@@ -31,6 +32,11 @@ beforeAll(async () => {
   tmpRoot = path.join(dir, 'jobs');
   await mkdir(tmpRoot);
   speech = await speechWav(dir, 'speech', SENTENCE);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Media made only for the recogniser's tests. */
+async function makeRecognitionMedia() {
   const ffmpeg = testFfmpeg();
   speechVideo = path.join(dir, 'speech.mp4');
   await runFfmpeg(ffmpeg, [
@@ -44,8 +50,7 @@ beforeAll(async () => {
     ...['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10:duration=1'],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', silentVideo],
   ]);
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
+}
 
 async function transcribe(file: string, language?: string, signal?: AbortSignal) {
   const { context, progress, reads } = contextOf(signal);
@@ -66,9 +71,29 @@ function overlap(recognised: string, expected: string): number {
   return wanted.filter((word) => heard.has(word)).length / wanted.length;
 }
 
+describe('pocketsphinx engine: before the recogniser', () => {
+  it.each(['fr', 'pt-BR', 'eng-x'])('refuses language %s without reading the input', async (language) => {
+    const { context, reads } = contextOf();
+    const body = { audio_url: urlOf(speech), language };
+    const error = await failure(job()({ model, offer, body }, context));
+    expect(error).toBeInstanceOf(EngineInputError);
+    expect(error.message).toContain('English only');
+    expect(error.message).toContain(language);
+    expect(reads).toEqual([]);
+  });
+
+  it('says what to install when the recogniser is missing', async () => {
+    const missing = createTranscribeJob({ ffmpeg: testFfmpeg, pocketsphinx: () => null, tmpRoot });
+    const { context } = contextOf();
+    const error = await failure(missing({ model, offer, body: { audio_url: urlOf(speech) } }, context));
+    expect(error.message).toContain('apt-get install pocketsphinx pocketsphinx-en-us');
+  });
+});
+
 describe('pocketsphinx engine', () => {
-  it('is installed here (CI installs pocketsphinx and pocketsphinx-en-us)', () => {
-    expect(findPocketsphinx()).not.toBeNull();
+  beforeEach((context) => needsProgram(POCKETSPHINX, context));
+  beforeAll(async () => {
+    if (POCKETSPHINX.installed()) await makeRecognitionMedia();
   });
 
   it('transcribes synthesised speech: most words, increasing times, WebVTT, minutes billed', async () => {
@@ -109,16 +134,6 @@ describe('pocketsphinx engine', () => {
     const { transcript } = await transcribe(speechVideo);
     expect(overlap(transcript.text, SENTENCE)).toBeGreaterThanOrEqual(0.6);
     expect(transcript.duration_seconds).toBeGreaterThan(3);
-  });
-
-  it.each(['fr', 'pt-BR', 'eng-x'])('refuses language %s without reading the input', async (language) => {
-    const { context, reads } = contextOf();
-    const body = { audio_url: urlOf(speech), language };
-    const error = await failure(job()({ model, offer, body }, context));
-    expect(error).toBeInstanceOf(EngineInputError);
-    expect(error.message).toContain('English only');
-    expect(error.message).toContain(language);
-    expect(reads).toEqual([]);
   });
 
   it('refuses media without sound, and files that are not media', async () => {
