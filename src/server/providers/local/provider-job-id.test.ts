@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Job } from '../../../contract/jobs.ts';
+import { person } from '../../testing/team-test-support.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Client = ReturnType<TestApp['clientFor']>;
+
+async function finished(client: Client, id: string) {
+  for (let i = 0; i < 200; i++) {
+    const job = await client.getJob({ params: { id } });
+    if (['completed', 'failed', 'cancelled'].includes(job.status)) return Job.parse(job);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`job ${id} did not finish`);
+}
+
+const LOCAL_RUN_ID = /^local_[0-9a-f]{24}$/;
+
+describe('provider_job_id of local jobs (spec 2.1: a string)', () => {
+  it('is the id of the engine run, one per run, on completed and failed jobs alike', async () => {
+    const p = await person(t);
+    const run = async (prompt: string) =>
+      finished(p.client, (await p.client.createImage({ body: { model: 'local-sketch', prompt } })).id);
+    const first = await run('a quiet bay');
+    const second = await run('a busy port');
+    expect(first.status).toBe('completed');
+    expect(first.provider_job_id).toMatch(LOCAL_RUN_ID);
+    expect(second.provider_job_id).toMatch(LOCAL_RUN_ID);
+    expect(second.provider_job_id).not.toBe(first.provider_job_id);
+
+    const url = first.output!.outputs[0]!.url!;
+    const failed = await finished(
+      p.client,
+      (await p.client.createImage({ body: { model: 'local-edit', files: [{ url }] } })).id,
+    );
+    expect(failed.status).toBe('failed');
+    expect(failed.provider_job_id).toMatch(LOCAL_RUN_ID);
+  });
+});
