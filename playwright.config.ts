@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
+import { chromium, defineConfig, devices } from '@playwright/test';
+import { browserOrExit } from './e2e/support/find-browser.ts';
 
 // E2E_PORT lets two runs share a machine.
 const PORT = Number(process.env.E2E_PORT ?? 8799);
@@ -26,12 +27,13 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), DATA_DIR_PREFIX));
 }
 
-// Playwright cannot download its browsers here; use the system Chromium when there is one.
-const chromiumPath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+// CHROMIUM_PATH, a system Chromium or Chrome, then Playwright's own; none stops the run saying what to install.
+const browser = browserOrExit({ env: process.env, playwrightChromium: () => chromium.executablePath() });
 
 export default defineConfig({
   testDir: 'e2e',
+  // e2e/support holds helpers and their unit tests (run by vitest), not journeys.
+  testIgnore: 'support/**',
   // One spec file per journey, each with its own people: two workers share the one server, so the suite
   // takes about half the time on CI's two cores.
   fullyParallel: false,
@@ -52,7 +54,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+          executablePath: browser.executablePath,
           args: [
             '--headless',
             '--no-sandbox',

@@ -16,6 +16,7 @@ export default defineConfig({
             'src/client/**/*.test.ts',
             'src/server/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'e2e/support/**/*.test.ts',
           ],
           globalSetup: ['src/server/testing/global-setup.ts'],
           testTimeout: 30_000,
