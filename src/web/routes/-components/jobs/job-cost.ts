@@ -1,15 +1,39 @@
-import type { Job } from '../../../../contract/jobs.ts';
+import { isTerminalJobStatus, type Job } from '../../../../contract/jobs.ts';
+import { formatCredits } from '../../../format/credits.ts';
 
 const whole = new Intl.NumberFormat('en-US');
 
-/** The cost cell: what was charged once known ("0" when cached), else "~" the estimate. */
+/**
+ * Credits a finished job was charged, or null while it runs. A failed or cancelled job releases what it
+ * held, so a finished job without a charge cost nothing (the server leaves `actual` null for those).
+ */
+export function chargedCredits(job: Job): number | null {
+  if (!isTerminalJobStatus(job.status)) return null;
+  if (job.pricing.cached) return 0;
+  return job.actual_cost_cents ?? 0;
+}
+
+/** What a finished job cost, in words: "12 credits", "0 credits (refunded)", "0 credits (from the cache)". */
+export function chargedText(job: Job): string | null {
+  const charged = chargedCredits(job);
+  if (charged === null) return null;
+  if (charged > 0) return formatCredits(charged);
+  if (job.pricing.cached) return '0 credits (from the cache)';
+  return job.status === 'completed' ? formatCredits(0) : '0 credits (refunded)';
+}
+
+/** The cost cell: what a finished job was charged, else "~" the estimate of one still under way. */
 export function jobCost(job: Job): { text: string; title: string } {
-  if (job.pricing.cached) return { text: '0', title: 'Served from the result cache: free' };
-  if (job.actual_cost_cents !== null) {
-    return { text: whole.format(job.actual_cost_cents), title: `${job.actual_cost_cents} credits charged` };
+  const charged = chargedCredits(job);
+  if (charged !== null) {
+    const refunded = charged === 0 && job.status !== 'completed';
+    return {
+      text: refunded ? '0 (refunded)' : whole.format(charged),
+      title: `Charged: ${chargedText(job)}`,
+    };
   }
   return {
     text: `~${whole.format(job.estimated_cost_cents)}`,
-    title: `Estimated ${job.estimated_cost_cents} credits; charged when the job settles`,
+    title: `Estimated ${formatCredits(job.estimated_cost_cents)}; charged when the job finishes`,
   };
 }

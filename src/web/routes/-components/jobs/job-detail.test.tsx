@@ -80,7 +80,8 @@ describe('job details', () => {
     );
     expect(screen.getByRole('link', { name: 'Lineage' })).toHaveAttribute('href', '/files/file_1');
     const pricing = screen.getByRole('region', { name: 'Pricing' });
-    expect(within(pricing).getByText('1 images')).toBeInTheDocument();
+    expect(within(pricing).getByText('1 image')).toBeInTheDocument();
+    expect(within(pricing).getByText('per image')).toBeInTheDocument();
     expect(within(pricing).getByText('No')).toBeInTheDocument();
     const timings = screen.getByRole('region', { name: 'Timings' });
     expect(within(timings).getByText('2.5 s')).toBeInTheDocument();
@@ -112,7 +113,11 @@ describe('job details', () => {
     const { router } = renderDetail(failed);
 
     const reason = await screen.findByText('The engine gave up.');
-    expect(reason.closest('[role="alert"]')).toHaveTextContent('provider_error');
+    expect(reason.closest('[role="alert"]')).toHaveTextContent('Provider error');
+    // Failed: what it held was given back, and the drawer says so instead of "not settled".
+    expect(
+      within(screen.getByRole('region', { name: 'Pricing' })).getByText('0 credits (refunded)'),
+    ).toBeInTheDocument();
     expect(await screen.findByText('This job has no webhook (options.webhook_url).')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));

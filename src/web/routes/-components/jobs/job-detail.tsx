@@ -8,11 +8,13 @@ import { formatCreditsAndDollars } from '../../../format/credits.ts';
 import { formatDateTime } from '../../../format/date-time.ts';
 import { elapsedMs, formatDuration } from '../../../format/duration.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
+import { formatBilling, formatQuantity, formatSource } from '../../../format/words.ts';
 import type { JobFeedData } from '../../../queries/job-feed-cache.ts';
 import type { JobFeedFilters } from '../../../queries/job-filters.ts';
 import { jobKeys, jobQueryOptions } from '../../../queries/jobs.ts';
 import { DetailSection, Mono } from './detail-list.tsx';
 import { canRun, useJobActions } from './job-actions.ts';
+import { chargedText } from './job-cost.ts';
 import { JobOutputPreview } from './job-output-preview.tsx';
 import { JobProgress } from './job-status.tsx';
 import { JobWebhookDeliveries } from './job-webhook-deliveries.tsx';
@@ -61,7 +63,11 @@ export function JobDetail({ id, filters }: { id: string; filters: JobFeedFilters
         </div>
       )}
       {job.error && (
-        <Alert tone={job.status === 'failed' ? 'error' : 'info'} title={job.error.code} className="mb-6">
+        <Alert
+          tone={job.status === 'failed' ? 'error' : 'info'}
+          title={errorTitle(job.error.code)}
+          className="mb-6"
+        >
           {job.error.message}
         </Alert>
       )}
@@ -91,9 +97,8 @@ export function JobDetail({ id, filters }: { id: string; filters: JobFeedFilters
         items={[
           { label: 'Estimated', value: formatCreditsAndDollars(job.pricing.estimated) },
           {
-            label: 'Actual',
-            value:
-              job.pricing.actual === null ? 'Not settled yet' : formatCreditsAndDollars(job.pricing.actual),
+            label: 'Charged',
+            value: chargedText(job) ?? 'Charged when the job finishes',
           },
           {
             label: 'Cached',
@@ -108,11 +113,11 @@ export function JobDetail({ id, filters }: { id: string; filters: JobFeedFilters
             label: 'Billed units',
             value: job.pricing.billed_units
               ? Object.entries(job.pricing.billed_units)
-                  .map(([unit, count]) => `${count} ${unit}`)
+                  .map(([unit, count]) => formatQuantity(unit, count))
                   .join(', ') || 'None'
               : null,
           },
-          { label: 'Billing', value: job.pricing.billing },
+          { label: 'Billing', value: formatBilling(job.pricing.billing) },
           { label: 'Pricing id', value: <Mono>{job.pricing.pricing_id}</Mono> },
         ]}
       />
@@ -144,7 +149,7 @@ export function JobDetail({ id, filters }: { id: string; filters: JobFeedFilters
         title="Origin"
         items={[
           { label: 'Job id', value: <Mono>{job.id}</Mono> },
-          { label: 'Started from', value: job.source },
+          { label: 'Started from', value: formatSource(job.source) },
           {
             label: 'API key',
             value: job.api_key_id && (
@@ -180,6 +185,12 @@ export function JobDetail({ id, filters }: { id: string; filters: JobFeedFilters
       <JobWebhookDeliveries job={job} />
     </>
   );
+}
+
+/** "Provider timeout" for `provider_timeout`: the code stays readable in the API, the words here. */
+function errorTitle(code: string): string {
+  const words = code.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function duration(from: string | null, to: string | null): string | null {
