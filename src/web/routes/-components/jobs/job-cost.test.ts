@@ -7,7 +7,7 @@ const priced = (overrides: Parameters<typeof freshJob>[0]) => {
   return {
     ...job,
     estimated_cost_cents: 60,
-    pricing: { ...job.pricing, estimated: 60, ...overrides.pricing },
+    pricing: { ...job.pricing, estimated: 60 },
   };
 };
 
