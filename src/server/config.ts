@@ -55,6 +55,11 @@ const ConfigSchema = z.object({
    * again (the job is then resumed; it still ends in exactly one terminal state).
    */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(900),
+  /**
+   * On SIGTERM/SIGINT, how long running jobs may take to finish before they are handed back to the queue
+   * (the next server resumes them at once).
+   */
+  JOB_DRAIN_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   /** How often the queue looks for expired leases and other upkeep. */
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** External providers: each is enabled by its key; the base URLs point elsewhere only for tests and proxies. */

@@ -6,6 +6,7 @@ import { Catalog } from './domain/catalog/catalog.ts';
 import { MODELS } from './domain/catalog/models.ts';
 import { ApiKeyResolver } from './domain/identity/api-keys.ts';
 import { SessionService } from './domain/identity/sessions.ts';
+import { JobRuns } from './domain/jobs/job-runs.ts';
 import { jobWebhookHook } from './domain/jobs/job-webhook.ts';
 import { createPipelineEngine } from './domain/jobs/pipeline-engine.ts';
 import type { Provider } from './domain/jobs/provider.ts';
@@ -60,6 +61,7 @@ export function createServices(
     providers,
     onJobTerminal: async () => {},
     wakeQueue: () => {},
+    jobRuns: new JobRuns(config.JOB_LEASE_SECONDS),
   };
   services.onJobTerminal = jobWebhookHook(services);
   return services;

@@ -6,6 +6,7 @@ import type { MediaTools } from './domain/files/media-tools.ts';
 import type { ApiKeyResolver } from './domain/identity/api-keys.ts';
 import type { SessionService } from './domain/identity/sessions.ts';
 import type { JobRow } from './domain/jobs/job-row.ts';
+import type { JobRuns } from './domain/jobs/job-runs.ts';
 import type { Provider } from './domain/jobs/provider.ts';
 import type { AppKeys } from './domain/secrets.ts';
 import type { Logger } from './logger.ts';
@@ -32,6 +33,8 @@ export interface Services {
   providers: ReadonlyMap<string, Provider>;
   /** Wakes an idle worker of a queue in this process (after sending it work); set by startQueue. */
   wakeQueue: (queueName: string) => void;
+  /** The job runs of this process (leases, drain on stop); its presence is set by startQueue. */
+  jobRuns: JobRuns;
   /** Called once when a job reaches a terminal state (sends its webhook). */
   onJobTerminal: (row: JobRow) => Promise<void>;
 }

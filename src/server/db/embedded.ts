@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from '../logger.ts';
+import { DataDirInUseError, type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -37,12 +38,54 @@ async function readOrCreateSecret(file: string): Promise<string> {
   }
 }
 
+/** A process's start time in clock ticks since boot (from /proc): with the pid, it names one process for good. */
+async function startTimeOf(pid: number): Promise<string | null> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  // Fields after the command name, which is in parentheses and may hold spaces: state is field 3, starttime 22.
+  return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+}
+
+async function parentOf(pid: number): Promise<number | null> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  const ppid = Number(stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  return Number.isInteger(ppid) && ppid > 0 ? ppid : null;
+}
+
+/** The server that started the postmaster of this DATA_DIR: written at every start, read by the next. */
+const OWNER_FILE = 'postgres-owner';
+
+async function recordOwner(dataDir: string): Promise<void> {
+  const started = await startTimeOf(process.pid);
+  await fs.writeFile(path.join(dataDir, OWNER_FILE), `${process.pid} ${started ?? ''}\n`, { mode: 0o600 });
+}
+
 /**
- * A postmaster left running by a process that was killed (SIGKILL skips every exit hook) holds the
- * data directory. Stop it so this start can take over; only a postgres process of this directory is touched.
+ * Is the server that started this postmaster still alive? Its pid and start time are recorded at start;
+ * a postmaster started before that record existed counts its parent as its owner (a live node process is
+ * a server still using it; init or a subreaper adopted it from a dead one).
  */
-async function stopOrphanedPostmaster(dataDir: string, log: Logger): Promise<void> {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
+async function ownerAlive(dataDir: string, postmasterPid: number): Promise<number | null> {
+  const record = await fs.readFile(path.join(dataDir, OWNER_FILE), 'utf8').catch(() => null);
+  if (record) {
+    const [pid, started] = record.trim().split(' ');
+    const ownerPid = Number(pid);
+    if (ownerPid === process.pid) return null;
+    const alive = Number.isInteger(ownerPid) && ownerPid > 0 && (await startTimeOf(ownerPid)) === started;
+    return alive ? ownerPid : null;
+  }
+  const parent = await parentOf(postmasterPid);
+  if (!parent || parent === 1 || parent === process.pid) return null;
+  const cmdline = await fs.readFile(`/proc/${parent}/cmdline`, 'utf8').catch(() => '');
+  return cmdline.includes('node') ? parent : null;
+}
+
+/**
+ * A postmaster left running by a server that was killed (SIGKILL skips every exit hook) holds the data
+ * directory. This start holds the DATA_DIR lock, so that server is gone; still, the postmaster is only
+ * stopped when its recorded owner is really gone, and only a postgres process of this directory.
+ */
+async function stopOrphanedPostmaster(dataDir: string, pgDir: string, log: Logger): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
   let pid: number;
   try {
     pid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
@@ -51,7 +94,9 @@ async function stopOrphanedPostmaster(dataDir: string, log: Logger): Promise<voi
   }
   if (!Number.isInteger(pid) || pid <= 0) return;
   const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-  if (!cmdline.includes('postgres') || !cmdline.includes(dataDir)) return;
+  if (!cmdline.includes('postgres') || !cmdline.includes(pgDir)) return;
+  const owner = await ownerAlive(dataDir, pid);
+  if (owner) throw new DataDirInUseError(dataDir, owner);
   log.warn('stopping a PostgreSQL left running by an earlier process', { pid });
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 150; i++) {
@@ -121,6 +166,22 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   const EmbeddedPostgres = await importEmbeddedPostgres();
 
   await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
+  // Before anything in it is touched: a second server on this directory stops here.
+  const lock = await lockDataDir(dataDir);
+  try {
+    return await startLocked(EmbeddedPostgres, dataDir, log, lock);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+async function startLocked(
+  EmbeddedPostgres: Awaited<ReturnType<typeof importEmbeddedPostgres>>,
+  dataDir: string,
+  log: Logger,
+  lock: DataDirLock,
+): Promise<EmbeddedDatabase> {
   if (process.getuid?.() === 0) await letPostgresUserIn(dataDir);
   const pgDir = path.join(dataDir, 'postgres');
   const password = await readOrCreateSecret(path.join(dataDir, 'postgres-password'));
@@ -152,9 +213,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     log.info('initialising embedded PostgreSQL', { dir: pgDir });
     await pg.initialise();
   } else {
-    await stopOrphanedPostmaster(pgDir, log);
+    await stopOrphanedPostmaster(dataDir, pgDir, log);
   }
   await pg.start();
+  await recordOwner(dataDir);
   const admin = pg.getPgClient('postgres', '127.0.0.1');
   await admin.connect();
   try {
@@ -164,5 +226,11 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     await admin.end();
   }
   const url = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
-  return { url, stop: () => pg.stop() };
+  return {
+    url,
+    stop: async () => {
+      await pg.stop();
+      await lock.release();
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { createAuthenticator } from './auth.ts';
@@ -75,6 +76,16 @@ export function createApp(s: Services, routes: readonly Route[]): Hono<AppEnv> {
   app.onError((error, c) => {
     if (error instanceof AppError) {
       return respondJson(c, error.status, errorBody(error.code, error.message, error.details), error.headers);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database restarts or is unreachable: a clean, retryable answer, not a bug.
+      s.log.warn('database unavailable', { request_id: c.get('requestId'), error: String(error) });
+      return respondJson(
+        c,
+        503,
+        errorBody('service_unavailable', 'The database is unavailable for a moment. Try again shortly.'),
+        { 'Retry-After': '5' },
+      );
     }
     s.log.error('unhandled error', {
       request_id: c.get('requestId'),

@@ -1,6 +1,9 @@
 import PgBoss from 'pg-boss';
+import { startPresence } from '../db/instance-presence.ts';
+import { handBack } from '../domain/jobs/job-lease.ts';
 import type { Services } from '../services.ts';
 import { QUEUE_JOBS } from './jobs.ts';
+import { startResumingOrphans } from './resume-orphans.ts';
 
 export function createBoss(databaseUrl: string, maintenanceIntervalSeconds: number): PgBoss {
   // Maintenance also notices runs whose lease expired (a killed worker) and hands them out again.
@@ -20,6 +23,8 @@ export async function startQueue(services: Services, role: { work: boolean }): P
     if (!stopping) log.error('queue error', { error: String(error) });
   });
   await boss.start();
+  // Who this process is to the others, before it takes any job: the jobs it runs carry its key.
+  if (role.work) services.jobRuns.presence = await startPresence(services.db, log);
   const workerIds = new Map<string, string[]>();
   for (const job of QUEUE_JOBS) {
     const options = typeof job.options === 'function' ? job.options(services.config) : job.options;
@@ -47,10 +52,25 @@ export async function startQueue(services: Services, role: { work: boolean }): P
     const ids = workerIds.get(name);
     if (ids?.length) boss.notifyWorker(ids[Math.floor(Math.random() * ids.length)]!);
   };
+  const resumer = role.work ? startResumingOrphans(services) : null;
   return {
-    stop: () => {
+    stop: async () => {
       stopping = true;
-      return boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      resumer?.stop();
+      // No new work; running jobs get the drain time to finish, then go back to the queue at once.
+      for (const job of QUEUE_JOBS) await boss.offWork(job.name);
+      const unfinished = await services.jobRuns.drain(services.config.JOB_DRAIN_SECONDS * 1000);
+      if (unfinished.length) {
+        const handedBack = await handBack(services, unfinished).catch((error) => {
+          log.error('could not hand back unfinished jobs', { error: String(error) });
+          return [];
+        });
+        log.info('handed back unfinished jobs', { jobs: handedBack });
+        await services.jobRuns.abort(unfinished, 5_000);
+      }
+      // Other work (webhook tries) ends, or is failed back to the queue, before the database goes.
+      await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      await services.jobRuns.presence?.stop();
     },
   };
 }

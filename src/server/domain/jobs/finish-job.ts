@@ -10,18 +10,21 @@ const ACTIVE = ['queued', 'submitting', 'running'];
 
 /**
  * Moves an active job to a terminal state exactly once: the row is locked, and a job that is no longer
- * active (finished, failed or cancelled meanwhile) is left alone. Returns the new row, or null when
- * another hand got there first.
+ * active (finished, failed or cancelled meanwhile) is left alone. A run passes its lease token: a run
+ * whose job was taken over by another run (its lease ran out) changes nothing. Returns the new row, or
+ * null when another hand got there first.
  */
 async function finish(
   db: Db,
   jobId: string,
   apply: (row: JobRow, tx: Parameters<Parameters<typeof transaction>[1]>[0]) => Promise<JobRow>,
+  runToken?: string,
 ): Promise<JobRow | null> {
   return transaction(db, async (tx) => {
     const { rows } = await tx.query<JobRow>('SELECT * FROM jobs WHERE id = $1 FOR UPDATE', [jobId]);
     const row = rows[0];
     if (!row || !ACTIVE.includes(row.status)) return null;
+    if (runToken !== undefined && row.run_token !== runToken) return null;
     return apply(row, tx);
   });
 }
@@ -36,51 +39,62 @@ export async function completeJob(
     cached: boolean;
     providerStatus: string;
   },
+  runToken?: string,
 ): Promise<JobRow | null> {
-  return finish(db, jobId, async (row, tx) => {
-    const attribution = { ...attributionOf(row), jobStatus: 'completed' };
-    const charged = await settle(tx, row.held_cents, result.cached ? 0 : result.actualCents, attribution);
-    const { rows } = await tx.query<JobRow>(
-      `UPDATE jobs SET status = 'completed', output = $2, billed_units = $3, actual_cost_cents = $4, cached = $5,
+  return finish(
+    db,
+    jobId,
+    async (row, tx) => {
+      const attribution = { ...attributionOf(row), jobStatus: 'completed' };
+      const charged = await settle(tx, row.held_cents, result.cached ? 0 : result.actualCents, attribution);
+      const { rows } = await tx.query<JobRow>(
+        `UPDATE jobs SET status = 'completed', output = $2, billed_units = $3, actual_cost_cents = $4, cached = $5,
               provider_status = $6, progress = NULL, progress_message = NULL, held_cents = 0,
               started_at = coalesce(started_at, now()), completed_at = now(), updated_at = now()
         WHERE id = $1 RETURNING *`,
-      [
-        jobId,
-        JSON.stringify(result.output),
-        JSON.stringify(result.billedUnits),
-        charged,
-        result.cached,
-        result.providerStatus,
-      ],
-    );
-    if (row.cache_key && !result.cached) {
-      await tx.query(
-        `INSERT INTO result_cache (cache_key, output, billed_units, source_job_id) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (cache_key) DO NOTHING`,
-        [row.cache_key, JSON.stringify(result.output), JSON.stringify(result.billedUnits), jobId],
+        [
+          jobId,
+          JSON.stringify(result.output),
+          JSON.stringify(result.billedUnits),
+          charged,
+          result.cached,
+          result.providerStatus,
+        ],
       );
-    }
-    return rows[0]!;
-  });
+      if (row.cache_key && !result.cached) {
+        await tx.query(
+          `INSERT INTO result_cache (cache_key, output, billed_units, source_job_id) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (cache_key) DO NOTHING`,
+          [row.cache_key, JSON.stringify(result.output), JSON.stringify(result.billedUnits), jobId],
+        );
+      }
+      return rows[0]!;
+    },
+    runToken,
+  );
 }
 
 export async function failJob(
   db: Db,
   jobId: string,
   error: { code: string; message: string },
-  providerStatus = 'failed',
+  { providerStatus = 'failed', runToken }: { providerStatus?: string; runToken?: string } = {},
 ) {
-  return finish(db, jobId, async (row, tx) => {
-    await release(tx, row.held_cents, { ...attributionOf(row), jobStatus: 'failed' });
-    const { rows } = await tx.query<JobRow>(
-      `UPDATE jobs SET status = 'failed', error = $2, provider_status = $3, held_cents = 0,
+  return finish(
+    db,
+    jobId,
+    async (row, tx) => {
+      await release(tx, row.held_cents, { ...attributionOf(row), jobStatus: 'failed' });
+      const { rows } = await tx.query<JobRow>(
+        `UPDATE jobs SET status = 'failed', error = $2, provider_status = $3, held_cents = 0,
               completed_at = now(), updated_at = now()
         WHERE id = $1 RETURNING *`,
-      [jobId, JSON.stringify(error), providerStatus],
-    );
-    return rows[0]!;
-  });
+        [jobId, JSON.stringify(error), providerStatus],
+      );
+      return rows[0]!;
+    },
+    runToken,
+  );
 }
 
 export async function cancelActiveJob(db: Db, jobId: string) {

@@ -34,6 +34,10 @@ export interface JobRow {
   retry_of: string | null;
   cache_key: string | null;
   held_cents: number;
+  /** The current run's lease (see job-lease.ts): its fence token, its server instance, until when. */
+  run_token: string | null;
+  run_instance: number | null;
+  lease_expires_at: Date | null;
   created_at: Date;
   updated_at: Date;
   started_at: Date | null;

@@ -32,6 +32,18 @@ export function runJobDeps(s: Services): RunJobDeps {
       const fetched = await safeFetch(url, { policy, maxBytes: MAX_INPUT_BYTES, timeoutMs: 300_000 });
       return { body: fetched.body, contentType: fetched.contentType ?? 'application/octet-stream' };
     },
+    async discardOutputs(row, fileIds) {
+      if (!fileIds.length) return;
+      // Never an output of the job (it ended without them), so nothing points at them: rows and bytes go.
+      const { rows } = await s.db.query<{ storage_key: string; thumbnail_key: string | null }>(
+        `DELETE FROM files WHERE id = ANY($1) AND job_id = $2 AND origin = 'job' RETURNING storage_key, thumbnail_key`,
+        [fileIds, row.id],
+      );
+      const keys = rows
+        .flatMap((r) => [r.storage_key, r.thumbnail_key])
+        .filter((k): k is string => Boolean(k));
+      await Promise.all(keys.map((key) => s.blobs.delete(key).catch(() => {})));
+    },
     async storeOutput(row, output) {
       const inputFileIds = inputUrls(row.input)
         .map((url) => parseMediaUrl(s.config.PUBLIC_URL, url)?.fileId)

@@ -3,7 +3,9 @@ import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { EngineInputError } from './engine-errors.ts';
 import { completeJob, failJob, type TerminalHook } from './finish-job.ts';
+import { claimJob, handBack, renewLease } from './job-lease.ts';
 import type { JobRow } from './job-row.ts';
+import type { StopReason } from './job-runs.ts';
 import { PipelineStepError } from './pipeline-engine.ts';
 import { actualCost } from './pricing.ts';
 import type { Provider, RunOutput } from './provider.ts';
@@ -25,6 +27,8 @@ export interface RunJobDeps {
   ) => Promise<{ body: Buffer; contentType: string }>;
   /** Downloads an output an external provider made (guarded fetch). */
   download: (url: string) => Promise<{ body: Buffer; contentType: string }>;
+  /** Removes files a run stored for a job that ended without them (the run lost its job). */
+  discardOutputs: (row: JobRow, fileIds: readonly string[]) => Promise<void>;
   onTerminal: TerminalHook;
 }
 
@@ -40,27 +44,44 @@ function jobErrorCode(error: unknown): string {
 const CANCEL_CHECK_MS = 500;
 
 /**
- * Takes a queued job (or one a crashed worker left submitting or running: its lease ran out and the
- * queue hands it out again) and runs it to one terminal state.
+ * Takes a queued job (or one whose run is gone: its server died or its lease ran out, see job-lease.ts)
+ * and runs it to one terminal state. The run holds the job through a lease token: it renews the lease
+ * while it runs, and writes progress, outputs and the terminal state only while the token is still the
+ * job's; a run that lost its job discards the files it made.
  */
 export async function runJob(s: Services, deps: RunJobDeps, jobId: string): Promise<void> {
-  const claimed = await s.db.query<JobRow>(
-    `UPDATE jobs SET status = 'submitting', updated_at = now()
-      WHERE id = $1 AND status IN ('queued', 'submitting', 'running') RETURNING *`,
-    [jobId],
-  );
-  const row = claimed.rows[0];
-  if (!row) return; // finished or cancelled already
+  const lease = await claimJob(s.db, jobId, s.jobRuns.instance(), s.jobRuns.leaseSeconds);
+  if (!lease) return; // finished, cancelled, or a live run holds it
+  const { row, token } = lease;
+  if (s.jobRuns.stopping()) {
+    // Taken while the server stops: the next server runs it.
+    await handBack(s, [{ jobId, token }]);
+    return;
+  }
+  const controller = new AbortController();
+  await s.jobRuns.track(jobId, token, controller, runClaimed(s, deps, row, token, controller));
+}
 
+async function runClaimed(
+  s: Services,
+  deps: RunJobDeps,
+  row: JobRow,
+  token: string,
+  controller: AbortController,
+): Promise<void> {
+  const jobId = row.id;
+  const onTerminal = async (done: JobRow | null) => {
+    if (done) await deps.onTerminal(done);
+  };
   const resolved = s.catalog.resolve(row.model);
   const offer = resolved?.model.offers.find((o) => o.provider === row.provider);
   const provider = deps.providers.get(row.provider);
   if (!resolved || !offer || !provider) {
-    const done = await failJob(s.db, jobId, {
+    const error = {
       code: 'provider_unavailable',
       message: `Model ${row.model} can no longer run on ${row.provider}.`,
-    });
-    if (done) await deps.onTerminal(done);
+    };
+    await onTerminal(await failJob(s.db, jobId, error, { runToken: token }));
     return;
   }
 
@@ -70,14 +91,19 @@ export async function runJob(s: Services, deps: RunJobDeps, jobId: string): Prom
       [row.cache_key],
     );
     if (hit.rows[0]) {
-      const done = await completeJob(s.db, jobId, {
-        output: hit.rows[0].output,
-        billedUnits: hit.rows[0].billed_units,
-        actualCents: 0,
-        cached: true,
-        providerStatus: 'cached',
-      });
-      if (done) await deps.onTerminal(done);
+      const done = await completeJob(
+        s.db,
+        jobId,
+        {
+          output: hit.rows[0].output,
+          billedUnits: hit.rows[0].billed_units,
+          actualCents: 0,
+          cached: true,
+          providerStatus: 'cached',
+        },
+        token,
+      );
+      await onTerminal(done);
       return;
     }
   }
@@ -85,30 +111,46 @@ export async function runJob(s: Services, deps: RunJobDeps, jobId: string): Prom
   await s.db.query(
     `UPDATE jobs SET status = 'running', provider_status = 'running', started_at = coalesce(started_at, now()),
             progress = 0, progress_message = 'Started', updated_at = now()
-      WHERE id = $1 AND status = 'submitting'`,
-    [jobId],
+      WHERE id = $1 AND status = 'submitting' AND run_token = $2`,
+    [jobId, token],
   );
 
-  const controller = new AbortController();
+  const leaseSeconds = s.jobRuns.leaseSeconds;
+  const renewEveryMs = Math.max(CANCEL_CHECK_MS, (leaseSeconds * 1000) / 3);
+  let lastRenewal = Date.now();
   const watcher = setInterval(async () => {
+    // Renews the lease a few times per lease; in between, only looks for a cancel or a takeover.
+    if (Date.now() - lastRenewal >= renewEveryMs) {
+      lastRenewal = Date.now();
+      await renewLease(s.db, jobId, token, leaseSeconds).catch(() => true);
+    }
     const current = await s.db
-      .query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [jobId])
+      .query<{ status: string; ours: boolean }>(
+        'SELECT status, run_token = $2 AS ours FROM jobs WHERE id = $1',
+        [jobId, token],
+      )
       .catch(() => null);
-    if (current?.rows[0]?.status === 'cancelled') controller.abort();
+    const state = current?.rows[0];
+    if (state?.status === 'cancelled') controller.abort('cancelled' satisfies StopReason);
+    else if (state && !state.ours) controller.abort('lost' satisfies StopReason);
   }, CANCEL_CHECK_MS);
   let lastWrite = 0;
   const progress = (fraction: number, message: string) => {
     const now = Date.now();
     if (now - lastWrite < PROGRESS_WRITE_MS && fraction < 1) return;
     lastWrite = now;
+    // Progress renews the lease; a run that lost its job no longer writes it (no flapping between runs).
     void s.db
       .query(
-        `UPDATE jobs SET progress = $2, progress_message = $3, updated_at = now() WHERE id = $1 AND status = 'running'`,
-        [jobId, Math.min(1, Math.max(0, fraction)), message],
+        `UPDATE jobs SET progress = $2, progress_message = $3, lease_expires_at = now() + make_interval(secs => $5),
+                updated_at = now()
+          WHERE id = $1 AND status = 'running' AND run_token = $4`,
+        [jobId, Math.min(1, Math.max(0, fraction)), message, token, leaseSeconds],
       )
       .catch(() => {});
   };
 
+  const madeFiles: string[] = [];
   try {
     const result = await provider.run(
       { model: resolved.model, offer, body: row.input, providerJobId: row.provider_job_id, jobId },
@@ -120,16 +162,20 @@ export async function runJob(s: Services, deps: RunJobDeps, jobId: string): Prom
         submitted: async (providerJobId, providerStatus) => {
           await s.db.query(
             `UPDATE jobs SET provider_job_id = $2, provider_status = $3, updated_at = now()
-              WHERE id = $1 AND status = 'running'`,
-            [jobId, providerJobId, providerStatus],
+              WHERE id = $1 AND status = 'running' AND run_token = $4`,
+            [jobId, providerJobId, providerStatus, token],
           );
         },
       },
     );
     const outputs: OutputEnvelope['outputs'] = [];
     for (const output of result.outputs) {
-      if (output.kind === 'file') outputs.push(await deps.storeOutput(row, output));
-      else if (output.kind === 'stored') outputs.push(output.entry);
+      if (controller.signal.aborted) break;
+      if (output.kind === 'file') {
+        const entry = await deps.storeOutput(row, output);
+        if (entry.file_id) madeFiles.push(entry.file_id);
+        outputs.push(entry);
+      } else if (output.kind === 'stored') outputs.push(output.entry);
       else {
         outputs.push({
           url: null,
@@ -141,20 +187,30 @@ export async function runJob(s: Services, deps: RunJobDeps, jobId: string): Prom
         });
       }
     }
-    const done = await completeJob(s.db, jobId, {
-      output: { version: 'v1', outputs },
-      billedUnits: result.billedUnits,
-      actualCents: actualCost(offer, result.billedUnits),
-      cached: false,
-      providerStatus: result.providerStatus,
-    });
-    if (done) await deps.onTerminal(done);
+    const done = controller.signal.aborted
+      ? null
+      : await completeJob(
+          s.db,
+          jobId,
+          {
+            output: { version: 'v1', outputs },
+            billedUnits: result.billedUnits,
+            actualCents: actualCost(offer, result.billedUnits),
+            cached: false,
+            providerStatus: result.providerStatus,
+          },
+          token,
+        );
+    // Another hand finished the job (a cancel, or a run that took it over): these files are no one's output.
+    if (!done) await deps.discardOutputs(row, madeFiles);
+    await onTerminal(done);
   } catch (error) {
-    if (controller.signal.aborted) return; // cancelled: the cancel settled it
+    if (madeFiles.length) await deps.discardOutputs(row, madeFiles).catch(() => {});
+    // Cancelled (the cancel settled it), taken over, or handed back by a stopping server.
+    if (controller.signal.aborted) return;
     const message = error instanceof Error ? error.message : String(error);
     s.log.warn('job failed', { job_id: jobId, error: message });
-    const done = await failJob(s.db, jobId, { code: jobErrorCode(error), message });
-    if (done) await deps.onTerminal(done);
+    await onTerminal(await failJob(s.db, jobId, { code: jobErrorCode(error), message }, { runToken: token }));
   } finally {
     clearInterval(watcher);
   }

@@ -1,0 +1,85 @@
+import type pg from 'pg';
+import { instanceAliveSql } from '../../db/instance-presence.ts';
+import { type Db, transaction } from '../../db/pool.ts';
+import type { Services } from '../../services.ts';
+import type { JobRow } from './job-row.ts';
+import { runQueueFor } from './queue-names.ts';
+
+/**
+ * A run holds its job through a lease: `run_token` fences what it writes, `run_instance` names the
+ * server instance running it, `lease_expires_at` is renewed while it runs. A job may be taken by a new
+ * run when it is queued, was handed back (no lease), or its run is gone: the lease ran out or the
+ * instance that held it died.
+ */
+const RUN_GONE = `(lease_expires_at < now() OR run_instance IS NULL OR NOT ${instanceAliveSql('run_instance')})`;
+const ACTIVE = `status IN ('submitting', 'running')`;
+
+export interface RunLease {
+  token: string;
+  row: JobRow;
+}
+
+/** Takes the job for a new run, or answers null when it is finished or another live run holds it. */
+export async function claimJob(
+  db: Db,
+  jobId: string,
+  instance: number | null,
+  leaseSeconds: number,
+): Promise<RunLease | null> {
+  const { rows } = await db.query<JobRow>(
+    `UPDATE jobs SET status = 'submitting', run_token = gen_random_uuid(), run_instance = $2,
+            lease_expires_at = now() + make_interval(secs => $3), updated_at = now()
+      WHERE id = $1 AND (status = 'queued' OR (${ACTIVE} AND (lease_expires_at IS NULL OR ${RUN_GONE})))
+      RETURNING *`,
+    [jobId, instance, leaseSeconds],
+  );
+  const row = rows[0];
+  return row?.run_token ? { token: row.run_token, row } : null;
+}
+
+/** Extends the run's lease; false when the run no longer holds its job (finished, cancelled or taken over). */
+export async function renewLease(
+  db: Db,
+  jobId: string,
+  token: string,
+  leaseSeconds: number,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE jobs SET lease_expires_at = now() + make_interval(secs => $3)
+      WHERE id = $1 AND run_token = $2 AND ${ACTIVE}`,
+    [jobId, token, leaseSeconds],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * Lets go of the jobs matched by `where` and sends each a new queue message in the same transaction, so
+ * a job is never left without one; the next worker resumes it. Answers the ids handed back.
+ */
+async function requeue(s: Services, where: string, params: unknown[]): Promise<string[]> {
+  return transaction(s.db, async (tx: pg.PoolClient) => {
+    const { rows } = await tx.query<Pick<JobRow, 'id' | 'tool' | 'provider'>>(
+      `UPDATE jobs SET run_token = NULL, run_instance = NULL, lease_expires_at = NULL, updated_at = now()
+        WHERE id IN (SELECT id FROM jobs WHERE ${ACTIVE} AND ${where} FOR UPDATE SKIP LOCKED)
+        RETURNING id, tool, provider`,
+      params,
+    );
+    const db = { executeSql: (text: string, values: unknown[]) => tx.query(text, values) };
+    for (const row of rows) await s.boss.send(runQueueFor(row.tool, row.provider), { jobId: row.id }, { db });
+    return rows.map((r) => r.id);
+  });
+}
+
+/** A stopping server hands the runs it could not finish back to the queue at once. */
+export function handBack(s: Services, runs: ReadonlyArray<{ jobId: string; token: string }>) {
+  if (!runs.length) return Promise.resolve([]);
+  return requeue(s, `(id, run_token) IN (SELECT * FROM unnest($1::text[], $2::uuid[]))`, [
+    runs.map((r) => r.jobId),
+    runs.map((r) => r.token),
+  ]);
+}
+
+/** Jobs whose run is gone (its instance died, or its lease ran out) go back to the queue. */
+export function requeueOrphans(s: Services) {
+  return requeue(s, `lease_expires_at IS NOT NULL AND ${RUN_GONE}`, []);
+}
