@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
+import { unavailableModelLines } from './domain/catalog/unavailable-models.ts';
 import { createLogger } from './logger.ts';
 import { startServer } from './server.ts';
 
@@ -26,6 +27,7 @@ async function main() {
     ms: Math.round(performance.now() - started),
   });
   if (server.url) process.stdout.write(`\n  Media Console is running at ${config.PUBLIC_URL}\n\n`);
+  for (const line of unavailableModelLines(server.catalog)) process.stdout.write(`  ${line}\n`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

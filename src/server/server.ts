@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool } from './db/pool.ts';
+import type { Catalog } from './domain/catalog/catalog.ts';
 import { loadAppSecret } from './domain/secrets.ts';
 import { createApp } from './http/app.ts';
 import { allRoutes } from './http/routes.ts';
@@ -16,6 +17,8 @@ export interface RunningServer {
   /** Where the HTTP server listens (null for a worker-only process). */
   url: string | null;
   databaseUrl: string;
+  /** What can run here, for the start-up notice of models that cannot. */
+  catalog: Catalog;
   stop(): Promise<void>;
 }
 
@@ -82,7 +85,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         log.warn('no SMTP_URL: sign-in codes go to the dev mailbox at GET /api/dev/mailbox?to=<email>');
       }
     }
-    return { url, databaseUrl, stop: stopAll };
+    return { url, databaseUrl, catalog: services.catalog, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
