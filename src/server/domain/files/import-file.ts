@@ -7,9 +7,10 @@ import type { Services } from '../../services.ts';
 import type { FolderViewer } from '../folders/folders.ts';
 import { newFileId } from './file-ids.ts';
 import { findFile, findFileById, toFileRecord } from './files.ts';
+import { storedMediaType } from './media-type-policy.ts';
 import { parseMediaUrl } from './media-urls.ts';
 import { receiveBytes } from './receive-bytes.ts';
-import { registerBlob, storedMediaType } from './register-blob.ts';
+import { registerBlob } from './register-blob.ts';
 import { registerDirectUpload } from './upload-flow.ts';
 
 const IMPORT_TIMEOUT_MS = 300_000;

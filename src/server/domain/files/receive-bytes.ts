@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { newBlobKey } from './file-ids.ts';
+import { SNIFF_BYTES } from './sniff-media-type.ts';
 
 /** What arrived: where it is kept, how long it is, its sha256 (hex) and its first bytes (for sniffing). */
 export interface ReceivedBytes {
@@ -23,7 +24,7 @@ export interface ReceiveLimits {
   label: string;
 }
 
-const HEAD_BYTES = 64;
+const HEAD_BYTES = SNIFF_BYTES;
 
 /**
  * Streams a body into the blob store in constant memory, counting and hashing on the way. A body past

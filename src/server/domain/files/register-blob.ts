@@ -1,19 +1,11 @@
 import sharp from 'sharp';
-import { DEFAULT_MEDIA_TYPE, type FileRecord, MediaType } from '../../../contract/files.ts';
+import type { FileRecord } from '../../../contract/files.ts';
 import type { Queryable } from '../../db/pool.ts';
 import type { Services } from '../../services.ts';
 import { type FileRow, fromRow, toFileRecord } from './files.ts';
 import { baseMediaType, RASTER_TYPES } from './image-probe.ts';
 import { mediaFacts } from './media-facts.ts';
 import type { ReceivedBytes } from './receive-bytes.ts';
-import { sniffMediaType } from './sniff-media-type.ts';
-
-/** The stored type: what the bytes say, else what the client declared, else octet-stream. */
-export function storedMediaType(head: Buffer, declared: string | null | undefined): string {
-  const sniffed = sniffMediaType(head);
-  if (sniffed !== DEFAULT_MEDIA_TYPE) return sniffed;
-  return MediaType.safeParse(declared ?? '').data ?? DEFAULT_MEDIA_TYPE;
-}
 
 /** Width and height of a raster image read from its header (sharp reads no pixels for this). */
 async function imageSize(s: Services, key: string, mediaType: string) {

@@ -3,8 +3,9 @@ import { type FileRecord, UPLOAD_MAX_BYTES } from '../../../contract/files.ts';
 import { transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
+import { storedMediaType } from './media-type-policy.ts';
 import { type ReceivedBytes, receiveBytes } from './receive-bytes.ts';
-import { registerBlob, storedMediaType } from './register-blob.ts';
+import { registerBlob } from './register-blob.ts';
 import {
   claimUploadSession,
   DEFAULT_UPLOAD_NAME,

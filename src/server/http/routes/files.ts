@@ -13,8 +13,8 @@ import { findFile, storeFile, toFileRecord } from '../../domain/files/files.ts';
 import { importFile as importFromUrl } from '../../domain/files/import-file.ts';
 import { fileLineage } from '../../domain/files/lineage.ts';
 import { listFiles as listTeamFiles } from '../../domain/files/list-files.ts';
+import { storedMediaType } from '../../domain/files/media-type-policy.ts';
 import { requestBodyStream } from '../../domain/files/receive-bytes.ts';
-import { sniffMediaType } from '../../domain/files/sniff-media-type.ts';
 import {
   deleteFile as deleteTeamFile,
   updateFile as updateTeamFile,
@@ -42,7 +42,7 @@ export function fileRoutes(s: Services) {
         teamId: auth.teamId,
         folderId,
         name: body.filename,
-        mediaType: body.media_type ?? sniffMediaType(data),
+        mediaType: storedMediaType(data, body.media_type),
         data,
         origin: 'upload',
       });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
 import { fileBlob, findFileById } from '../../domain/files/files.ts';
 import { ensureThumbnail } from '../../domain/files/make-thumbnail.ts';
+import { servedInline } from '../../domain/files/media-type-policy.ts';
 import { wantsThumbnail } from '../../domain/files/media-urls.ts';
 import type { Services } from '../../services.ts';
 import type { ByteRange } from '../../storage/blob-store.ts';
@@ -42,14 +43,17 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** `inline; filename="<ASCII stand-in>"; filename*=UTF-8''<the name, percent-encoded>` (RFC 6266). */
-export function contentDisposition(name: string): string {
+/**
+ * `inline; filename="<ASCII stand-in>"; filename*=UTF-8''<the name, percent-encoded>` (RFC 6266), or
+ * `attachment; …` for a type a browser would run script in.
+ */
+export function contentDisposition(name: string, disposition: 'inline' | 'attachment' = 'inline'): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(name).replace(
     /['()*]/g,
     (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 const mounted = new WeakSet<object>();
@@ -94,8 +98,12 @@ export function mountMedia(app: Hono<AppEnv>, s: Services): void {
       ...cacheHeaders,
       'content-type': blob.contentType,
       'accept-ranges': 'bytes',
-      'content-disposition': contentDisposition(blob.filename),
-      // Uploads are served from the console's own origin: an HTML or SVG file must not run script there.
+      // Files are served from the console's own origin: an HTML or SVG file must not run script there. It
+      // is downloaded rather than shown, and the sandbox holds should a browser show it anyway.
+      'content-disposition': contentDisposition(
+        blob.filename,
+        servedInline(blob.contentType) ? 'inline' : 'attachment',
+      ),
       'content-security-policy': 'sandbox',
     };
     // If-Range with another validator means "the whole thing": our copy is not the one the client has.
