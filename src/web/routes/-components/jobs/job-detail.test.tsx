@@ -126,8 +126,14 @@ describe('job details', () => {
     expect(await screen.findByText('Retried the job: a new job is queued')).toBeInTheDocument();
   });
 
-  it('cancels a running job', async () => {
-    const running = testJob(10, { status: 'running', progress: 0.4, progress_message: 'Rendering' });
+  it('cancels a running job that just started at once', async () => {
+    const running = testJob(10, {
+      status: 'running',
+      progress: 0.4,
+      progress_message: 'Rendering',
+      created_at: new Date(Date.now() - 3_000).toISOString(),
+      started_at: new Date(Date.now() - 2_000).toISOString(),
+    });
     stubFetch({
       [`GET /v2/jobs/${running.id}/webhook-deliveries`]: () => json({ data: [] }),
       [`POST /v2/jobs/${running.id}/cancel`]: () =>
@@ -143,5 +149,40 @@ describe('job details', () => {
     expect(await screen.findByText('Cancelled', { selector: 'span' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('asks before cancelling a job that has run for a long time', async () => {
+    const long = testJob(11, {
+      status: 'running',
+      progress: 0.8,
+      progress_message: 'Rendering',
+      started_at: new Date(Date.now() - 125_000).toISOString(),
+    });
+    const api = stubFetch({
+      [`GET /v2/jobs/${long.id}/webhook-deliveries`]: () => json({ data: [] }),
+      [`POST /v2/jobs/${long.id}/cancel`]: () =>
+        json({ ...long, status: 'cancelled', updated_at: new Date().toISOString() }),
+      'GET /v2/me': () => json({}),
+      [`GET /v2/jobs/${long.id}`]: () => json(long),
+    });
+    const user = userEvent.setup();
+    renderDetail(long);
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel job' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel this job?' });
+    expect(confirm).toHaveTextContent('under way for 2 min 05 s');
+    expect(api.callsTo(`POST /v2/jobs/${long.id}/cancel`)).toHaveLength(0);
+    // Keeping it is one click (Cancel has focus first): nothing is sent.
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel', exact: true }));
+    expect(api.callsTo(`POST /v2/jobs/${long.id}/cancel`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel job' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel this job?' })).getByRole('button', {
+        name: 'Cancel job',
+      }),
+    );
+    expect(await screen.findByText('Cancelled', { selector: 'span' })).toBeInTheDocument();
+    expect(api.callsTo(`POST /v2/jobs/${long.id}/cancel`)).toHaveLength(1);
   });
 });

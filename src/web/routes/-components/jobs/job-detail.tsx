@@ -1,8 +1,10 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { isTerminalJobStatus, type Job } from '../../../../contract/jobs.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { StatusBadge } from '../../../components/job-status-badge.tsx';
 import { formatCreditsAndDollars } from '../../../format/credits.ts';
 import { formatDateTime } from '../../../format/date-time.ts';
@@ -198,10 +200,23 @@ function duration(from: string | null, to: string | null): string | null {
   return ms === null ? null : formatDuration(ms);
 }
 
+/** A job that has run this long has work to lose: cancelling it asks first. */
+export const CONFIRM_CANCEL_AFTER_MS = 30_000;
+
+/** How long the job has been under way (since it started, else since it was queued). */
+function runningFor(job: Job, now: number): number {
+  return Math.max(0, now - Date.parse(job.started_at ?? job.created_at));
+}
+
 /** Cancel, retry and refresh for this one job; a retry opens the new job. */
 function JobDetailActions({ job }: { job: Job }) {
   const { run, pending } = useJobActions();
   const navigate = useNavigate();
+  const [confirmFor, setConfirmFor] = useState<number | null>(null);
+  const cancel = async () => {
+    await run('cancel', [job]);
+    setConfirmFor(null);
+  };
   return (
     <div className="mb-6 flex flex-wrap gap-2">
       {canRun('cancel', job) && (
@@ -210,10 +225,29 @@ function JobDetailActions({ job }: { job: Job }) {
           variant="danger"
           pending={pending === 'cancel'}
           disabled={pending !== null}
-          onClick={() => void run('cancel', [job])}
+          onClick={() => {
+            const ran = runningFor(job, Date.now());
+            if (ran > CONFIRM_CANCEL_AFTER_MS) setConfirmFor(ran);
+            else void cancel();
+          }}
         >
           Cancel job
         </Button>
+      )}
+      {confirmFor !== null && (
+        <ConfirmDialog
+          title="Cancel this job?"
+          confirmLabel="Cancel job"
+          danger
+          pending={pending === 'cancel'}
+          onConfirm={() => void cancel()}
+          onClose={() => setConfirmFor(null)}
+        >
+          <p>
+            It has been under way for {formatDuration(confirmFor)}. Its work so far is lost; what it holds is
+            given back and nothing is charged.
+          </p>
+        </ConfirmDialog>
       )}
       {canRun('retry', job) && (
         <Button

@@ -43,7 +43,7 @@ describe('job feed', () => {
     expect(screen.getByText('All 10,000 jobs shown')).toBeInTheDocument();
   });
 
-  it('cancels the selected jobs with one request each and says so', async () => {
+  it('asks once, then cancels the selected jobs with one request each and says so', async () => {
     const running = [job(3, { status: 'running' }), job(2, { status: 'queued' }), job(1)];
     const api = stubFetch({
       'GET /v2/jobs': () => json({ data: [], next_cursor: null }),
@@ -60,6 +60,11 @@ describe('job feed', () => {
     expect(within(toolbar).getByText('3 selected')).toBeInTheDocument();
     // The completed job cannot be cancelled: the button counts the two that can.
     await user.click(within(toolbar).getByRole('button', { name: 'Cancel (2)' }));
+    // Asked once, with the number that will be cancelled; nothing is sent before the answer.
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel 2 jobs?' });
+    expect(confirm).toHaveTextContent('The other 1 selected job has already finished');
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel 2 jobs' }));
 
     expect(await screen.findByText('Cancelled 2 jobs')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual([
