@@ -4,11 +4,12 @@ import type {
   AnalyticsTotals,
 } from '../../../contract/analytics.ts';
 import type { Db } from '../../db/pool.ts';
-import { dimensionSql, JOB_COLUMNS, LEDGER_COLUMNS, OTHER_KEY, type Viewer } from './filters.ts';
+import { OTHER_KEY, type Viewer } from './filters.ts';
+import type { Grouping } from './grouping.ts';
 import { labelsFor, noneLabel, OTHER_IDENTITIES_LABEL, OTHER_LABEL } from './labels.ts';
 import { filtersOf, inSnapshot, metaOf } from './meta.ts';
 import { resolveRange } from './range.ts';
-import { addTotals, type Grouping, totalsBy, ZERO } from './totals.ts';
+import { addTotals, type Reads, totalsBy, ZERO } from './totals.ts';
 
 type Row = AnalyticsBreakdown['data'][number];
 
@@ -21,20 +22,24 @@ export async function analyticsBreakdown(
   viewer: Viewer,
   query: AnalyticsBreakdownQuery,
   now?: number,
+  reads: Reads = 'rollup',
 ): Promise<AnalyticsBreakdown> {
   const filters = filtersOf(query);
   const dimension = query.dimension;
-  const grouping: Grouping = {
-    kind: 'sql',
-    ledger: (p) => dimensionSql(p, LEDGER_COLUMNS, dimension, viewer),
-    jobs: (p) => dimensionSql(p, JOB_COLUMNS, dimension, viewer),
-  };
+  const grouping: Grouping = { kind: 'dimension', dimension };
   return inSnapshot(db, query.timezone, async (tx, asOf) => {
     const range = resolveRange(query, now ?? asOf.getTime());
-    const current = await totalsBy(tx, viewer, filters, range, grouping);
+    const current = await totalsBy(tx, viewer, filters, range, grouping, reads);
     const previous =
       range.compare.from && range.compare.to
-        ? await totalsBy(tx, viewer, filters, { from: range.compare.from, to: range.compare.to }, grouping)
+        ? await totalsBy(
+            tx,
+            viewer,
+            filters,
+            { from: range.compare.from, to: range.compare.to },
+            grouping,
+            reads,
+          )
         : null;
 
     const keys = new Set<string | null>([...current.keys(), ...(previous?.keys() ?? [])]);

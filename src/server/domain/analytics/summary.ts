@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../../db/pool.ts';
 import type { Viewer } from './filters.ts';
 import { filtersOf, inSnapshot, metaOf } from './meta.ts';
 import { resolveRange } from './range.ts';
-import { totalsBy, ZERO } from './totals.ts';
+import { type Reads, totalsBy, ZERO } from './totals.ts';
 
 type Change = NonNullable<AnalyticsSummary['data']['change']>;
 
@@ -41,15 +41,20 @@ export async function analyticsSummary(
   viewer: Viewer,
   query: AnalyticsSummaryQuery,
   now?: number,
+  reads: Reads = 'rollup',
 ): Promise<AnalyticsSummary> {
   const filters = filtersOf(query);
   return inSnapshot(db, query.timezone, async (tx, asOf) => {
     const range = resolveRange(query, now ?? asOf.getTime());
-    const current = (await totalsBy(tx, viewer, filters, range, { kind: 'none' })).get('') ?? { ...ZERO };
+    const current = (await totalsBy(tx, viewer, filters, range, { kind: 'none' }, reads)).get('') ?? {
+      ...ZERO,
+    };
     let previous: AnalyticsTotals | null = null;
     if (range.compare.from && range.compare.to) {
       const period = { from: range.compare.from, to: range.compare.to };
-      previous = (await totalsBy(tx, viewer, filters, period, { kind: 'none' })).get('') ?? { ...ZERO };
+      previous = (await totalsBy(tx, viewer, filters, period, { kind: 'none' }, reads)).get('') ?? {
+        ...ZERO,
+      };
     }
     return {
       data: {

@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../../db/pool.ts';
 import type { Viewer } from './filters.ts';
 import { filtersOf, inSnapshot, metaOf } from './meta.ts';
 import { resolveRange } from './range.ts';
-import { totalsBy, ZERO } from './totals.ts';
+import { type Reads, totalsBy, ZERO } from './totals.ts';
 
 type Bucket = AnalyticsTimeseriesQuery['bucket'];
 
@@ -46,9 +46,10 @@ async function series(
   query: AnalyticsTimeseriesQuery,
   period: { from: Date; to: Date },
   timezone: string,
+  reads: Reads,
 ) {
   const edges = await bucketEdges(db, period, timezone, query.bucket);
-  const totals = await totalsBy(db, viewer, filtersOf(query), period, { kind: 'buckets', edges });
+  const totals = await totalsBy(db, viewer, filtersOf(query), period, { kind: 'buckets', edges }, reads);
   // width_bucket numbers the bucket [edges[i-1], edges[i]) as i.
   return edges.slice(1).map((end, i) => ({
     start: edges[i]!,
@@ -62,15 +63,16 @@ export async function analyticsTimeseries(
   viewer: Viewer,
   query: AnalyticsTimeseriesQuery,
   now?: number,
+  reads: Reads = 'rollup',
 ): Promise<AnalyticsTimeseries> {
   const filters = filtersOf(query);
   return inSnapshot(db, query.timezone, async (tx, asOf) => {
     const range = resolveRange(query, now ?? asOf.getTime());
-    const current = await series(tx, viewer, query, range, range.timezone);
+    const current = await series(tx, viewer, query, range, range.timezone, reads);
     let previous: AnalyticsTotals[] | null = null;
     if (range.compare.from && range.compare.to) {
       const period = { from: range.compare.from, to: range.compare.to };
-      previous = (await series(tx, viewer, query, period, range.timezone)).map((b) => b.totals);
+      previous = (await series(tx, viewer, query, period, range.timezone, reads)).map((b) => b.totals);
     }
     return {
       data: current.map((b, i) => ({

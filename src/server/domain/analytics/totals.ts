@@ -8,18 +8,22 @@ import {
   Params,
   type Viewer,
 } from './filters.ts';
+import { type Grouping, groupKeySql } from './grouping.ts';
+import {
+  type ChargeRow,
+  type Interval,
+  type RunRow,
+  rollupCharges,
+  rollupRuns,
+  rollupSetFor,
+  splitByHours,
+} from './rollup.ts';
 
 /**
  * The ledger entries analytics counts: final charges (`settle`), refunds and adjustments. Holds and
  * their releases are reservations, not spend: credits held by unfinished jobs are in `balance.held_cents`.
  */
 export const COUNTED_KINDS = ['settle', 'refund', 'adjustment'] as const;
-
-/** How rows are grouped: not at all, by a dimension's SQL value, or into time buckets (edge instants). */
-export type Grouping =
-  | { kind: 'none' }
-  | { kind: 'sql'; ledger: (p: Params) => string; jobs: (p: Params) => string }
-  | { kind: 'buckets'; edges: Date[] };
 
 export const ZERO: AnalyticsTotals = {
   spend_cents: 0,
@@ -30,64 +34,72 @@ export const ZERO: AnalyticsTotals = {
   unattributed_spend_cents: 0,
 };
 
-interface Period {
-  from: Date;
-  to: Date;
+/** Where totals are read from: the hourly rollups plus the ledger for cut hours, or the ledger alone. */
+export type Reads = 'rollup' | 'ledger';
+
+/** A time condition on `column` for disjoint intervals: a plain range for one, a join for several. */
+function inIntervals(p: Params, column: string, intervals: Interval[]): { join: string; where: string[] } {
+  if (intervals.length === 1) {
+    return {
+      join: '',
+      where: [`${column} >= ${p.add(intervals[0]!.from)}`, `${column} < ${p.add(intervals[0]!.to)}`],
+    };
+  }
+  const starts = p.add(intervals.map((i) => i.from));
+  const ends = p.add(intervals.map((i) => i.to));
+  return {
+    join: `JOIN unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) AS r(a, b) ON ${column} >= r.a AND ${column} < r.b`,
+    where: [],
+  };
 }
 
-function groupSql(p: Params, grouping: Grouping, side: 'ledger' | 'jobs', column: string): string {
-  if (grouping.kind === 'none') return "''";
-  if (grouping.kind === 'sql') return grouping[side](p);
-  return `width_bucket(${column}, ${p.add(grouping.edges)}::timestamptz[])`;
-}
-
-/**
- * Totals per group over one period, in SQL on the ledger (charges) and on jobs (runs). Every figure is
- * additive over groups and over consecutive periods, so the buckets of a series sum to the summary.
- */
-export async function totalsBy(
+/** Charge totals per group, in SQL on the ledger, over disjoint intervals. */
+async function ledgerCharges(
   db: Queryable,
   viewer: Viewer,
   filters: AnalyticsFilters,
-  period: Period,
   grouping: Grouping,
-): Promise<Map<string | null, AnalyticsTotals>> {
-  const lp = new Params();
-  const lkey = groupSql(lp, grouping, 'ledger', 'l.created_at');
-  const lwhere = [
-    `l.team_id = ${lp.add(viewer.teamId)}`,
+  intervals: Interval[],
+): Promise<ChargeRow[]> {
+  const p = new Params();
+  const key = groupKeySql(p, grouping, viewer, LEDGER_COLUMNS, 'l.created_at');
+  const time = inIntervals(p, 'l.created_at', intervals);
+  const where = [
+    `l.team_id = ${p.add(viewer.teamId)}`,
     `l.kind IN ('settle', 'refund', 'adjustment')`,
-    `l.created_at >= ${lp.add(period.from)}`,
-    `l.created_at < ${lp.add(period.to)}`,
-    ...filterConditions(lp, LEDGER_COLUMNS, filters, viewer),
+    ...time.where,
+    ...filterConditions(p, LEDGER_COLUMNS, filters, viewer),
   ];
-  const charges = db.query<{
-    key: string | number | null;
-    spend: number;
-    charges: number;
-    jobs: number;
-    unsuccessful: number;
-    unattributed: number;
-  }>(
-    `SELECT ${lkey} AS key,
-            -sum(l.delta_cents)::bigint AS spend,
+  const { rows } = await db.query<ChargeRow>(
+    `SELECT ${key} AS key,
+            -sum(l.delta_cents) AS spend,
             count(*) FILTER (WHERE l.delta_cents < 0) AS charges,
             count(*) FILTER (WHERE l.kind = 'settle' AND l.delta_cents < 0) AS jobs,
-            coalesce(-sum(l.delta_cents) FILTER (WHERE l.job_status IN ('failed', 'cancelled')), 0)::bigint AS unsuccessful,
-            coalesce(-sum(l.delta_cents) FILTER (WHERE l.job_id IS NULL AND l.api_key_id IS NULL AND l.person_id IS NULL), 0)::bigint AS unattributed
-       FROM credit_ledger l
-      WHERE ${lwhere.join(' AND ')}
+            coalesce(-sum(l.delta_cents) FILTER (WHERE l.job_status IN ('failed', 'cancelled')), 0) AS unsuccessful,
+            coalesce(-sum(l.delta_cents) FILTER (WHERE l.job_id IS NULL AND l.api_key_id IS NULL AND l.person_id IS NULL), 0) AS unattributed
+       FROM credit_ledger l ${time.join}
+      WHERE ${where.join(' AND ')}
       GROUP BY 1`,
-    lp.values,
+    p.values,
   );
+  return rows;
+}
 
-  const jp = new Params();
-  const jkey = groupSql(jp, grouping, 'jobs', 'j.created_at');
-  const jwhere = [
-    `j.team_id = ${jp.add(viewer.teamId)}`,
-    `j.created_at >= ${jp.add(period.from)}`,
-    `j.created_at < ${jp.add(period.to)}`,
-    ...filterConditions(jp, JOB_COLUMNS, filters, viewer),
+/** Run counts per group, in SQL on jobs by creation time, over disjoint intervals. */
+async function jobRuns(
+  db: Queryable,
+  viewer: Viewer,
+  filters: AnalyticsFilters,
+  grouping: Grouping,
+  intervals: Interval[],
+): Promise<RunRow[]> {
+  const p = new Params();
+  const key = groupKeySql(p, grouping, viewer, JOB_COLUMNS, 'j.created_at');
+  const time = inIntervals(p, 'j.created_at', intervals);
+  const where = [
+    `j.team_id = ${p.add(viewer.teamId)}`,
+    ...time.where,
+    ...filterConditions(p, JOB_COLUMNS, filters, viewer),
     // A pipeline is one run: its steps are jobs started by the pipeline engine under the idempotency
     // key `pipeline:<pipeline job id>:<step id>`.
     `NOT EXISTS (SELECT 1 FROM idempotency_keys k
@@ -95,25 +107,49 @@ export async function totalsBy(
                     AND EXISTS (SELECT 1 FROM jobs p WHERE p.id = split_part(k.key, ':', 2)
                                    AND p.team_id = k.team_id AND p.tool = 'pipeline'))`,
   ];
-  const runs = db.query<{ key: string | number | null; runs: number }>(
-    `SELECT ${jkey} AS key, count(*) AS runs FROM jobs j WHERE ${jwhere.join(' AND ')} GROUP BY 1`,
-    jp.values,
+  const { rows } = await db.query<RunRow>(
+    `SELECT ${key} AS key, count(*) AS runs FROM jobs j ${time.join} WHERE ${where.join(' AND ')} GROUP BY 1`,
+    p.values,
   );
+  return rows;
+}
+
+/**
+ * Totals per group over one period. Every figure is additive over groups and over consecutive periods
+ * (so the buckets of a series sum to the summary), which is also what lets a period be read as whole
+ * hours from the rollups plus the cut hours from the ledger and jobs (rollup.ts).
+ */
+export async function totalsBy(
+  db: Queryable,
+  viewer: Viewer,
+  filters: AnalyticsFilters,
+  period: Interval,
+  grouping: Grouping,
+  reads: Reads = 'rollup',
+): Promise<Map<string | null, AnalyticsTotals>> {
+  const set = reads === 'rollup' ? rollupSetFor(filters, grouping) : null;
+  const plan =
+    set === null ? null : { set, ...splitByHours(period, grouping.kind === 'buckets' ? grouping.edges : []) };
+  const raw = plan ? plan.raw : [period];
+  // One after another: the queries share the snapshot's one connection.
+  const ledgerRows = raw.length ? await ledgerCharges(db, viewer, filters, grouping, raw) : [];
+  const jobRows = raw.length ? await jobRuns(db, viewer, filters, grouping, raw) : [];
+  const chargeHours = plan?.hours
+    ? await rollupCharges(db, viewer, filters, grouping, plan.set, plan.hours)
+    : [];
+  const runHours = plan?.hours ? await rollupRuns(db, viewer, filters, grouping, plan.set, plan.hours) : [];
 
   const out = new Map<string | null, AnalyticsTotals>();
-  const entry = (key: string | null) => {
-    let totals = out.get(key);
-    if (!totals) {
-      totals = { ...ZERO };
-      out.set(key, totals);
-    }
-    return totals;
+  const add = (rawKey: string | number | null, totals: Partial<AnalyticsTotals>) => {
+    // Bucket numbers come back as integers.
+    const key = rawKey === null ? null : String(rawKey);
+    const sum = out.get(key) ?? { ...ZERO };
+    for (const [name, value] of Object.entries(totals) as [keyof AnalyticsTotals, number][])
+      sum[name] += value;
+    out.set(key, sum);
   };
-  const [chargeRows, runRows] = await Promise.all([charges, runs]);
-  // Bucket numbers come back as integers (grouping by them is cheaper than by text).
-  const keyOf = (key: string | number | null) => (key === null ? null : String(key));
-  for (const row of chargeRows.rows) {
-    Object.assign(entry(keyOf(row.key)), {
+  for (const row of [...ledgerRows, ...chargeHours]) {
+    add(row.key, {
       spend_cents: Number(row.spend),
       charges: Number(row.charges),
       jobs: Number(row.jobs),
@@ -121,7 +157,7 @@ export async function totalsBy(
       unattributed_spend_cents: Number(row.unattributed),
     });
   }
-  for (const row of runRows.rows) entry(keyOf(row.key)).runs = Number(row.runs);
+  for (const row of [...jobRows, ...runHours]) add(row.key, { runs: Number(row.runs) });
   return out;
 }
 
