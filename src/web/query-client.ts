@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../client/api-error.ts';
+import { AUTO_RETRY_MS } from './api/auto-retry.ts';
 
 const MAX_RETRIES = 2;
 /** Waits between retries double from 1 s but never pass this: a server back up is noticed within seconds. */
@@ -29,19 +30,33 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Coming back (the window gains focus, the tab is shown, the browser is online again) retries every
- * query that failed at once, whatever its staleness settings: the person should not wait for a timer
- * to see that the server is back. Returns the function that stops listening.
+ * Every query on screen that failed from an outage is tried again every few seconds while the tab is
+ * visible, and at once when the person comes back (the window gains focus, the tab is shown, the
+ * browser is online again), whatever its staleness settings: widgets and pages show the server's return
+ * within seconds, without a reload. Returns the function that stops it.
  */
-export function retryFailedOnReturn(queryClient: QueryClient, target: Window = window): () => void {
+export function retryFailedOnReturn(
+  queryClient: QueryClient,
+  target: Window = window,
+  every: number = AUTO_RETRY_MS,
+): () => void {
   const retry = () => {
     if (target.document.visibilityState === 'hidden') return;
-    void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
+    void queryClient.refetchQueries(
+      {
+        type: 'active',
+        predicate: (query) => query.state.status === 'error' && isRetryable(query.state.error),
+      },
+      // A query already trying again keeps its attempt.
+      { cancelRefetch: false },
+    );
   };
+  const timer = setInterval(retry, every);
   target.addEventListener('focus', retry);
   target.addEventListener('online', retry);
   target.document.addEventListener('visibilitychange', retry);
   return () => {
+    clearInterval(timer);
     target.removeEventListener('focus', retry);
     target.removeEventListener('online', retry);
     target.document.removeEventListener('visibilitychange', retry);

@@ -85,7 +85,7 @@ describe('the analytics page', () => {
     expect(alert).toHaveTextContent('Unknown timezone Mars/Base');
     expect(alert).toHaveTextContent('req_test');
     fail = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry now' }));
     expect(await screen.findByRole('heading', { name: 'No spend in this range' })).toBeVisible();
   });
 });

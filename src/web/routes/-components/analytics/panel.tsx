@@ -74,7 +74,7 @@ export function QueryState<T>({ query, label, children }: QueryStateProps<T>) {
           </p>
         )}
         <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          Try again
+          Retry now
         </Button>
       </div>
     );

@@ -69,7 +69,7 @@ function Lineage({ id }: { id: string }) {
       <Alert tone="error" title="The lineage could not be loaded">
         {lineage.error.message}{' '}
         <button type="button" className="font-medium underline" onClick={() => void lineage.refetch()}>
-          Try again
+          Retry now
         </button>
       </Alert>
     );

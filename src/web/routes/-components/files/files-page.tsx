@@ -105,7 +105,7 @@ function FileResults({
       <Alert tone="error" title="Your files could not be loaded">
         {query.error.message}{' '}
         <button type="button" className="font-medium underline" onClick={() => void query.refetch()}>
-          Try again
+          Retry now
         </button>
       </Alert>
     );

@@ -83,7 +83,7 @@ export function FolderSidebar({ selected }: { selected: string | undefined }) {
         <p role="alert" className="px-2.5 text-xs text-red-700 dark:text-red-400">
           Folders could not be loaded.{' '}
           <button type="button" className="underline" onClick={() => void folders.refetch()}>
-            Try again
+            Retry now
           </button>
         </p>
       )}

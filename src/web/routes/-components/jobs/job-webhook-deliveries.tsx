@@ -50,7 +50,7 @@ export function JobWebhookDeliveries({ job }: { job: Job }) {
             className="mt-2 block"
             onClick={() => void deliveries.refetch()}
           >
-            Try again
+            Retry now
           </Button>
         </Alert>
       ) : deliveries.data.length === 0 ? (
