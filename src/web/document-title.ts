@@ -20,7 +20,7 @@ const TITLES: Record<Exclude<keyof FileRoutesById, Wrapper>, string | ((params: 
   '/_app/files_/$fileId': 'File',
   '/_app/jobs': 'Jobs',
   '/_app/jobs/$jobId': (params) => `Job ${params.jobId ?? ''}`.trim(),
-  '/_app/keys': 'API keys',
+  '/_app/keys': 'Keys',
   '/_app/playground': 'Playground',
   '/_app/settings': 'Settings',
   '/_app/team': 'Team',

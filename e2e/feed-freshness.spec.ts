@@ -1,0 +1,113 @@
+import { expect, type Page, test } from '@playwright/test';
+import { sessionToken } from './support/api-jobs.ts';
+import { accountMenu, freshEmail, signInThroughUi } from './support/sign-in.ts';
+
+/*
+ * The console's first hour, against the real server: a job made elsewhere shows up in the open feed
+ * within seconds and moves the header balance; a finished job says what it cost; and an outage (the API
+ * and the page code unreachable, simulated in the browser: the shared server keeps running) is shown in
+ * the page with a way to retry, the shell stays, and the console recovers without a reload of its own.
+ */
+
+async function signIn(page: Page): Promise<string> {
+  await page.goto('/sign-in');
+  await signInThroughUi(page, freshEmail());
+  await expect(page).toHaveURL(/\/playground$/);
+  return sessionToken(page);
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const feedRow = (page: Page, text: string) =>
+  page.getByRole('table').getByRole('row').filter({ hasText: text });
+
+test('a job made through the API appears in the open feed within seconds, with the balance, and a cancelled one shows its refund', async ({
+  page,
+}) => {
+  const token = await signIn(page);
+  await nav(page).getByRole('link', { name: 'Jobs', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'No jobs yet' })).toBeVisible();
+  await expect(page).toHaveTitle('Jobs · Media Console');
+  await expect(accountMenu(page)).toContainText('1,000 credits');
+  // Idle for a while: the feed keeps asking every 2 s (it used to back off to once in 15 s by now).
+  await page.waitForTimeout(8_000);
+
+  const auth = { authorization: `Bearer ${token}` };
+  const created = await page.request.post('/v2/video', {
+    headers: auth,
+    data: { model: 'local-motion', prompt: 'a slow pan over a quiet bay', duration: 30 },
+  });
+  expect(created.status(), await created.text()).toBe(202);
+  const job = (await created.json()) as { id: string; estimated_cost_cents: number };
+  // Within about 2 s (the idle interval), not 15: the row, and the credits it holds.
+  await expect(feedRow(page, 'a slow pan over a quiet bay')).toBeVisible({ timeout: 4_000 });
+  await expect(accountMenu(page)).toContainText(
+    `${(1000 - job.estimated_cost_cents).toLocaleString('en-US')} credits`,
+    {
+      timeout: 4_000,
+    },
+  );
+
+  const cancelled = await page.request.post(`/v2/jobs/${job.id}/cancel`, { headers: auth });
+  expect(cancelled.ok()).toBe(true);
+  const row = feedRow(page, 'a slow pan over a quiet bay');
+  await expect(row.getByText('Cancelled')).toBeVisible({ timeout: 4_000 });
+  // What a finished job cost, never the estimate: nothing, given back.
+  await expect(row).toContainText('0 (refunded)');
+  await expect(row).not.toContainText('~');
+  await expect(accountMenu(page)).toContainText('1,000 credits', { timeout: 4_000 });
+
+  await row.getByRole('link').click();
+  await expect(page).toHaveTitle(`Job ${job.id} · Media Console`);
+  const pricing = page.getByRole('dialog').getByRole('region', { name: 'Pricing' });
+  await expect(pricing).toContainText('0 credits (refunded)');
+  await expect(pricing).toContainText('per second');
+  await expect(pricing).not.toContainText('Not settled');
+});
+
+test('an outage shows in the page with Retry now, keeps the shell, and the console recovers when the server is back', async ({
+  page,
+}) => {
+  await signIn(page);
+  await nav(page).getByRole('link', { name: 'Jobs', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'No jobs yet' })).toBeVisible();
+
+  // The API goes away: its requests fail as a refused connection would.
+  await page.route(/\/(v1|v2|api)\//, (route) => route.abort('connectionrefused'));
+
+  // The open feed says so, with a way to retry at once.
+  await expect(page.getByText('Cannot reach the server')).toBeVisible({ timeout: 6_000 });
+  await expect(page.getByRole('button', { name: 'Retry now' })).toBeVisible();
+
+  // A page whose data cannot be loaded: an error with Retry now in the shell, never an endless "Loading…".
+  await nav(page).getByRole('link', { name: 'Keys' }).click();
+  await expect(page.getByRole('heading', { name: 'The server could not be reached' })).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(page.getByRole('button', { name: 'Retry now' })).toBeVisible();
+  await expect(nav(page)).toBeVisible();
+
+  // Now the page code too: a page not yet visited cannot be downloaded. An error inside the console,
+  // not the browser's own error page.
+  await page.route('**/assets/**', (route) => route.abort('connectionrefused'));
+  await page.route(/\/$/, (route) => route.abort('connectionrefused'));
+  await nav(page).getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(nav(page)).toBeVisible();
+
+  // The server is back: Retry now brings the page at once, without waiting for a timer.
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Retry now' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible({ timeout: 6_000 });
+  await expect(page).toHaveTitle('Settings · Media Console');
+
+  // The page whose data failed loads, and the feed is live again.
+  await nav(page).getByRole('link', { name: 'Keys' }).click();
+  await expect(page.getByRole('heading', { name: 'Keys', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Keys · Media Console');
+  await nav(page).getByRole('link', { name: 'Jobs', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'No jobs yet' })).toBeVisible();
+  await expect(page.getByText(/^Live/)).toBeVisible();
+});
