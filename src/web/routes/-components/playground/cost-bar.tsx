@@ -1,5 +1,7 @@
 import { formatCredits, formatCreditsAndDollars } from '../../../format/credits.ts';
 import { formatUnitPrice } from '../../../format/price.ts';
+import { pluralize } from '../../../format/words.ts';
+import type { BodyProblem } from '../../../schema-form/form-validation.ts';
 import type { CostEstimate } from './cost-estimate.ts';
 
 const units = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
@@ -29,10 +31,20 @@ interface CostBarProps {
   estimate: CostEstimate | null;
   balance: number;
   unavailableReason: string | null;
+  /** What the schema refuses in the form as it is: no price until it is a request that can run. */
+  invalid: readonly BodyProblem[] | null;
+}
+
+/** Why there is no estimate while the form cannot be sent. */
+function invalidText(problems: readonly BodyProblem[]): string {
+  if (problems.every((problem) => problem.message === 'Required.')) {
+    return 'The estimate appears once the required fields are filled in.';
+  }
+  return `No estimate while ${pluralize(problems.length, 'field needs', 'fields need')} attention.`;
 }
 
 /** The price of this run before it is sent, and the balance it comes out of. */
-export function CostBar({ estimate, balance, unavailableReason }: CostBarProps) {
+export function CostBar({ estimate, balance, unavailableReason, invalid }: CostBarProps) {
   const short = estimate !== null && estimate.cents > balance;
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 text-sm">
@@ -49,8 +61,8 @@ export function CostBar({ estimate, balance, unavailableReason }: CostBarProps) 
           </span>
         </p>
       ) : (
-        <p className="text-zinc-600 dark:text-zinc-400">
-          {unavailableReason ?? 'No price for this model here.'}
+        <p className="text-zinc-600 dark:text-zinc-400" data-testid="cost-missing">
+          {unavailableReason ?? (invalid ? invalidText(invalid) : 'No price for this model here.')}
         </p>
       )}
       <p

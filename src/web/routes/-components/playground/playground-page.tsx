@@ -11,6 +11,7 @@ import { toolLabel } from '../../../format/tool-label.ts';
 import { isSettled, useCreateJob, useRetryJob } from '../../../queries/generation.ts';
 import { pricingQueryOptions } from '../../../queries/pricing.ts';
 import { toolsQueryOptions } from '../../../queries/tools.ts';
+import { InlineText } from '../../../schema-form/fields/inline-text.tsx';
 import { type Attempt, attemptFor, fingerprintOf } from './attempt-key.ts';
 import { lastModel, rememberModel, setPrefill } from './form-drafts.ts';
 import { chooseModel, DEFAULT_TOOL, formatModelRef, modelsOf, parseModelRef } from './model-choice.ts';
@@ -96,7 +97,11 @@ export function PlaygroundPage() {
                 />
               )}
             </div>
-            {entry && <p className="text-sm text-zinc-600 dark:text-zinc-400">{entry.description}</p>}
+            {entry && (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="model-description">
+                <InlineText text={entry.description} />
+              </p>
+            )}
             <Suspense
               fallback={
                 <p
@@ -118,7 +123,8 @@ export function PlaygroundPage() {
               />
             </Suspense>
           </section>
-          <div className="lg:sticky lg:top-6">
+          {/* Beside the form while it scrolls: the result stays next to the Run bar. */}
+          <div className="lg:sticky lg:top-6 lg:max-h-[calc(100dvh-3rem)] lg:overflow-y-auto">
             <ResultPanel jobId={search.job} />
           </div>
         </div>

@@ -95,8 +95,13 @@ function FollowedJob({ id }: { id: string }) {
     );
   }
 
-  const message = view.progress_message ?? ACTIVE_MESSAGES[view.status] ?? null;
   const percent = typeof view.progress === 'number' ? Math.round(view.progress * 100) : null;
+  // The engine's "Done" arrives before the job is: its outputs are still being stored and charged, so
+  // the line says that rather than "Done" beside a "Running" badge.
+  const message =
+    !terminal && percent === 100
+      ? 'Saving the result…'
+      : (view.progress_message ?? ACTIVE_MESSAGES[view.status] ?? null);
 
   return (
     <div className="flex flex-col gap-4" data-job-id={id} data-status={view.status}>

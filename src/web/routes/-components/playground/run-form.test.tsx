@@ -149,9 +149,17 @@ describe('the run form', () => {
     );
     renderForm();
     await userEvent.click(await screen.findByRole('button', { name: 'Run' }));
-    expect(await screen.findByText('Prompt or files is required.')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Prompt' })).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('alert')).toHaveTextContent('Some inputs need attention');
+    const prompt = screen.getByRole('textbox', { name: 'Prompt' });
+    await waitFor(() => expect(prompt).toHaveAttribute('aria-invalid', 'true'));
+    expect(prompt).toHaveAccessibleDescription(/Prompt or files is required\./);
+    // The banner names the field by its label, not by the server's `prompt: …` summary.
+    const banner = screen.getByRole('alert');
+    expect(banner).toHaveTextContent('Some inputs need attention');
+    expect(banner).toHaveTextContent('Prompt: Prompt or files is required.');
+    expect(banner).not.toHaveTextContent('Invalid request');
+    // It is about the values that were sent: a change to the form clears it.
+    await userEvent.type(prompt, 'a kite');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('submits with Ctrl+Enter, never with Enter in a one-line field', async () => {

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { ApiError } from '../../../../client/api-error.ts';
 import type { ToolKey } from '../../../../contract/common.ts';
 import type { Job } from '../../../../contract/jobs.ts';
@@ -9,9 +10,10 @@ import { api } from '../../../api/client.ts';
 import { Button } from '../../../components/button.tsx';
 import { isAnalysis, useCreateJob } from '../../../queries/generation.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
+import { fieldLabel } from '../../../schema-form/field-label.ts';
 import type { FieldSpec, ObjectSpec } from '../../../schema-form/field-spec.ts';
 import { FieldGrid } from '../../../schema-form/fields/object-fields.tsx';
-import { schemaResolver, zodFromSchema } from '../../../schema-form/form-validation.ts';
+import { schemaResolver, validateBody, zodFromSchema } from '../../../schema-form/form-validation.ts';
 import {
   type FormValues,
   fromBody,
@@ -32,7 +34,7 @@ import { dropPrefill, peekPrefill, readDraft, saveDraft } from './form-drafts.ts
 import { ProviderOptions } from './provider-options.tsx';
 import { curlSnippet, typescriptSnippet } from './request-snippets.ts';
 import { StylePresets } from './style-presets.tsx';
-import { SubmitFailure } from './submit-failure.tsx';
+import { asSentence, SubmitFailure } from './submit-failure.tsx';
 import { UrlSourceInput } from './url-source-input.tsx';
 import { VoiceField } from './voice-field.tsx';
 
@@ -142,13 +144,16 @@ export function RunForm(props: RunFormProps) {
       if (typeof issue.field !== 'string' || typeof issue.message !== 'string') continue;
       const top = issue.field.split('.')[0] ?? '';
       if (top === 'model' || !spec.fields.some((f) => f.key === top)) continue;
-      const message = issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
-      form.setError(issue.field, {
-        type: 'server',
-        message: /[.!?]$/.test(message) ? message : `${message}.`,
-      });
+      form.setError(issue.field, { type: 'server', message: asSentence(issue.message) });
     }
   }
+
+  // A refusal is about the values that were sent: once they change, it no longer describes the form.
+  useEffect(() => {
+    if (failure === null) return;
+    const subscription = form.watch(() => setFailure(null));
+    return () => subscription.unsubscribe();
+  }, [failure, form]);
 
   const submit = form.handleSubmit(send);
 
@@ -193,7 +198,13 @@ export function RunForm(props: RunFormProps) {
   const analysis = isAnalysis({ tool, body: { model } });
 
   const snippets = () => {
-    const input = { baseUrl: api().baseUrl, tool, analysis, body: toRequest(form.getValues()) };
+    const input = {
+      baseUrl: api().baseUrl,
+      tool,
+      analysis,
+      body: toRequest(form.getValues()),
+      idempotencyKey: crypto.randomUUID(),
+    };
     return { curl: curlSnippet(input), typescript: typescriptSnippet(input) };
   };
 
@@ -219,8 +230,12 @@ export function RunForm(props: RunFormProps) {
               )}
             </div>
           )}
-          <div className="flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-            <LiveCost entry={entry} pinned={pinned} toRequest={toRequest} />
+          {/* The Run bar stays in view at the bottom of the form column, however long the form. */}
+          <div
+            data-testid="run-bar"
+            className="sticky bottom-0 z-20 -mx-2 flex flex-col gap-3 rounded-t-xl border-t border-zinc-200 bg-zinc-50/95 px-2 pt-4 pb-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/95"
+          >
+            <LiveCost entry={entry} pinned={pinned} toRequest={toRequest} validator={validator} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <div className="flex items-center gap-3">
                 <Button
@@ -238,7 +253,13 @@ export function RunForm(props: RunFormProps) {
               </div>
               <CopyRequest snippets={snippets} />
             </div>
-            {failure !== null && <SubmitFailure error={failure} onRetry={() => void submit()} />}
+            {failure !== null && (
+              <SubmitFailure
+                error={failure}
+                onRetry={() => void submit()}
+                labelOf={(field) => fieldLabel(spec, field)}
+              />
+            )}
           </div>
         </form>
       </WidgetContext.Provider>
@@ -268,21 +289,35 @@ function useDraftSaving(
   }, [form, tool, model, saveNow]);
 }
 
-/** The estimate follows the form as it is typed in; kept apart so typing re-renders only this. */
+/**
+ * The estimate follows the form as it is typed in; kept apart so typing re-renders only this. A body
+ * the schema refuses has no price (a duration of 99999999 is not a run), so it says why instead.
+ */
 function LiveCost({
   entry,
   pinned,
   toRequest,
+  validator,
 }: {
   entry: PriceCatalogEntry | undefined;
   pinned: string | null;
   toRequest: (values: FormValues) => Record<string, unknown>;
+  validator: z.ZodType;
 }) {
   const values = useWatch() as FormValues;
   const { data: me } = useSuspenseQuery(meQueryOptions());
-  const estimate = entry ? estimateCost(entry, pinned, toRequest(values)) : null;
+  const body = toRequest(values);
+  const problems = validateBody(validator, body);
+  const estimate = entry && problems.length === 0 ? estimateCost(entry, pinned, body) : null;
   const reason = entry?.providers.find(
     (p) => !p.available && (!pinned || p.provider === pinned),
   )?.unavailable_reason;
-  return <CostBar estimate={estimate} balance={me.balance_cents} unavailableReason={reason ?? null} />;
+  return (
+    <CostBar
+      estimate={estimate}
+      balance={me.balance_cents}
+      unavailableReason={reason ?? null}
+      invalid={problems.length > 0 ? problems : null}
+    />
+  );
 }

@@ -19,16 +19,58 @@ function titleOf(error: unknown): string {
   return 'The run was refused';
 }
 
-/** Why a submission failed, with the request id to quote; retryable failures retry the same attempt. */
-export function SubmitFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** The fields a 422 names (`details.fields`), or null when it names none. */
+function fieldProblems(error: unknown): FieldProblem[] | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const fields = (error.details as { fields?: Array<{ field?: unknown; message?: unknown }> } | null)?.fields;
+  const problems = (fields ?? []).filter(
+    (issue): issue is FieldProblem => typeof issue.field === 'string' && typeof issue.message === 'string',
+  );
+  return problems.length > 0 ? problems : null;
+}
+
+/** "prompt or files is required" → "Prompt or files is required." */
+export function asSentence(message: string): string {
+  const text = message.charAt(0).toUpperCase() + message.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+interface SubmitFailureProps {
+  error: unknown;
+  onRetry: () => void;
+  /** The label the form shows for a request field (`prompt` → "Prompt"). */
+  labelOf: (field: string) => string;
+}
+
+/**
+ * Why a submission failed, with the request id to quote; retryable failures retry the same attempt.
+ * Refused fields are named by their labels, one line each, not by the server's `prompt: …` summary.
+ */
+export function SubmitFailure({ error, onRetry, labelOf }: SubmitFailureProps) {
   const requestId = error instanceof ApiError ? error.requestId : null;
   const wait = error instanceof ApiError && error.retryAfter ? ` Try again in ${error.retryAfter} s.` : '';
+  const problems = fieldProblems(error);
   return (
     <Alert tone="error" title={titleOf(error)}>
-      <p>
-        {error instanceof Error ? error.message : String(error)}
-        {wait}
-      </p>
+      {problems ? (
+        <ul className="flex flex-col gap-0.5">
+          {problems.map((problem) => (
+            <li key={`${problem.field}:${problem.message}`}>
+              <span className="font-medium">{labelOf(problem.field)}:</span> {asSentence(problem.message)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>
+          {error instanceof Error ? error.message : String(error)}
+          {wait}
+        </p>
+      )}
       {requestId && (
         <p className="mt-1 text-xs">
           Request id <code className="font-mono select-all">{requestId}</code>
