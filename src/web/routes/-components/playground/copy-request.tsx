@@ -1,16 +1,22 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { CloseButton } from '../../../components/close-button.tsx';
 
 interface CopyRequestProps {
-  /** Builds the snippets from the form as it is now (only when a button is pressed). */
+  /** Builds the snippets from the form as it is now, with a new Idempotency-Key (only when a button is pressed). */
   snippets: () => { curl: string; typescript: string };
 }
 
-/** "Copy as cURL" and "Copy as TypeScript" for the current form, with a spoken confirmation. */
+/**
+ * "Copy as cURL" and "Copy as TypeScript" for the current form, with a spoken confirmation. Once copied,
+ * a note says where the snippet's `$MEDIA_API_KEY` comes from: the console's own session is never in it.
+ */
 export function CopyRequest({ snippets }: CopyRequestProps) {
   const [copied, setCopied] = useState<string | null>(null);
   // Without clipboard access (permissions, plain http) the text is shown to copy by hand.
   const [fallback, setFallback] = useState<string | null>(null);
+  const [noteOpen, setNoteOpen] = useState(false);
 
   useEffect(() => {
     if (!copied) return;
@@ -21,6 +27,7 @@ export function CopyRequest({ snippets }: CopyRequestProps) {
   async function copy(kind: 'curl' | 'typescript') {
     const text = snippets()[kind];
     const label = kind === 'curl' ? 'cURL command' : 'TypeScript';
+    setNoteOpen(true);
     try {
       await navigator.clipboard.writeText(text);
       setFallback(null);
@@ -44,6 +51,7 @@ export function CopyRequest({ snippets }: CopyRequestProps) {
           {copied}
         </span>
       </div>
+      {noteOpen && <ApiKeyNote onClose={() => setNoteOpen(false)} />}
       {fallback && (
         <textarea
           readOnly
@@ -55,5 +63,26 @@ export function CopyRequest({ snippets }: CopyRequestProps) {
         />
       )}
     </div>
+  );
+}
+
+/** How to give the snippet a key, and that running it twice is safe. */
+function ApiKeyNote({ onClose }: { onClose: () => void }) {
+  return (
+    <section
+      aria-label="Running the copied request"
+      className="flex items-start gap-2 rounded-lg border border-zinc-200 bg-white px-3 py-2 text-xs text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300"
+    >
+      <p className="flex-1">
+        The request reads an API key from <code className="font-mono">$MEDIA_API_KEY</code>. Create one on the{' '}
+        <Link to="/keys" className="font-medium text-indigo-700 underline dark:text-indigo-300">
+          Keys page
+        </Link>
+        , then run <code className="font-mono select-all">export MEDIA_API_KEY=mcsk_…</code> with it in your
+        shell first. The copied request has its own Idempotency-Key: running it again returns the same job
+        instead of paying twice; copy again for a new run.
+      </p>
+      <CloseButton label="Close the note" onClick={onClose} />
+    </section>
   );
 }

@@ -21,6 +21,12 @@ interface SnippetInput {
   tool: ToolKey;
   analysis: boolean;
   body: Record<string, unknown>;
+  /**
+   * A literal key made when the snippet is copied: running the same snippet again replays the same job
+   * instead of paying twice (a `$(uuidgen)` would be empty where uuidgen is missing, and curl would then
+   * drop the header altogether).
+   */
+  idempotencyKey: string;
 }
 
 /** Single-quoted for a POSIX shell: a quote inside ends the string, adds an escaped quote, reopens. */
@@ -30,21 +36,21 @@ function shellQuote(text: string): string {
 
 /**
  * The request as a cURL command. The key is read from `$MEDIA_API_KEY` (never the console's own
- * credentials), and each run gets a fresh Idempotency-Key.
+ * credentials); the Idempotency-Key is the snippet's own.
  */
-export function curlSnippet({ baseUrl, tool, analysis, body }: SnippetInput): string {
+export function curlSnippet({ baseUrl, tool, analysis, body, idempotencyKey }: SnippetInput): string {
   const { path } = routeOf(tool, analysis);
   return [
     `curl -X POST ${shellQuote(`${baseUrl}${path}`)}`,
     `  -H "Authorization: Bearer $MEDIA_API_KEY"`,
     `  -H 'Content-Type: application/json'`,
-    `  -H "Idempotency-Key: $(uuidgen)"`,
+    `  -H ${shellQuote(`Idempotency-Key: ${idempotencyKey}`)}`,
     `  -d ${shellQuote(JSON.stringify(body, null, 2))}`,
   ].join(' \\\n');
 }
 
 /** The request with this project's typed client (src/client), polling the job to its end. */
-export function typescriptSnippet({ baseUrl, tool, analysis, body }: SnippetInput): string {
+export function typescriptSnippet({ baseUrl, tool, analysis, body, idempotencyKey }: SnippetInput): string {
   const { operation } = routeOf(tool, analysis);
   const json = JSON.stringify(body, null, 2).replaceAll('\n', '\n  ');
   return `import { createClient } from 'media-console/src/client/create-client.ts';
@@ -53,7 +59,7 @@ const client = createClient({ baseUrl: ${JSON.stringify(baseUrl)}, token: proces
 
 let job = await client.${operation}({
   body: ${json},
-  headers: { 'idempotency-key': crypto.randomUUID() },
+  headers: { 'idempotency-key': ${JSON.stringify(idempotencyKey)} },
 });
 while (!['completed', 'failed', 'cancelled'].includes(job.status)) {
   await new Promise((resolve) => setTimeout(resolve, 1000));
