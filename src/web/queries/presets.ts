@@ -16,6 +16,7 @@ export interface PresetFilter {
 export const presetKeys = {
   all: ['presets'] as const,
   list: (filter: PresetFilter) => ['presets', filter] as const,
+  one: (id: string) => ['presets', 'one', id] as const,
 };
 
 const PAGE = 100;
@@ -40,6 +41,16 @@ export function presetsQueryOptions(filter: PresetFilter) {
       }),
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
+  });
+}
+
+/** One preset by id (a form field holding `preset_…` shows its name). */
+export function presetQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: presetKeys.one(id),
+    queryFn: () => api().getPreset({ params: { id } }),
+    staleTime: 5 * 60_000,
+    retry: false,
   });
 }
 

@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useController } from 'react-hook-form';
 import type { ToolKey } from '../../../../contract/common.ts';
+import { PresetId } from '../../../../contract/presets.ts';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { presetFragment } from '../../../queries/presets.ts';
+import { presetFragment, presetQueryOptions } from '../../../queries/presets.ts';
 import { hintOf } from '../../../schema-form/field-hints.ts';
 import type { TextSpec } from '../../../schema-form/field-spec.ts';
 import { FieldShell, useFieldIds } from '../../../schema-form/fields/field-shell.tsx';
@@ -29,6 +31,20 @@ export function VoiceField({ spec, name, tool, model, onPreset }: VoiceFieldProp
   const ids = useFieldIds(hint, error);
   const [browsing, setBrowsing] = useState(false);
   const value = typeof field.value === 'string' ? field.value : '';
+  // A chosen preset is sent by its id; people read its name (the id stays on hover and to copy).
+  const presetId = PresetId.safeParse(value).success ? value : null;
+  const preset = useQuery({ ...presetQueryOptions(presetId ?? ''), enabled: presetId !== null });
+  const presetName = presetId && preset.data ? preset.data.name : null;
+  const [copied, setCopied] = useState(false);
+
+  async function copyId() {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  }
 
   return (
     <FieldShell
@@ -45,7 +61,9 @@ export function VoiceField({ spec, name, tool, model, onPreset }: VoiceFieldProp
           id={ids.id}
           name={field.name}
           type="text"
-          value={value}
+          value={presetName ?? value}
+          readOnly={presetName !== null}
+          title={presetName ? `Voice preset ${value}` : undefined}
           placeholder="A voice name, or choose a preset"
           onChange={(event) => field.onChange(event.target.value)}
           onBlur={field.onBlur}
@@ -53,6 +71,18 @@ export function VoiceField({ spec, name, tool, model, onPreset }: VoiceFieldProp
           aria-describedby={ids.describedBy}
           className={inputClasses(Boolean(error), 'h-10')}
         />
+        {presetName && (
+          <Button
+            variant="ghost"
+            className="whitespace-nowrap"
+            onClick={() => {
+              field.onChange('');
+              setCopied(false);
+            }}
+          >
+            Type a voice
+          </Button>
+        )}
         <Button
           variant="secondary"
           className="whitespace-nowrap"
@@ -62,6 +92,20 @@ export function VoiceField({ spec, name, tool, model, onPreset }: VoiceFieldProp
           Browse voices
         </Button>
       </div>
+      {presetName && (
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-zinc-600 dark:text-zinc-400">
+          <span>
+            Preset <code className="font-mono select-all">{value}</code>
+          </span>
+          <button
+            type="button"
+            onClick={() => void copyId()}
+            className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+          >
+            {copied ? 'Copied the id' : 'Copy id'}
+          </button>
+        </p>
+      )}
       {browsing && (
         <Suspense
           fallback={

@@ -127,9 +127,10 @@ export function VoiceList({
                   disabled={!fragment}
                   title={fragment ? undefined : 'This preset cannot be used with this tool.'}
                   onClick={() => onChoose(preset)}
-                  aria-label={`Use ${preset.name}`}
                 >
+                  {/* The name starts with the visible word, so "click Use" finds it by voice. */}
                   {chosen ? 'Chosen' : 'Use'}
+                  <span className="sr-only">{`${chosen ? ':' : ''} ${preset.name}`}</span>
                 </Button>
               </li>
             );
