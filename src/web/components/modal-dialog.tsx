@@ -11,7 +11,8 @@ interface ModalDialogProps {
   children: ReactNode;
   /** Buttons at the bottom, right-aligned. */
   footer?: ReactNode;
-  size?: 'md' | 'lg';
+  /** `xl` for side-by-side content (comparing runs). */
+  size?: 'md' | 'lg' | 'xl';
 }
 
 /**
@@ -47,7 +48,7 @@ export function ModalDialog({
       }}
       className={cx(
         'm-auto w-[calc(100%-2rem)] rounded-2xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/50 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100',
-        size === 'lg' ? 'max-w-2xl' : 'max-w-lg',
+        { md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-6xl' }[size],
       )}
     >
       <div className="flex max-h-[85dvh] flex-col">

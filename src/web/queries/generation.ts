@@ -109,13 +109,23 @@ export function jobStatusQueryOptions(id: string) {
 export const RECENT_RUNS = 8;
 const ACTIVE_LIST_POLL_MS = 3000;
 
-/** The newest runs of a tool, refreshed every few seconds while one of them is still running. */
+/**
+ * The newest runs of a tool, a page of RECENT_RUNS at a time (older pages on request, to compare older
+ * runs), refreshed every few seconds while one of them is still running.
+ */
 export function recentRunsQueryOptions(tool: ToolKey) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: generationKeys.recent(tool),
-    queryFn: () => api().listJobs({ query: { tool, limit: RECENT_RUNS } }),
+    queryFn: ({ pageParam }) =>
+      api().listJobs({
+        query: { tool, limit: RECENT_RUNS, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
     refetchInterval: (query) =>
-      query.state.data?.data.some((job) => !isSettled(job.status)) ? ACTIVE_LIST_POLL_MS : false,
+      query.state.data?.pages.some((page) => page.data.some((job) => !isSettled(job.status)))
+        ? ACTIVE_LIST_POLL_MS
+        : false,
   });
 }
 

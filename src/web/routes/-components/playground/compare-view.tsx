@@ -2,9 +2,10 @@ import type { Job } from '../../../../contract/jobs.ts';
 import { cx } from '../../../components/cx.ts';
 import { StatusBadge } from '../../../components/job-status-badge.tsx';
 import { formatCredits } from '../../../format/credits.ts';
-import { formatRelativeTime } from '../../../format/time.ts';
+import { pluralize } from '../../../format/words.ts';
 import { compareInputs } from './input-diff.ts';
 import { JobOutputs } from './job-outputs.tsx';
+import { startedWhen } from './started-when.ts';
 
 /** Two or more runs side by side: their outputs, then every input with the ones that differ marked. */
 export function CompareView({ jobs }: { jobs: readonly Job[] }) {
@@ -13,27 +14,19 @@ export function CompareView({ jobs }: { jobs: readonly Job[] }) {
   const columns = { gridTemplateColumns: `repeat(${jobs.length}, minmax(16rem, 1fr))` };
 
   return (
-    <section
-      aria-labelledby="compare-heading"
-      className="flex flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id="compare-heading" className="text-base font-semibold">
-          Comparing {jobs.length} runs
-        </h3>
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          {differing === 0
-            ? 'Their inputs are the same.'
-            : `${differing} input${differing === 1 ? '' : 's'} differ, marked below.`}
-        </p>
-      </div>
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        {differing === 0
+          ? 'Their inputs are the same.'
+          : `${pluralize(differing, 'input differs', 'inputs differ')}, marked below.`}
+      </p>
       <div className="overflow-x-auto">
         <div className="grid gap-4" style={columns}>
-          {jobs.map((job) => (
+          {jobs.map((job, index) => (
             <div key={job.id} className="flex min-w-0 flex-col gap-2">
               <p className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
                 <StatusBadge status={job.status} />
-                {formatRelativeTime(job.created_at)} ·{' '}
+                Run {index + 1} · {startedWhen(job.created_at)} ·{' '}
                 {formatCredits(job.actual_cost_cents ?? job.estimated_cost_cents)}
               </p>
               {job.output ? (
@@ -90,6 +83,6 @@ export function CompareView({ jobs }: { jobs: readonly Job[] }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </div>
   );
 }

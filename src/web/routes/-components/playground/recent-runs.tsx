@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { ToolKey } from '../../../../contract/common.ts';
 import type { Job } from '../../../../contract/jobs.ts';
@@ -6,11 +6,12 @@ import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
 import { StatusBadge } from '../../../components/job-status-badge.tsx';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatCredits } from '../../../format/credits.ts';
-import { formatRelativeTime } from '../../../format/time.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 import { recentRunsQueryOptions } from '../../../queries/generation.ts';
+import { startedWhen } from './started-when.ts';
 
 // Comparing is occasional and brings its own table and media: loaded when first asked for.
 const CompareView = lazy(() =>
@@ -44,11 +45,17 @@ export function runSummary(job: Job): string {
   return 'No prompt';
 }
 
+/** A run's summary shortened for a label read aloud. */
+function shortSummary(job: Job): string {
+  const summary = runSummary(job).replace(/\s+/g, ' ').trim();
+  return summary.length > 60 ? `${summary.slice(0, 59)}…` : summary;
+}
+
 function Preview({ job }: { job: Job }) {
   const output = job.output?.outputs[0];
   const image = output?.thumbnail_url ?? (output?.media_type.startsWith('image/') ? output.url : null);
   return (
-    <span className="grid size-14 shrink-0 place-items-center overflow-hidden rounded-lg bg-zinc-100 text-[10px] text-zinc-500 uppercase dark:bg-zinc-800 dark:text-zinc-400">
+    <span className="grid size-14 shrink-0 place-items-center overflow-hidden rounded-lg bg-zinc-100 text-[10px] font-medium text-zinc-700 uppercase dark:bg-zinc-800 dark:text-zinc-300">
       {image ? (
         <img src={image} alt="" loading="lazy" className="h-full w-full object-cover" />
       ) : output?.data ? (
@@ -69,10 +76,11 @@ export function RecentRuns({
   onRerun,
   onRerunWithChanges,
 }: RecentRunsProps) {
-  const { data, isPending, isError, error, refetch } = useQuery(recentRunsQueryOptions(tool));
+  const { data, isPending, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useInfiniteQuery(recentRunsQueryOptions(tool));
   const [selected, setSelected] = useState<string[]>([]);
   const [comparing, setComparing] = useState(false);
-  const jobs = data?.data ?? [];
+  const jobs = data?.pages.flatMap((page) => page.data) ?? [];
   const chosen = jobs.filter((job) => selected.includes(job.id));
 
   function toggle(id: string) {
@@ -95,12 +103,10 @@ export function RecentRuns({
             variant="secondary"
             size="sm"
             disabled={chosen.length < 2}
-            aria-pressed={comparing && chosen.length >= 2}
-            onClick={() => setComparing(!comparing)}
+            aria-haspopup="dialog"
+            onClick={() => setComparing(true)}
           >
-            {comparing && chosen.length >= 2
-              ? 'Hide comparison'
-              : `Compare${chosen.length ? ` (${chosen.length})` : ''}`}
+            {`Compare${chosen.length ? ` (${chosen.length})` : ''}`}
           </Button>
         </div>
       </div>
@@ -136,7 +142,7 @@ export function RecentRuns({
             >
               <input
                 type="checkbox"
-                aria-label={`Select run of ${formatRelativeTime(job.created_at)} for comparison`}
+                aria-label={`Compare the run “${shortSummary(job)}”, ${startedWhen(job.created_at)}`}
                 checked={selected.includes(job.id)}
                 onChange={() => toggle(job.id)}
                 className="size-4 accent-zinc-900 dark:accent-zinc-100"
@@ -147,7 +153,7 @@ export function RecentRuns({
                 <p className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-600 dark:text-zinc-400">
                   <StatusBadge status={job.status} />
                   <span>{job.model}</span>
-                  <span>{formatRelativeTime(job.created_at)}</span>
+                  <span>{startedWhen(job.created_at)}</span>
                   <span className="tabular-nums">
                     {formatCredits(job.actual_cost_cents ?? job.estimated_cost_cents)}
                   </span>
@@ -174,16 +180,32 @@ export function RecentRuns({
         </ul>
       )}
 
+      {hasNextPage && (
+        <div>
+          <Button
+            variant="secondary"
+            size="sm"
+            pending={isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
+          >
+            Show older runs
+          </Button>
+        </div>
+      )}
+
+      {/* A dialog, not a panel below the list: it opens where people are, however long the list. */}
       {comparing && chosen.length >= 2 && (
-        <Suspense
-          fallback={
-            <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-              <Spinner /> Opening the comparison…
-            </p>
-          }
-        >
-          <CompareView jobs={chosen} />
-        </Suspense>
+        <ModalDialog size="xl" title={`Comparing ${chosen.length} runs`} onClose={() => setComparing(false)}>
+          <Suspense
+            fallback={
+              <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+                <Spinner /> Opening the comparison…
+              </p>
+            }
+          >
+            <CompareView jobs={chosen} />
+          </Suspense>
+        </ModalDialog>
       )}
     </section>
   );
