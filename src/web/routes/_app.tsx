@@ -1,10 +1,12 @@
 import { createFileRoute, Outlet, redirect, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { auth, credentialsRefused } from '../auth/auth.ts';
+import { cx } from '../components/cx.ts';
 import { ToastRegion } from '../components/toast-region.tsx';
 import { meQueryOptions } from '../queries/me.ts';
 import { AccountMenu } from './-components/app-shell/account-menu.tsx';
 import { Brand } from './-components/app-shell/brand.tsx';
+import { MainMenuButton, useMainMenu } from './-components/app-shell/main-menu.tsx';
 import { SideNav } from './-components/app-shell/side-nav.tsx';
 import { SkipLink } from './-components/app-shell/skip-link.tsx';
 
@@ -28,18 +30,30 @@ export const Route = createFileRoute('/_app')({
 
 function AppLayout() {
   useSignOutFromOtherTabs();
-  // One grid, two arrangements: on small screens brand and account share the top row and the
-  // navigation scrolls sideways below; from lg on the navigation is a sidebar under the brand.
+  const menu = useMainMenu();
+  const navId = useId();
+  // One grid, two arrangements: on small screens a top bar (menu button, brand, account) with the
+  // navigation as a menu panel under it; from lg on the navigation is a sidebar under the brand.
   return (
-    <div className="grid min-h-dvh grid-cols-[minmax(0,1fr)_auto] grid-rows-[auto_auto_1fr] [grid-template-areas:'brand_account'_'nav_nav'_'main_main'] lg:grid-cols-[15rem_minmax(0,1fr)] lg:grid-rows-[4rem_1fr] lg:[grid-template-areas:'brand_account'_'nav_main']">
+    <div className="relative grid min-h-dvh grid-cols-[minmax(0,1fr)] grid-rows-[4rem_1fr] [grid-template-areas:'header'_'main'] lg:grid-cols-[15rem_minmax(0,1fr)] lg:[grid-template-areas:'header_header'_'nav_main']">
       <SkipLink />
-      <div className="flex items-center border-b border-zinc-200 bg-white px-3 [grid-area:brand] lg:border-r lg:px-4 dark:border-zinc-800 dark:bg-zinc-900">
-        <Brand />
-      </div>
-      <header className="flex h-16 items-center justify-end border-b border-zinc-200 bg-white px-3 [grid-area:account] lg:bg-transparent lg:px-8 dark:border-zinc-800 dark:bg-zinc-900 lg:dark:bg-transparent">
-        <AccountMenu />
+      <header className="flex border-b border-zinc-200 bg-white [grid-area:header] lg:bg-transparent dark:border-zinc-800 dark:bg-zinc-900 lg:dark:bg-transparent">
+        <div className="flex items-center gap-1 px-3 lg:w-60 lg:border-r lg:border-zinc-200 lg:bg-white lg:px-4 dark:lg:border-zinc-800 dark:lg:bg-zinc-900">
+          <MainMenuButton menu={menu} controls={navId} />
+          <Brand />
+        </div>
+        <div className="flex flex-1 items-center justify-end px-3 lg:px-8">
+          <AccountMenu />
+        </div>
       </header>
-      <div className="border-b border-zinc-200 bg-white px-3 py-2 [grid-area:nav] lg:border-r lg:border-b-0 lg:px-4 lg:py-5 dark:border-zinc-800 dark:bg-zinc-900">
+      <div
+        ref={menu.panelRef}
+        id={navId}
+        className={cx(
+          'absolute inset-x-0 top-16 z-40 border-b border-zinc-200 bg-white px-3 py-3 shadow-lg [grid-area:nav] lg:static lg:block lg:border-r lg:border-b-0 lg:px-4 lg:py-5 lg:shadow-none dark:border-zinc-800 dark:bg-zinc-900',
+          !menu.open && 'hidden',
+        )}
+      >
         <div className="lg:sticky lg:top-5">
           <SideNav />
         </div>

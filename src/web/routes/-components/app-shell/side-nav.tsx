@@ -15,7 +15,7 @@ const ITEMS = [
 export function SideNav() {
   return (
     <nav aria-label="Main">
-      <ul className="flex gap-1 overflow-x-auto lg:flex-col lg:overflow-visible">
+      <ul className="flex flex-col gap-1">
         {ITEMS.map((item) => (
           <li key={item.to}>
             <Link
