@@ -107,9 +107,9 @@ test('a folder, two uploads and a duplicate, a run from a file, and its lineage 
   await expect(grid.getByRole('link')).toHaveCount(1);
   await grid.getByRole('link').first().click();
   const lineage = page.getByRole('list', { name: 'Lineage, from inputs to outputs' });
-  await expect(lineage.getByRole('link', { name: /^This file:/ })).toHaveAttribute('aria-current', 'page');
+  await expect(lineage.getByRole('link', { name: /^This file / })).toHaveAttribute('aria-current', 'page');
   await expect(lineage.getByRole('region', { name: /^Job: Image, local-upscale/ })).toBeVisible();
-  await lineage.getByRole('link', { name: 'File: blue.png' }).click();
+  await lineage.getByRole('link', { name: 'File blue.png' }).click();
   await expect(page).toHaveURL(uploadUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'blue.png' })).toBeVisible();
 

@@ -107,13 +107,14 @@ function FileNode({ placed, root }: { placed: PlacedNode; root: boolean }) {
   if (placed.node.kind !== 'file') return null;
   const { file } = placed.node;
   const deleted = isDeleted(placed.node);
+  const kind = deleted ? 'Deleted file' : root ? 'This file' : 'File';
   const body = (
     <>
       <FileThumb file={file} className="size-12 shrink-0 rounded" />
       <span className="min-w-0">
         <span className="block text-[11px] font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
-          {deleted ? 'Deleted file' : root ? 'This file' : 'File'}
-        </span>
+          {kind}
+        </span>{' '}
         <span className={cx('block truncate text-sm font-medium', deleted && 'line-through')}>
           {file.name}
         </span>
@@ -130,7 +131,8 @@ function FileNode({ placed, root }: { placed: PlacedNode; root: boolean }) {
       to="/files/$fileId"
       params={{ fileId: file.id }}
       aria-current={root ? 'page' : undefined}
-      aria-label={`${root ? 'This file' : 'File'}: ${file.name}`}
+      // The visible words, in order (label-content-name-mismatch: people steering by voice say them).
+      aria-label={`${kind} ${file.name}`}
       className={cx(
         BOX,
         'hover:border-zinc-400 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:hover:border-zinc-500',
@@ -166,7 +168,7 @@ function JobNode({
           to="/jobs/$jobId"
           params={{ jobId: job.id }}
           className="min-w-0 truncate text-sm font-medium hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-          aria-label={`Open job ${job.id} (${toolLabel(job.tool)}, ${job.model})`}
+          aria-label={`${toolLabel(job.tool)} job ${job.id} (${job.model})`}
         >
           {toolLabel(job.tool)} job
         </Link>

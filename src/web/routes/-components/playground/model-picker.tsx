@@ -48,7 +48,6 @@ export function ModelPicker({ models, selected, onSelect }: ModelPickerProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
-  const labelId = useId();
 
   const shown = useMemo(() => {
     const found = models.filter((entry) => matches(entry, query));
@@ -112,7 +111,7 @@ export function ModelPicker({ models, selected, onSelect }: ModelPickerProps) {
 
   return (
     <div ref={rootRef} className="relative">
-      <span id={labelId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+      <span aria-hidden="true" className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
         Model
       </span>
       <button
@@ -120,11 +119,12 @@ export function ModelPicker({ models, selected, onSelect }: ModelPickerProps) {
         type="button"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-labelledby={`${labelId} ${labelId}-value ${labelId}-availability`}
         onClick={() => (open ? setOpen(false) : openList())}
         className="mt-1.5 flex w-full items-center justify-between gap-3 rounded-lg border border-zinc-300 bg-white px-3 py-2 text-left shadow-sm hover:border-zinc-400 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:border-zinc-600"
       >
-        <span id={`${labelId}-value`} className="min-w-0">
+        {/* The name is the visible text, after the label: speech input users say what they see. */}
+        <span className="sr-only">Model: </span>
+        <span className="min-w-0">
           <span className="block truncate text-sm font-medium">
             {selected?.display_name ?? 'Choose a model'}
           </span>
@@ -135,7 +135,7 @@ export function ModelPicker({ models, selected, onSelect }: ModelPickerProps) {
             </span>
           )}
         </span>
-        <span id={`${labelId}-availability`} className="flex shrink-0 items-center gap-2">
+        <span className="flex shrink-0 items-center gap-2">
           {selected && (
             <Badge tone={selected.available ? 'success' : 'muted'}>
               {selected.available ? 'Available' : 'Unavailable'}

@@ -1,0 +1,89 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { runJobThroughApi } from './support/api-jobs.ts';
+import { freshEmail, signInThroughUi } from './support/sign-in.ts';
+
+/**
+ * Every page of the console, in light and in dark mode, has no serious or critical axe violation.
+ * label-content-name-mismatch is one of axe's experimental rules: enabled here, since people who steer
+ * by voice say the words they see on a control.
+ */
+async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${where}: ${violation.id} (${violation.impact}): ${violation.nodes
+          .slice(0, 3)
+          .map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`)
+          .join(' | ')}`,
+    );
+}
+
+/** Opens a page and waits for its heading and for its data (no "Loading…" left). */
+async function visit(page: Page, path: string, heading: string | RegExp) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+}
+
+test('every page has no serious or critical accessibility violation, in light and dark mode', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // Gathered over every page, so one run names them all.
+  const found: string[] = [];
+  await page.goto('/sign-in');
+  const pages: Array<{ path: string; heading: string | RegExp }> = [{ path: '/sign-in', heading: /Sign in/ }];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await visit(page, '/sign-in', /Sign in/);
+    found.push(...(await seriousViolations(page, `sign-in (${scheme})`)));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await signInThroughUi(page, freshEmail());
+  await expect(page).toHaveURL(/\/playground/);
+
+  // Something on every page: an image and a speech run (the recent runs show their thumbnails).
+  const image = await runJobThroughApi(page, 'image', { model: 'local-sketch', prompt: 'a red kite' });
+  await runJobThroughApi(page, 'speech', { model: 'local-flite', text: 'Hello there.' });
+  const fileId = image.output?.outputs[0]?.file_id;
+  expect(fileId).toBeTruthy();
+
+  pages.push(
+    { path: `/playground?tool=image&job=${image.id}`, heading: 'Playground' },
+    { path: '/playground?tool=speech', heading: 'Playground' },
+    { path: '/jobs', heading: 'Jobs' },
+    { path: `/jobs/${image.id}`, heading: 'Jobs' },
+    { path: '/files', heading: 'Files' },
+    { path: `/files/${fileId}`, heading: /\.(png|webp|jpe?g)$/ },
+    { path: '/keys', heading: /Keys/ },
+    { path: '/team', heading: /Team/ },
+    { path: '/analytics', heading: 'Analytics' },
+    { path: '/settings', heading: 'Settings' },
+    { path: '/no-such-page', heading: 'This page does not exist' },
+  );
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const { path, heading } of pages.slice(1)) {
+      await visit(page, path, heading);
+      found.push(...(await seriousViolations(page, `${path} (${scheme})`)));
+    }
+  }
+
+  // Open parts of the playground: the voice list and the model picker.
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await visit(page, '/playground?tool=speech', 'Playground');
+    await page.getByRole('button', { name: 'Browse voices' }).click();
+    await expect(page.getByRole('list', { name: 'Voices' })).toBeVisible();
+    found.push(...(await seriousViolations(page, `voice list (${scheme})`)));
+    await page.getByRole('button', { name: /^Model: / }).click();
+    await expect(page.getByRole('listbox', { name: 'Models' })).toBeVisible();
+    found.push(...(await seriousViolations(page, `model picker (${scheme})`)));
+  }
+  expect(found).toEqual([]);
+});
