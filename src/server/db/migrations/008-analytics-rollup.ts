@@ -6,8 +6,8 @@ import type { Migration } from '../migrate.ts';
  * one grouping set (`dims`, a bitmask: tool 1, model 2, folder 4, api key 8, person 16, source 32,
  * status 64): the columns of the set carry values, the others are NULL. Every column at once would
  * hold about as many rows as the ledger (a busy hour rarely repeats a combination), so the sets are
- * one dimension each (tool with model, key with person: they go together); queries that need more
- * than one set reads from the ledger.
+ * one dimension each (tool with model, which names its tool; key and person apart and together, for
+ * the creator); a query that needs columns of two sets reads the ledger.
  *
  * Triggers keep both in step with every write of the same transaction (inserts and deletes per
  * statement, updates per row when a counted column changes), so they never drift. A job is not a run
@@ -22,7 +22,7 @@ LOCK TABLE credit_ledger, jobs, idempotency_keys IN SHARE ROW EXCLUSIVE MODE;
 
 -- The grouping sets kept, as dims bitmasks (see the query side, domain/analytics/rollup.ts).
 CREATE FUNCTION analytics_rollup_sets() RETURNS smallint[] LANGUAGE sql IMMUTABLE
-  AS $$ SELECT '{0, 3, 4, 24, 32, 64}'::smallint[] $$;
+  AS $$ SELECT '{0, 3, 4, 8, 16, 24, 32, 64}'::smallint[] $$;
 
 CREATE TABLE analytics_charge_hours (
   team_id uuid NOT NULL REFERENCES teams(id) ON DELETE CASCADE,

@@ -264,7 +264,8 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
       to,
     };
   });
-  // Fresh statistics and visibility map, so the analytics queries plan well and scan the index only.
-  await db.query('VACUUM (ANALYZE) credit_ledger, jobs');
+  // Fresh statistics and visibility map, so the analytics queries (ledger and rollups) plan well and scan
+  // the index only.
+  await db.query('VACUUM (ANALYZE) credit_ledger, jobs, analytics_charge_hours, analytics_run_hours');
   return result;
 }

@@ -75,12 +75,15 @@ describe('rollupSetFor', () => {
     expect(rollupSetFor({ status: ['failed'] }, { kind: 'dimension', dimension: 'status' })).toBe(64);
     expect(rollupSetFor({ capability: ['image'] }, { kind: 'dimension', dimension: 'model' })).toBe(3);
     expect(rollupSetFor({ member: 'none' }, { kind: 'dimension', dimension: 'creator' })).toBe(24);
+    expect(rollupSetFor({ member: 'none' }, { kind: 'dimension', dimension: 'member' })).toBe(16);
+    expect(rollupSetFor({ api_key: ['key_a'] }, { kind: 'none' })).toBe(8);
     expect(rollupSetFor({ model: ['a'] }, { kind: 'dimension', dimension: 'folder' })).toBeNull();
     expect(rollupSetFor({ source: ['api'], status: ['failed'] }, { kind: 'none' })).toBeNull();
   });
 });
 
-const GROUPING_SETS = 'GROUPING SETS ((), (tool, model), (folder_id), (api_key_id, person_id), (src), (st))';
+const GROUPING_SETS =
+  'GROUPING SETS ((), (tool, model), (folder_id), (api_key_id), (person_id), (api_key_id, person_id), (src), (st))';
 const DIMS_OF_SET = `(1 - GROUPING(tool)) + 2 * (1 - GROUPING(model)) + 4 * (1 - GROUPING(folder_id))
   + 8 * (1 - GROUPING(api_key_id)) + 16 * (1 - GROUPING(person_id)) + 32 * (1 - GROUPING(src)) + 64 * (1 - GROUPING(st))`;
 const KEY_COLUMNS = `hour, dims, tool, model, folder_id::text AS folder_id, api_key_id, person_id::text AS person_id`;

@@ -35,7 +35,7 @@ const DIMENSION_BITS: Record<AnalyticsDimension, number> = {
 };
 
 /** The grouping sets the rollups keep (migration 008's analytics_rollup_sets), fewest rows first. */
-const ROLLUP_SETS = [0, 64, 32, 4, 1 | 2, 8 | 16];
+const ROLLUP_SETS = [0, 64, 32, 16, 8, 4, 1 | 2, 8 | 16];
 
 /** The rollup's columns, under the names filters and dimensions use (source and status never NULL). */
 export const ROLLUP_COLUMNS: Columns = {
