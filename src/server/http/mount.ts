@@ -7,37 +7,14 @@ import { type Authenticator, acceptsSharedAccess } from './auth.ts';
 import { isReply, type Route } from './define-route.ts';
 import type { AppEnv } from './env.ts';
 import { requestHeader } from './request-header.ts';
+import { readJsonObject, refuseUnsafeText, unsafeTextFields } from './request-input.ts';
 import { respondJson } from './respond.ts';
-
-/** JSON bodies above this size are refused with 413 before they are parsed. */
-export const MAX_JSON_BODY_BYTES = 1_048_576;
 
 function validate<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const { message, fields } = describeIssues(parsed.error.issues, where === 'body' ? '' : where);
   throw new AppError('invalid_request', message, { status: 422, details: { fields } });
-}
-
-async function readJsonObject(c: Context): Promise<unknown> {
-  const length = Number(requestHeader(c, 'content-length') ?? '0');
-  if (length > MAX_JSON_BODY_BYTES) {
-    throw new AppError('payload_too_large', `The body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
-  }
-  const text = await c.req.text();
-  if (text.length > MAX_JSON_BODY_BYTES) {
-    throw new AppError('payload_too_large', `The body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
-  }
-  let value: unknown;
-  try {
-    value = text.trim() === '' ? undefined : JSON.parse(text);
-  } catch {
-    throw new AppError('invalid_request', 'The body is not valid JSON: send a JSON object.');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new AppError('invalid_request', 'The body must be a JSON object.');
-  }
-  return value;
 }
 
 function queryObject(c: Context): Record<string, string> {
@@ -71,9 +48,21 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], auth: A
             'header',
           )
         : undefined;
-      const params = endpoint.params ? validate(endpoint.params, c.req.param(), 'path') : undefined;
-      const query = endpoint.query ? validate(endpoint.query, queryObject(c), 'query') : undefined;
-      const body = endpoint.body ? validate(endpoint.body, await readJsonObject(c), 'body') : undefined;
+      // Text PostgreSQL cannot hold (NUL, lone surrogates) is refused here, before any route sees it.
+      const rawParams = c.req.param() as Record<string, string>;
+      if (unsafeTextFields(rawParams, 'path').length > 0) {
+        throw new AppError('not_found', `Nothing at ${c.req.method} ${endpoint.path} has that id.`);
+      }
+      const params = endpoint.params ? validate(endpoint.params, rawParams, 'path') : undefined;
+      const rawQuery = queryObject(c);
+      refuseUnsafeText(rawQuery, 'query');
+      const query = endpoint.query ? validate(endpoint.query, rawQuery, 'query') : undefined;
+      let body: unknown;
+      if (endpoint.body) {
+        const raw = await readJsonObject(c);
+        refuseUnsafeText(raw, '');
+        body = validate(endpoint.body, raw, 'body');
+      }
       const result: unknown = await handler({ params, query, body, headers, auth: context, c } as never);
       if (result instanceof Response) return result;
       const answer = isReply(result) ? result : { status: 200 as const, body: result, headers: undefined };

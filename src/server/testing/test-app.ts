@@ -7,7 +7,7 @@ import { migrate } from '../db/migrate.ts';
 import { createPool } from '../db/pool.ts';
 import { createApp } from '../http/app.ts';
 import { allRoutes } from '../http/routes.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger, type Logger } from '../logger.ts';
 import { closeOcr } from '../providers/local/analyze-ocr.ts';
 import { startQueue } from '../queue/boss.ts';
 import { createServices } from '../services-factory.ts';
@@ -39,7 +39,11 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
  * The real app on a real database, called in-process. `client` is our SDK wired to it; requests
  * come from `X-Forwarded-For` addresses the tests choose (TRUST_PROXY is on).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { work?: boolean } = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  // `log`: a logger of the test's own, for tests that read what the server logged.
+  options: { work?: boolean; log?: Logger } = {},
+) {
   const database = await createTestDatabase();
   const config: Config = loadConfig({
     PUBLIC_URL: TEST_PUBLIC_URL,
@@ -57,7 +61,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     config,
     db,
     database.url,
-    createLogger(config.LOG_LEVEL),
+    options.log ?? createLogger(config.LOG_LEVEL),
     config.APP_SECRET!,
     {
       PATH: process.env.PATH,
