@@ -6,6 +6,8 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/fresh-clone-XXXXXX")"
+# Run as root, embedded PostgreSQL runs its binaries as a `postgres` user, who must reach them in the clone.
+chmod 755 "$work"
 log="$work/npm-test.log"
 started=$SECONDS
 
