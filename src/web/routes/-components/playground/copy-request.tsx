@@ -71,16 +71,15 @@ function ApiKeyNote({ onClose }: { onClose: () => void }) {
   return (
     <section
       aria-label="Running the copied request"
-      className="flex items-start gap-2 rounded-lg border border-zinc-200 bg-white px-3 py-2 text-xs text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300"
+      className="flex items-start gap-2 rounded-lg border border-zinc-200 bg-white py-1.5 pr-3 pl-3 text-xs text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300"
     >
       <p className="flex-1">
-        The request reads an API key from <code className="font-mono">$MEDIA_API_KEY</code>. Create one on the{' '}
+        Set <code className="font-mono">$MEDIA_API_KEY</code> to a key from the{' '}
         <Link to="/keys" className="font-medium text-indigo-700 underline dark:text-indigo-300">
           Keys page
-        </Link>
-        , then run <code className="font-mono select-all">export MEDIA_API_KEY=mcsk_…</code> with it in your
-        shell first. The copied request has its own Idempotency-Key: running it again returns the same job
-        instead of paying twice; copy again for a new run.
+        </Link>{' '}
+        first (<code className="font-mono select-all">export MEDIA_API_KEY=mcsk_…</code>). Running the same
+        copy again replays its job, never pays twice.
       </p>
       <CloseButton label="Close the note" onClick={onClose} />
     </section>
