@@ -66,7 +66,7 @@ export async function startQueue(services: Services, role: { work: boolean }): P
           return [];
         });
         log.info('handed back unfinished jobs', { jobs: handedBack });
-        await services.jobRuns.abort(unfinished, 5_000);
+        services.jobRuns.abort(unfinished);
       }
       // Other work (webhook tries) ends, or is failed back to the queue, before the database goes.
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });

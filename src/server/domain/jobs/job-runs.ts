@@ -16,6 +16,7 @@ interface Run {
  */
 export class JobRuns {
   presence: InstancePresence | null = null;
+  /** By lease token: a run that lost its job and the one that took it over are two runs. */
   private readonly runs = new Map<string, Run>();
   private closed = false;
 
@@ -26,12 +27,20 @@ export class JobRuns {
     return this.presence?.key ?? null;
   }
 
-  /** Records a run until `work` settles; the controller stops it. */
+  /**
+   * Records a run until `work` settles; the controller stops it. A run stopped for shutdown counts as
+   * ended at once: its job was handed back, and it writes nothing more (an engine may still finish
+   * its computation in the background).
+   */
   track(jobId: string, token: string, controller: AbortController, work: Promise<void>): Promise<void> {
-    const done = work.finally(() => {
-      if (this.runs.get(jobId)?.token === token) this.runs.delete(jobId);
-    });
-    this.runs.set(jobId, { jobId, token, controller, done });
+    const shutdown = new Promise<void>((resolve) =>
+      controller.signal.addEventListener('abort', () => {
+        if (controller.signal.reason === ('shutdown' satisfies StopReason)) resolve();
+      }),
+    );
+    work.catch(() => {}); // settled through `done`, or no one's concern after a shutdown
+    const done = Promise.race([work, shutdown]).finally(() => this.runs.delete(token));
+    this.runs.set(token, { jobId, token, controller, done });
     return done;
   }
 
@@ -53,13 +62,13 @@ export class JobRuns {
     return [...this.runs.values()].map(({ jobId, token }) => ({ jobId, token }));
   }
 
-  /** Stops the given runs and waits for them to end, up to `ms` (an engine may not heed the signal). */
-  async abort(runs: ReadonlyArray<{ jobId: string }>, ms: number): Promise<void> {
-    const stopped = runs.map((r) => this.runs.get(r.jobId)).filter((r): r is Run => Boolean(r));
-    for (const run of stopped) run.controller.abort('shutdown' satisfies StopReason);
-    await Promise.race([
-      Promise.allSettled(stopped.map((r) => r.done)),
-      new Promise((r) => setTimeout(r, ms).unref()),
-    ]);
+  /** Stops the given runs (already handed back) for shutdown. */
+  abort(runs: ReadonlyArray<{ token: string }>): void {
+    for (const { token } of runs) this.runs.get(token)?.controller.abort('shutdown' satisfies StopReason);
+  }
+
+  /** How many runs of this job are going on in this process (one, but for a run that lost its job). */
+  runsOf(jobId: string): number {
+    return [...this.runs.values()].filter((r) => r.jobId === jobId).length;
   }
 }

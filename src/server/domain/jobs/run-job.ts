@@ -134,8 +134,11 @@ async function runClaimed(
     if (state?.status === 'cancelled') controller.abort('cancelled' satisfies StopReason);
     else if (state && !state.ours) controller.abort('lost' satisfies StopReason);
   }, CANCEL_CHECK_MS);
+  // A stopped run has nothing more to watch (and a stopping server no database to ask).
+  controller.signal.addEventListener('abort', () => clearInterval(watcher), { once: true });
   let lastWrite = 0;
   const progress = (fraction: number, message: string) => {
+    if (controller.signal.aborted) return;
     const now = Date.now();
     if (now - lastWrite < PROGRESS_WRITE_MS && fraction < 1) return;
     lastWrite = now;

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSlowJob, waitForJob } from '../../testing/server-journeys.ts';
+import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
+import { runJob } from './run-job.ts';
+import { runJobDeps } from './run-job-deps.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ JOB_LEASE_SECONDS: '600' });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('a run that outlives its lease', () => {
+  it('is taken over by the next run without running twice at once: one set of outputs, one charge', async () => {
+    const client = t.clientFor((await signUp(t)).api_key);
+    const slow = await startSlowJob(client);
+    expect((await client.getJobStatus({ params: { id: slow.id } })).status).toBe('running');
+
+    // The run stalls past its lease (a paused process, say), and the queue hands the job out again.
+    await t.db.query(`UPDATE jobs SET lease_expires_at = now() - interval '1 second' WHERE id = $1`, [
+      slow.id,
+    ]);
+    await runJob(t.services, runJobDeps(t.services), slow.id);
+
+    const finished = await waitForJob(client, slow.id);
+    expect(finished.status).toBe('completed');
+    // The run that lost the job ends without writing: no second file, no second terminal move.
+    for (let i = 0; i < 600 && t.services.jobRuns.runsOf(slow.id) > 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(t.services.jobRuns.runsOf(slow.id)).toBe(0);
+    const files = await client.listFiles({ query: { job: slow.id } });
+    expect(files.data.map((f) => f.id)).toEqual([finished.output!.outputs[0]!.file_id]);
+    const stored = await t.db.query('SELECT id FROM files WHERE job_id = $1', [slow.id]);
+    expect(stored.rows).toEqual([{ id: finished.output!.outputs[0]!.file_id }]);
+    expect(await client.getJob({ params: { id: slow.id } })).toEqual(finished);
+    expect((await client.getMe()).balance_cents).toBe(1000 - 1 - 2 - 2);
+  }, 120_000);
+
+  it('is not run again while its lease is live: a repeated queue message changes nothing', async () => {
+    const client = t.clientFor((await signUp(t)).api_key);
+    const slow = await startSlowJob(client);
+    const before = await t.db.query('SELECT run_token FROM jobs WHERE id = $1', [slow.id]);
+    await runJob(t.services, runJobDeps(t.services), slow.id);
+    const after = await t.db.query('SELECT run_token, status FROM jobs WHERE id = $1', [slow.id]);
+    expect(after.rows[0].run_token).toBe(before.rows[0].run_token);
+    const finished = await waitForJob(client, slow.id);
+    expect(finished.status).toBe('completed');
+    const files = await client.listFiles({ query: { job: slow.id } });
+    expect(files.data).toHaveLength(1);
+  }, 120_000);
+});

@@ -1,0 +1,82 @@
+import { createServer } from 'node:http';
+import { type Client, createClient } from '../../client/create-client.ts';
+
+/** Signs a person in on a running server through the dev mailbox; answers their API key and a client using it. */
+export async function signInOn(baseUrl: string, email: string): Promise<Client & { apiKey: string }> {
+  const anonymous = createClient({ baseUrl: `${baseUrl}/v2` });
+  await anonymous.sendOtp({ body: { email } });
+  const code = (await anonymous.devMailbox({ query: { to: email } })).data[0]!.code!;
+  const { api_key } = await anonymous.verifyOtp({ body: { email, code } });
+  return Object.assign(createClient({ baseUrl: `${baseUrl}/v2`, token: api_key }), { apiKey: api_key });
+}
+
+const TERMINAL = ['completed', 'failed', 'cancelled'];
+
+/** Polls a job until it is terminal; throws after `ms` (far below any lease the callers set). */
+export async function waitForJob(client: Client, id: string, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const job = await client.getJob({ params: { id } }).catch(() => null);
+    if (job && TERMINAL.includes(job.status)) return job;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`job ${id} did not finish within ${ms} ms`);
+}
+
+/**
+ * Starts a local job that takes seconds (a 2x upscale of a 4096 px picture: long enough to stop its
+ * server in the middle) and waits until it runs. Costs: sketch 1, each upscale 2.
+ */
+export async function startSlowJob(client: Client, webhookUrl?: string) {
+  const sketch = await waitForJob(
+    client,
+    (await client.createImage({ body: { model: 'local-sketch', prompt: 'big' } })).id,
+  );
+  const big = await waitForJob(
+    client,
+    (
+      await client.createImage({
+        body: {
+          model: 'local-upscale',
+          files: [{ url: sketch.output!.outputs[0]!.url! }],
+          provider_options: { local: { factor: 4 } },
+        },
+      })
+    ).id,
+  );
+  const slow = await client.createImage({
+    body: {
+      model: 'local-upscale',
+      files: [{ url: big.output!.outputs[0]!.url! }],
+      provider_options: { local: { factor: 2 } },
+      ...(webhookUrl ? { options: { webhook_url: webhookUrl } } : {}),
+    },
+  });
+  for (let i = 0; i < 400; i++) {
+    if ((await client.getJobStatus({ params: { id: slow.id } })).status === 'running') break;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return slow;
+}
+
+/** A local webhook receiver that records every body it is sent. */
+export async function startHookReceiver() {
+  const bodies: string[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => {
+      body += c.toString();
+    });
+    req.on('end', () => {
+      bodies.push(body);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    bodies,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
