@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context } from 'hono';
+import { CONSOLE_HEADERS } from './console-headers.ts';
 import type { AppEnv } from './env.ts';
 import { respond } from './respond.ts';
 
@@ -96,6 +97,7 @@ export function createStaticHandler(dir: string) {
     if (encoding) {
       const bytes = await compressedBytes(found, encoding);
       return respond(c, 200, c.req.method === 'HEAD' ? null : bytes, {
+        ...CONSOLE_HEADERS,
         'content-type': type,
         'content-length': String(bytes.length),
         'content-encoding': encoding,
@@ -104,6 +106,7 @@ export function createStaticHandler(dir: string) {
       });
     }
     const headers: Record<string, string> = {
+      ...CONSOLE_HEADERS,
       'content-type': type,
       'content-length': String(found.size),
       'cache-control': cacheControl,

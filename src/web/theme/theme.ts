@@ -5,7 +5,7 @@ import { storedValue } from '../storage/stored-value.ts';
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
-/** Also read by the inline script in index.html (applies the theme before first paint). */
+/** Also read by public/console-boot.js, loaded by index.html (applies the theme before first paint). */
 export const THEME_KEY = 'media-console:theme';
 
 export const themeStore = storedValue<Theme>(THEME_KEY, z.enum(THEMES), 'system');
