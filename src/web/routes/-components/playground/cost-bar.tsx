@@ -1,30 +1,14 @@
 import { formatCredits, formatCreditsAndDollars } from '../../../format/credits.ts';
 import { formatUnitPrice } from '../../../format/price.ts';
-import { pluralize } from '../../../format/words.ts';
+import { formatQuantity, pluralize } from '../../../format/words.ts';
 import type { BodyProblem } from '../../../schema-form/form-validation.ts';
 import type { CostEstimate } from './cost-estimate.ts';
 
-const units = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
-
-const UNIT_WORDS = {
-  image: ['image', 'images'],
-  second: ['second', 'seconds'],
-  thousand_characters: ['thousand characters', 'thousand characters'],
-  minute: ['minute', 'minutes'],
-  job: ['job', 'jobs'],
-} as const;
-
+/** The units the estimate counts, in words with plural rules: "6 characters", "2 images", "a typical request". */
 function unitsText(estimate: CostEstimate): string {
-  if (estimate.fromForm && estimate.provider.unit === 'thousand_characters') {
-    const characters = Math.round(estimate.units * 1000);
-    return `${units.format(characters)} character${characters === 1 ? '' : 's'}`;
-  }
-  const [one, many] = UNIT_WORDS[estimate.provider.unit];
-  const count = estimate.units;
-  const text = `${units.format(count)} ${count === 1 ? one : many}`;
-  return estimate.fromForm || estimate.provider.unit === 'image' || estimate.provider.unit === 'job'
-    ? text
-    : `a typical ${one === 'minute' ? 'length' : 'request'}`;
+  const { unit } = estimate.provider;
+  if (estimate.fromForm || unit === 'image' || unit === 'job') return formatQuantity(unit, estimate.units);
+  return `a typical ${unit === 'minute' ? 'length' : 'request'}`;
 }
 
 interface CostBarProps {
