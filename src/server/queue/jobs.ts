@@ -22,7 +22,7 @@ export interface QueueJobDefinition {
   name: string;
   /** Cron schedule for recurring work (pg-boss keeps one schedule per name across processes). */
   cron?: string;
-  /** pg-boss queue options: retries, expiry (the lease after which a crashed worker's job runs again). */
+  /** pg-boss queue options: retries, expiry (after which a message whose worker went quiet is handed out again). */
   options?: QueueOptions | ((config: Config) => QueueOptions);
   /** Workers of this queue in each process (each takes one message at a time); default 1. */
   workers?: number;
@@ -43,9 +43,11 @@ export const maintenanceSweep: QueueJobDefinition = {
 };
 
 /**
- * Runs one job. The lease (expireInSeconds) is how long a run may take before the queue assumes its
- * worker died and hands the job out again; runJob then resumes it, and the terminal move happens once.
- * New jobs also wake a worker at once (createJob -> wakeQueue). See queue-names.ts for the three lanes.
+ * Runs one job. The job's own lease (job-lease.ts: renewed while its run goes on, fenced by a token)
+ * decides who runs it; a crashed process's jobs are requeued within seconds (resume-orphans.ts). The
+ * message's expiry (expireInSeconds) only hands a message out again, and a repeated message of a job
+ * whose run is alive changes nothing. New jobs also wake a worker at once (createJob -> wakeQueue).
+ * See queue-names.ts for the three lanes.
  */
 function runJobLane(name: string, workers: number, minLeaseSeconds = 0): QueueJobDefinition {
   return {

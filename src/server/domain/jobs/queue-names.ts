@@ -1,7 +1,7 @@
 import type { ToolKey } from '../../../contract/common.ts';
 
 /**
- * The pg-boss queues that run jobs (one message per job; crashed runs come back after the lease). Jobs
+ * The pg-boss queues that run jobs (one message per run; a crashed run is requeued, see job-lease.ts). Jobs
  * are split by what they wait on, so one kind cannot starve another: local engines use the CPU (few
  * workers), external providers mostly wait on the network (many workers), and a pipeline waits on its
  * steps, which run in the other queues (so pipelines can never hold every worker their steps need).
