@@ -82,7 +82,7 @@ test('jobs appear and finish in the feed without a reload; a running job is canc
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel job' }).click();
   // A job under way for more than 30 s asks first (a loaded machine may have started it that long ago).
   const confirm = page.getByRole('dialog', { name: 'Cancel this job?' });
-  const cancelledBadge = page.getByRole('dialog').getByText('Cancelled', { exact: true });
+  const cancelledBadge = page.getByRole('dialog').getByText('Cancelled', { exact: true }).first();
   await expect(confirm.or(cancelledBadge)).toBeVisible();
   if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'Cancel job' }).click();
   await expect(cancelledBadge).toBeVisible();

@@ -170,10 +170,10 @@ describe('job details', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Cancel job' }));
     const confirm = await screen.findByRole('dialog', { name: 'Cancel this job?' });
-    expect(confirm).toHaveTextContent('under way for 2 min 05 s');
+    expect(confirm).toHaveTextContent(/under way for 2 min \d+ s/);
     expect(api.callsTo(`POST /v2/jobs/${long.id}/cancel`)).toHaveLength(0);
     // Keeping it is one click (Cancel has focus first): nothing is sent.
-    await user.click(within(confirm).getByRole('button', { name: 'Cancel', exact: true }));
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(api.callsTo(`POST /v2/jobs/${long.id}/cancel`)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Cancel job' }));

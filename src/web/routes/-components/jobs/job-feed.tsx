@@ -73,7 +73,6 @@ export function JobFeed({ filters, openId }: JobFeedProps) {
         <LiveIndicator state={live} active={anyActive} />
       </div>
       <JobFilterBar
-        filters={filters}
         catalog={pricing.data}
         onChange={setFilters}
         onClear={() => void navigate({ to: '/jobs', search: {} })}

@@ -1,17 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { NONE, TOOL_KEYS } from '../../../../contract/common.ts';
-import { JOB_STATUSES, KeyId } from '../../../../contract/jobs.ts';
+import { JOB_STATUSES } from '../../../../contract/jobs.ts';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
-import { statusLabel } from '../../../components/job-status-badge.tsx';
 import { FIELD_SELECT, LabelledField } from '../../../components/labelled-field.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { PHONE, useMediaQuery } from '../../../components/use-media-query.ts';
+import { useNavigatingSearch } from '../../../components/use-navigating-search.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
-import { hasFilters, type JobFeedFilters } from '../../../queries/job-filters.ts';
+import { formatStatus } from '../../../format/words.ts';
+import { apiKeysQueryOptions } from '../../../queries/api-keys.ts';
+import { foldersQueryOptions } from '../../../queries/folders.ts';
+import { type JobFeedFilters, JobFeedSearch, normalizeFilters } from '../../../queries/job-filters.ts';
 
 interface JobFilterBarProps {
-  filters: JobFeedFilters;
   catalog: readonly PriceCatalogEntry[];
   onChange: (patch: Partial<JobFeedFilters>) => void;
   onClear: () => void;
@@ -19,180 +22,262 @@ interface JobFilterBarProps {
 
 const list = (value: string | undefined) => (value ? value.split(',') : []);
 
-/** Filters of the feed. Every change goes to the URL, so a reload or a shared link keeps them. */
-export function JobFilterBar({ filters, catalog, onChange, onClear }: JobFilterBarProps) {
-  const statuses = list(filters.status);
-  const tools = list(filters.tool);
-  const models = catalog
-    .filter((entry) => tools.length === 0 || tools.includes(entry.tool))
-    .map((entry) => entry.model);
-  if (filters.model && !models.includes(filters.model)) models.unshift(filters.model);
+/** How many filters are set: the count on the phone's "Filters" button. */
+export function filterCount(filters: JobFeedFilters): number {
+  return Object.keys(normalizeFilters(filters)).length;
+}
 
-  const toggleStatus = (status: string) => {
-    const next = statuses.includes(status) ? statuses.filter((s) => s !== status) : [...statuses, status];
-    onChange({ status: next.length ? JOB_STATUSES.filter((s) => next.includes(s)).join(',') : undefined });
-  };
-
+/**
+ * Filters of the feed. Every change goes to the URL, so a reload or a shared link keeps them; the
+ * controls read the URL being navigated to, so they answer at once while the new feed loads. On a
+ * phone they fold behind a "Filters" button that says how many are set.
+ */
+export function JobFilterBar({ catalog, onChange, onClear }: JobFilterBarProps) {
+  const filters = normalizeFilters(useNavigatingSearch(JobFeedSearch));
+  const phone = useMediaQuery(PHONE);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const count = filterCount(filters);
   return (
-    <search aria-label="Filter jobs" className="mb-4 flex flex-col gap-4">
-      <fieldset className="flex flex-wrap items-center gap-2">
-        <legend className="sr-only">Status</legend>
-        <span aria-hidden="true" className="mr-1 text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          Status
-        </span>
-        {JOB_STATUSES.map((status) => (
-          <label
-            key={status}
-            className={cx(
-              'relative inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-full px-3 text-sm ring-1 ring-inset transition-colors',
-              'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600',
-              statuses.includes(status)
-                ? 'bg-zinc-900 text-white ring-zinc-900 dark:bg-zinc-100 dark:text-zinc-900 dark:ring-zinc-100'
-                : 'bg-white text-zinc-700 ring-zinc-300 hover:bg-zinc-50 dark:bg-zinc-900 dark:text-zinc-300 dark:ring-zinc-700 dark:hover:bg-zinc-800',
-            )}
-          >
-            <input
-              type="checkbox"
-              className="sr-only"
-              checked={statuses.includes(status)}
-              onChange={() => toggleStatus(status)}
-            />
-            {statusLabel(status)}
-          </label>
-        ))}
-      </fieldset>
-      <div className="grid grid-cols-2 items-start gap-3 md:grid-cols-3 xl:grid-cols-6">
-        <LabelledField label="Tool">
-          {(id) => (
-            <select
-              id={id}
-              className={FIELD_SELECT}
-              value={tools.length === 1 ? tools[0] : ''}
-              onChange={(e) => onChange({ tool: e.target.value || undefined, model: undefined })}
-            >
-              <option value="">All tools</option>
-              {TOOL_KEYS.map((tool) => (
-                <option key={tool} value={tool}>
-                  {toolLabel(tool)}
-                </option>
-              ))}
-            </select>
+    <search aria-label="Filter jobs" className="mb-4">
+      {phone && (
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+          className="mb-3"
+        >
+          Filters
+          {count > 0 && (
+            <span className="rounded-full bg-zinc-900 px-1.5 text-xs text-white tabular-nums dark:bg-zinc-100 dark:text-zinc-900">
+              {count}
+              <span className="sr-only"> set</span>
+            </span>
           )}
-        </LabelledField>
-        <LabelledField label="Model">
-          {(id) => (
-            <select
-              id={id}
-              className={FIELD_SELECT}
-              value={filters.model ?? ''}
-              onChange={(e) => onChange({ model: e.target.value || undefined })}
-            >
-              <option value="">All models</option>
-              {models.map((model) => (
-                <option key={model} value={model}>
-                  {model}
-                </option>
-              ))}
-            </select>
+        </Button>
+      )}
+      {(!phone || open) && (
+        <div id={panelId} className="flex flex-col gap-4">
+          <StatusChips filters={filters} onChange={onChange} />
+          <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-6">
+            <LabelledField label="Tool">
+              {(id) => (
+                <select
+                  id={id}
+                  className={FIELD_SELECT}
+                  value={list(filters.tool).length === 1 ? filters.tool : ''}
+                  onChange={(e) => onChange({ tool: e.target.value || undefined, model: undefined })}
+                >
+                  <option value="">All tools</option>
+                  {TOOL_KEYS.map((tool) => (
+                    <option key={tool} value={tool}>
+                      {toolLabel(tool)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </LabelledField>
+            <ModelFilter filters={filters} catalog={catalog} onChange={onChange} />
+            <FolderFilter value={filters.folder} onChange={(folder) => onChange({ folder })} />
+            <KeyFilter value={filters.key} onChange={(key) => onChange({ key })} />
+            <LabelledField label="Created from">
+              {(id) => (
+                <input
+                  id={id}
+                  type="date"
+                  className={FIELD_SELECT}
+                  value={filters.from ?? ''}
+                  max={filters.to}
+                  onChange={(e) => onChange({ from: e.target.value || undefined })}
+                />
+              )}
+            </LabelledField>
+            <LabelledField label="Created to">
+              {(id) => (
+                <input
+                  id={id}
+                  type="date"
+                  className={FIELD_SELECT}
+                  value={filters.to ?? ''}
+                  min={filters.from}
+                  onChange={(e) => onChange({ to: e.target.value || undefined })}
+                />
+              )}
+            </LabelledField>
+          </div>
+          {count > 0 && (
+            <div>
+              <Button variant="ghost" size="sm" onClick={onClear}>
+                Clear filters
+              </Button>
+            </div>
           )}
-        </LabelledField>
-        <IdFilter
-          label="Folder"
-          value={filters.folder}
-          placeholder="Folder id, or none"
-          check={(value) => value === NONE || /^[0-9a-f-]{36}$/i.test(value)}
-          error="Enter a folder id (a UUID) or none."
-          onApply={(folder) => onChange({ folder: folder?.toLowerCase() })}
-        />
-        <IdFilter
-          label="API key"
-          value={filters.key}
-          placeholder="key_…, or none"
-          check={(value) => value === NONE || KeyId.safeParse(value).success}
-          error="Enter an API key id (key_…) or none."
-          onApply={(key) => onChange({ key })}
-        />
-        <LabelledField label="Created from">
-          {(id) => (
-            <input
-              id={id}
-              type="date"
-              className={FIELD_SELECT}
-              value={filters.from ?? ''}
-              max={filters.to}
-              onChange={(e) => onChange({ from: e.target.value || undefined })}
-            />
-          )}
-        </LabelledField>
-        <LabelledField label="Created to">
-          {(id) => (
-            <input
-              id={id}
-              type="date"
-              className={FIELD_SELECT}
-              value={filters.to ?? ''}
-              min={filters.from}
-              onChange={(e) => onChange({ to: e.target.value || undefined })}
-            />
-          )}
-        </LabelledField>
-      </div>
-      {hasFilters(filters) && (
-        <div>
-          <Button variant="ghost" size="sm" onClick={onClear}>
-            Clear filters
-          </Button>
         </div>
       )}
     </search>
   );
 }
 
-interface IdFilterProps {
-  label: string;
-  value: string | undefined;
-  placeholder: string;
-  check: (value: string) => boolean;
-  error: string;
-  onApply: (value: string | undefined) => void;
+function StatusChips({
+  filters,
+  onChange,
+}: {
+  filters: JobFeedFilters;
+  onChange: JobFilterBarProps['onChange'];
+}) {
+  const statuses = list(filters.status);
+  const toggle = (status: string) => {
+    const next = statuses.includes(status) ? statuses.filter((s) => s !== status) : [...statuses, status];
+    onChange({ status: next.length ? JOB_STATUSES.filter((s) => next.includes(s)).join(',') : undefined });
+  };
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">Status</legend>
+      <span aria-hidden="true" className="mr-1 text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        Status
+      </span>
+      {JOB_STATUSES.map((status) => (
+        <label
+          key={status}
+          className={cx(
+            'relative inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-full px-3 text-sm ring-1 ring-inset transition-colors',
+            'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600',
+            statuses.includes(status)
+              ? 'bg-zinc-900 text-white ring-zinc-900 dark:bg-zinc-100 dark:text-zinc-900 dark:ring-zinc-100'
+              : 'bg-white text-zinc-700 ring-zinc-300 hover:bg-zinc-50 dark:bg-zinc-900 dark:text-zinc-300 dark:ring-zinc-700 dark:hover:bg-zinc-800',
+          )}
+        >
+          <input
+            type="checkbox"
+            className="sr-only"
+            checked={statuses.includes(status)}
+            onChange={() => toggle(status)}
+          />
+          {formatStatus(status)}
+        </label>
+      ))}
+    </fieldset>
+  );
 }
 
 /**
- * A free-text id filter, applied on Enter or when leaving the field. The server has no list of folders
- * or keys to pick from yet, so the id is typed (or pasted from a job's details).
+ * The model, searchable: typing narrows the catalog's models (a native list of suggestions, as long as
+ * the catalog is). A name that is no model is not applied; leaving the field puts the filter back.
  */
-function IdFilter({ label, value, placeholder, check, error, onApply }: IdFilterProps) {
-  const [text, setText] = useState(value ?? '');
-  const [invalid, setInvalid] = useState(false);
-  useEffect(() => {
-    setText(value ?? '');
-    setInvalid(false);
-  }, [value]);
+function ModelFilter({
+  filters,
+  catalog,
+  onChange,
+}: {
+  filters: JobFeedFilters;
+  catalog: readonly PriceCatalogEntry[];
+  onChange: JobFilterBarProps['onChange'];
+}) {
+  const tools = list(filters.tool);
+  const models = [
+    ...new Set(
+      catalog.filter((entry) => tools.length === 0 || tools.includes(entry.tool)).map((e) => e.model),
+    ),
+  ];
+  if (filters.model && !models.includes(filters.model)) models.unshift(filters.model);
+  const listId = useId();
+  const [text, setText] = useState(filters.model ?? '');
+  useEffect(() => setText(filters.model ?? ''), [filters.model]);
 
-  const apply = () => {
-    const next = text.trim();
-    if (next === (value ?? '')) return;
-    if (next && !check(next)) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
-    onApply(next || undefined);
+  const apply = (value: string) => {
+    const next = value.trim();
+    if (next === (filters.model ?? '')) return;
+    if (next === '') onChange({ model: undefined });
+    else if (models.includes(next)) onChange({ model: next });
   };
 
   return (
-    <TextField
-      label={label}
-      value={text}
-      placeholder={placeholder}
-      spellCheck={false}
-      autoComplete="off"
-      error={invalid ? error : undefined}
-      onChange={(e) => setText(e.target.value)}
-      onBlur={apply}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') apply();
-      }}
-    />
+    <LabelledField label="Model">
+      {(id) => (
+        <>
+          <input
+            id={id}
+            type="search"
+            list={listId}
+            className={FIELD_SELECT}
+            placeholder={`All ${models.length} models`}
+            spellCheck={false}
+            autoComplete="off"
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              // Picking a suggestion (or clearing the field) applies at once.
+              if (e.target.value === '' || models.includes(e.target.value)) apply(e.target.value);
+            }}
+            onBlur={() => setText(filters.model ?? '')}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') apply(text);
+            }}
+          />
+          <datalist id={listId}>
+            {models.map((model) => (
+              <option key={model} value={model} />
+            ))}
+          </datalist>
+        </>
+      )}
+    </LabelledField>
+  );
+}
+
+/** Folders by name (the team's, from the folders API); "No folder" is jobs filed nowhere. */
+function FolderFilter({ value, onChange }: { value: string | undefined; onChange: (v?: string) => void }) {
+  const folders = useQuery(foldersQueryOptions()).data ?? [];
+  const known = !value || value === NONE || folders.some((f) => f.id === value);
+  return (
+    <LabelledField label="Folder">
+      {(id) => (
+        <select
+          id={id}
+          className={FIELD_SELECT}
+          value={value ?? ''}
+          onChange={(e) => onChange(e.target.value || undefined)}
+        >
+          <option value="">All folders</option>
+          <option value={NONE}>No folder</option>
+          {!known && <option value={value}>Folder {value}</option>}
+          {folders.map((folder) => (
+            <option key={folder.id} value={folder.id}>
+              {folder.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledField>
+  );
+}
+
+/** API keys by name (revoked ones too: their jobs stay); "No key" is jobs started in the console. */
+function KeyFilter({ value, onChange }: { value: string | undefined; onChange: (v?: string) => void }) {
+  const keys = useQuery(apiKeysQueryOptions(true)).data ?? [];
+  const known = !value || value === NONE || keys.some((k) => k.id === value);
+  return (
+    <LabelledField label="API key">
+      {(id) => (
+        <select
+          id={id}
+          className={FIELD_SELECT}
+          value={value ?? ''}
+          onChange={(e) => onChange(e.target.value || undefined)}
+        >
+          <option value="">All keys</option>
+          <option value={NONE}>No key (started in the console)</option>
+          {!known && <option value={value}>Key {value}</option>}
+          {keys.map((key) => (
+            <option key={key.id} value={key.id}>
+              {key.name}
+              {key.revoked_at ? ' (revoked)' : ''}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledField>
   );
 }
