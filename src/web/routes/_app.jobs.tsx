@@ -4,6 +4,7 @@ import { JobFeedSearch, normalizeFilters } from '../queries/job-filters.ts';
 import { jobsQueryOptions } from '../queries/jobs.ts';
 import { pricingQueryOptions } from '../queries/pricing.ts';
 import { JobFeed } from './-components/jobs/job-feed.tsx';
+import { JobFeedFilterBar } from './-components/jobs/job-filter-bar.tsx';
 
 /**
  * The job feed. Its filters live in the URL; a job's details open in a drawer at /jobs/<job_id>, a
@@ -30,6 +31,7 @@ function JobsPage() {
         title="Jobs"
         description="Every job of your team, newest first, updated live. Select jobs to cancel, retry or refresh them together."
       />
+      <JobFeedFilterBar />
       {/* A new filter is a new feed: selection and scroll start over. */}
       <JobFeed key={JSON.stringify(filters)} filters={filters} openId={jobId} />
       <Outlet />

@@ -5,13 +5,19 @@ import type { Job } from '../../../../contract/jobs.ts';
 import { jobKeys } from '../../../queries/jobs.ts';
 import { json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { JobFeed } from './job-feed.tsx';
+import { JobFeedFilterBar } from './job-filter-bar.tsx';
 import { testJob as job, ME, renderJobRoutes } from './job-test-harness.tsx';
 
 /** The feed at `url` with `jobs` as its one loaded page. */
 function renderFeed(jobs: Job[], url = '/jobs') {
   return renderJobRoutes({
     url,
-    jobs: (filters) => <JobFeed key={JSON.stringify(filters)} filters={filters} openId={undefined} />,
+    jobs: (filters) => (
+      <>
+        <JobFeedFilterBar />
+        <JobFeed key={JSON.stringify(filters)} filters={filters} openId={undefined} />
+      </>
+    ),
     seed: (queryClient, filters) =>
       queryClient.setQueryData(jobKeys.list(filters), {
         pages: [{ data: jobs, next_cursor: null }],

@@ -10,10 +10,8 @@ import { hasFilters, type JobFeedFilters } from '../../../queries/job-filters.ts
 import { jobsQueryOptions } from '../../../queries/jobs.ts';
 import { useJobFeedLive } from '../../../queries/jobs-live.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
-import { pricingQueryOptions } from '../../../queries/pricing.ts';
 import { finishedToast } from './finished-toast.ts';
 import { JobBulkBar } from './job-bulk-bar.tsx';
-import { JobFilterBar } from './job-filter-bar.tsx';
 import { JobTable } from './job-table.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
 import { useNow } from './use-now.ts';
@@ -24,12 +22,11 @@ interface JobFeedProps {
   openId: string | undefined;
 }
 
-/** The live job feed: filters, bulk actions on a selection, and the virtualised table. */
+/** The live job feed: bulk actions on a selection, and the virtualised table (the filters sit above it). */
 export function JobFeed({ filters, openId }: JobFeedProps) {
   const navigate = useNavigate({ from: '/jobs' });
   const feed = useSuspenseInfiniteQuery(jobsQueryOptions(filters));
   const { data: me } = useSuspenseQuery(meQueryOptions());
-  const { data: pricing } = useSuspenseQuery(pricingQueryOptions());
   const jobs = useMemo(() => flattenPages(feed.data), [feed.data]);
   const anyActive = useMemo(() => jobs.some((job) => !isTerminalJobStatus(job.status)), [jobs]);
   const now = useNow(anyActive ? 1_000 : 30_000);
@@ -64,19 +61,11 @@ export function JobFeed({ filters, openId }: JobFeedProps) {
   const { fetchNextPage } = feed;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
-  const setFilters = (patch: Partial<JobFeedFilters>) =>
-    void navigate({ to: '/jobs', search: (prev) => ({ ...prev, ...patch }) });
-
   return (
     <>
       <div className="mb-3 flex justify-end">
         <LiveIndicator state={live} active={anyActive} />
       </div>
-      <JobFilterBar
-        catalog={pricing.data}
-        onChange={setFilters}
-        onClear={() => void navigate({ to: '/jobs', search: {} })}
-      />
       {selected.length > 0 && (
         <JobBulkBar selected={selected} onDone={clearSelection} onClear={clearSelection} />
       )}

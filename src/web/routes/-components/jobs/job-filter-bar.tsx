@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { NONE, TOOL_KEYS } from '../../../../contract/common.ts';
 import { JOB_STATUSES } from '../../../../contract/jobs.ts';
@@ -13,6 +14,7 @@ import { formatStatus } from '../../../format/words.ts';
 import { apiKeysQueryOptions } from '../../../queries/api-keys.ts';
 import { foldersQueryOptions } from '../../../queries/folders.ts';
 import { type JobFeedFilters, JobFeedSearch, normalizeFilters } from '../../../queries/job-filters.ts';
+import { pricingQueryOptions } from '../../../queries/pricing.ts';
 
 interface JobFilterBarProps {
   catalog: readonly PriceCatalogEntry[];
@@ -25,6 +27,22 @@ const list = (value: string | undefined) => (value ? value.split(',') : []);
 /** How many filters are set: the count on the phone's "Filters" button. */
 export function filterCount(filters: JobFeedFilters): number {
   return Object.keys(normalizeFilters(filters)).length;
+}
+
+/**
+ * The feed's filter bar, writing the URL. It sits outside the feed (which starts over for each filter),
+ * so the phone's unfolded filters stay open while one is changed.
+ */
+export function JobFeedFilterBar() {
+  const navigate = useNavigate();
+  const { data: pricing } = useSuspenseQuery(pricingQueryOptions());
+  return (
+    <JobFilterBar
+      catalog={pricing.data}
+      onChange={(patch) => void navigate({ to: '/jobs', search: (prev) => ({ ...prev, ...patch }) })}
+      onClear={() => void navigate({ to: '/jobs', search: {} })}
+    />
+  );
 }
 
 /**
