@@ -59,6 +59,8 @@ test('jobs appear and finish in the feed without a reload; a running job is canc
   for (const prompt of ['a lighthouse at dusk', 'a red fox in snow']) {
     await expect(feedRow(page, prompt).getByText('Completed')).toBeVisible({ timeout: 20_000 });
   }
+  // Each finished sketch shows its picture in the row.
+  await expect(feedRow(page, 'a red fox in snow').locator('img')).toBeVisible();
   // The person started these jobs, so they hear when they finish.
   await expect(
     page
@@ -207,4 +209,37 @@ test('with 20 active jobs the feed makes one list request per interval, pauses w
     const response = await page.request.get(`/v2/jobs/${job.id}`, { headers: auth });
     expect(['completed', 'cancelled']).toContain(((await response.json()) as CreatedJob).status);
   }
+});
+
+test('on a phone the feed is a card per job with its picture, and the filters fold behind a button with their count', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const token = await signIn(page);
+  await createJob(page.request, token, 'image', sketch('a kite over dunes'));
+  await page.goto('/jobs?tool=image');
+
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  await expect(filters).toHaveAccessibleName('Filters 1 set');
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('Tool')).toBeHidden();
+
+  // No table narrowed to three columns: a card, with the output's picture once the job is done.
+  await expect(page.getByRole('table')).toHaveCount(0);
+  const card = page
+    .getByRole('list', { name: 'Jobs' })
+    .getByRole('listitem')
+    .filter({ hasText: 'a kite over dunes' });
+  await expect(card.getByText('Completed')).toBeVisible({ timeout: 20_000 });
+  await expect(card.locator('img')).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, 'the page does not scroll sideways').toBeLessThanOrEqual(390);
+
+  // Unfolded, the filters follow the URL; the panel stays open while a filter changes.
+  await filters.click();
+  await expect(page.getByLabel('Tool')).toHaveValue('image');
+  await page.getByLabel('Tool').selectOption('');
+  await expect(page).toHaveURL(/\/jobs$/);
+  await expect(page.getByLabel('Tool')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Filters/ })).toHaveAccessibleName('Filters');
 });

@@ -5,6 +5,7 @@ import { isTerminalJobStatus } from '../../../../contract/jobs.ts';
 import { buttonClasses } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { showToast } from '../../../components/toast-store.ts';
+import { PHONE, useMediaQuery } from '../../../components/use-media-query.ts';
 import { flattenPages } from '../../../queries/job-feed-cache.ts';
 import { hasFilters, type JobFeedFilters } from '../../../queries/job-filters.ts';
 import { jobsQueryOptions } from '../../../queries/jobs.ts';
@@ -12,6 +13,7 @@ import { useJobFeedLive } from '../../../queries/jobs-live.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
 import { finishedToast } from './finished-toast.ts';
 import { JobBulkBar } from './job-bulk-bar.tsx';
+import { JobCards } from './job-cards.tsx';
 import { JobTable } from './job-table.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
 import { useNow } from './use-now.ts';
@@ -30,6 +32,7 @@ export function JobFeed({ filters, openId }: JobFeedProps) {
   const jobs = useMemo(() => flattenPages(feed.data), [feed.data]);
   const anyActive = useMemo(() => jobs.some((job) => !isTerminalJobStatus(job.status)), [jobs]);
   const now = useNow(anyActive ? 1_000 : 30_000);
+  const phone = useMediaQuery(PHONE);
 
   const open = useCallback(
     (jobId: string) => void navigate({ to: '/jobs/$jobId', params: { jobId }, search: (prev) => prev }),
@@ -71,6 +74,17 @@ export function JobFeed({ filters, openId }: JobFeedProps) {
       )}
       {jobs.length === 0 && !feed.hasNextPage ? (
         <NoJobs filtered={hasFilters(filters)} onClear={() => void navigate({ to: '/jobs', search: {} })} />
+      ) : phone ? (
+        <JobCards
+          jobs={jobs}
+          hasMore={feed.hasNextPage}
+          loadingMore={feed.isFetchingNextPage}
+          onLoadMore={loadMore}
+          selected={selectedIds}
+          onToggle={toggle}
+          openId={openId}
+          now={now}
+        />
       ) : (
         <JobTable
           jobs={jobs}

@@ -9,6 +9,7 @@ import { toolLabel } from '../../../format/tool-label.ts';
 import { jobCost } from './job-cost.ts';
 import { jobExcerpt } from './job-excerpt.ts';
 import { JobStatusCell } from './job-status.tsx';
+import { JobThumb } from './job-thumb.tsx';
 
 /** Fixed, so the virtualiser can place rows without measuring them. */
 export const ROW_HEIGHT = 56;
@@ -72,6 +73,9 @@ export const JobRow = memo(function JobRow({
           className="size-4 rounded border-zinc-300 accent-zinc-900 dark:border-zinc-600 dark:accent-zinc-100"
         />
       </td>
+      <td className="px-1 align-middle">
+        <JobThumb job={job} />
+      </td>
       <td className={CELL}>
         <JobStatusCell job={job} />
       </td>
@@ -87,7 +91,7 @@ export const JobRow = memo(function JobRow({
           params={{ jobId: job.id }}
           search={(prev) => prev}
           className="block truncate font-medium text-zinc-900 hover:underline dark:text-zinc-100"
-          title={excerpt ?? undefined}
+          title={excerpt ? `${excerpt}\n${job.id}` : job.id}
         >
           {excerpt ?? <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{job.id}</span>}
           <span className="sr-only">, details of job {job.id}</span>

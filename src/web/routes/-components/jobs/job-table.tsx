@@ -62,15 +62,16 @@ export function JobTable(props: JobTableProps) {
       >
         <table
           aria-rowcount={jobs.length + 1}
-          className="w-full min-w-[60rem] table-fixed border-collapse text-sm"
+          className="w-full min-w-[64rem] table-fixed border-collapse text-sm"
         >
           <colgroup>
             <col className="w-10" />
+            <col className="w-12" />
             <col className="w-32" />
             <col className="w-28" />
             <col className="w-44" />
             <col />
-            <col className="w-24" />
+            <col className="w-28" />
             <col className="w-32" />
             <col className="w-28" />
           </colgroup>
@@ -89,6 +90,9 @@ export function JobTable(props: JobTableProps) {
                   className="size-4 accent-zinc-900 dark:accent-zinc-100"
                 />
               </th>
+              <ColumnHeading>
+                <span className="sr-only">Output</span>
+              </ColumnHeading>
               <ColumnHeading>Status</ColumnHeading>
               <ColumnHeading>Tool</ColumnHeading>
               <ColumnHeading>Model</ColumnHeading>
@@ -104,7 +108,7 @@ export function JobTable(props: JobTableProps) {
             {paddingTop > 0 && (
               // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row standing for rows not rendered; nothing in it is focusable.
               <tr aria-hidden="true">
-                <td colSpan={8} style={{ height: paddingTop, padding: 0 }} />
+                <td colSpan={9} style={{ height: paddingTop, padding: 0 }} />
               </tr>
             )}
             {items.map((item) => {
@@ -125,7 +129,7 @@ export function JobTable(props: JobTableProps) {
             {paddingBottom > 0 && (
               // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row standing for rows not rendered; nothing in it is focusable.
               <tr aria-hidden="true">
-                <td colSpan={8} style={{ height: paddingBottom, padding: 0 }} />
+                <td colSpan={9} style={{ height: paddingBottom, padding: 0 }} />
               </tr>
             )}
           </tbody>
