@@ -104,7 +104,7 @@ export const devMailbox = defineEndpoint({
   tag: 'Account',
   summary: 'Read the development mailbox',
   description:
-    'Exists only while no SMTP server is configured: the mail the server would have sent, newest first.',
+    "Exists only while no SMTP server is configured, and answers only requests from the server's own machine (loopback, no proxy): the mail the server would have sent, newest first.",
   auth: 'none',
   query: z.object({ to: Email }),
   responses: {
@@ -112,6 +112,7 @@ export const devMailbox = defineEndpoint({
   },
   errors: ['invalid_request', 'not_found'],
   noStore: true,
+  internal: true,
 });
 
 export const DemoAccount = z
@@ -131,4 +132,5 @@ export const devDemo = defineEndpoint({
   responses: { 200: { description: 'The demo owner.', schema: DemoAccount } },
   errors: ['not_found'],
   noStore: true,
+  internal: true,
 });

@@ -41,6 +41,11 @@ export interface EndpointDef {
   errors: readonly ErrorCode[];
   /** Responses carrying secrets are never cached (api-extensions.md). */
   noStore?: boolean;
+  /**
+   * A development helper of the reference server (the dev mailbox): mounted and in the SDK, but left out
+   * of the published OpenAPI document, which describes the interface other clients may rely on.
+   */
+  internal?: boolean;
 }
 
 /** Identity function that keeps the literal type, so the client can infer inputs and outputs. */

@@ -89,11 +89,17 @@ describe('OpenAPI document of the whole endpoint table', () => {
     expect(missing).toEqual([]);
   });
 
-  it('lists every endpoint of the table once, under a spec tag', () => {
+  it('lists every endpoint of the table once, under a spec tag, but the internal ones', () => {
+    const published = all.filter((e) => !e.internal);
     const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
-    expect(operations).toHaveLength(all.length);
-    expect(new Set(operations.map((o) => o.operationId)).size).toBe(all.length);
+    expect(operations).toHaveLength(published.length);
+    expect(new Set(operations.map((o) => o.operationId)).size).toBe(published.length);
     for (const operation of operations) expect(TAGS).toContain(operation.tags[0]);
+  });
+
+  it('leaves the dev mailbox and the demo sign-in out: they are helpers of this server, not the interface', () => {
+    expect(all.filter((e) => e.internal).map((e) => e.operationId)).toEqual(['devMailbox', 'devDemo']);
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/dev/'))).toEqual([]);
   });
 
   it('keys the table by operationId', () => {

@@ -87,7 +87,7 @@ export interface OpenApiOptions {
   version?: string;
 }
 
-/** Builds the OpenAPI 3.1 document for the given endpoints (the ones a server actually answers). */
+/** Builds the OpenAPI 3.1 document for the given endpoints (the ones a server actually answers), internal ones left out. */
 export function buildOpenApi(endpoints: readonly EndpointDef[], options: OpenApiOptions): JsonObject {
   const components: JsonObject = {};
   const paths: Record<string, JsonObject> = {};
@@ -95,6 +95,7 @@ export function buildOpenApi(endpoints: readonly EndpointDef[], options: OpenApi
   // returned $ref to components.Error would make the component refer to itself).
   convert(ErrorEnvelope, 'output', components);
   for (const endpoint of endpoints) {
+    if (endpoint.internal) continue;
     const responses: JsonObject = {};
     for (const [status, response] of Object.entries(endpoint.responses)) {
       if (!response) continue;

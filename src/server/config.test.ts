@@ -34,6 +34,19 @@ describe('configuration', () => {
     expect(loadConfig({ ALLOW_PRIVATE_NETWORK: '0' }).ALLOW_PRIVATE_NETWORK).toBe(false);
   });
 
+  it('listens on loopback while codes go to the dev mailbox, on every interface once they are mailed, else on HOST', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '192.0.2.2', SMTP_URL: 'smtp://mail.example.com' }).HOST).toBe('192.0.2.2');
+  });
+
+  it('keeps the dev mailbox on unless DEV_MAILBOX=off', () => {
+    expect(loadConfig({}).DEV_MAILBOX).toBe(true);
+    expect(loadConfig({ DEV_MAILBOX: 'off' }).DEV_MAILBOX).toBe(false);
+    expect(() => loadConfig({ DEV_MAILBOX: 'maybe' })).toThrow(ConfigError);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(8787);
   });

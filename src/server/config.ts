@@ -7,7 +7,11 @@ const flag = z
 
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * Where the HTTP server listens. Unset: loopback (127.0.0.1) while sign-in codes go to the dev mailbox
+   * (no SMTP_URL), every interface (0.0.0.0) once they are mailed.
+   */
+  HOST: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z
@@ -20,6 +24,11 @@ const ConfigSchema = z.object({
     .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Media Console <no-reply@localhost>'),
+  /**
+   * Without SMTP_URL, sign-in mail is kept in the dev mailbox, which answers only requests from this
+   * machine (loopback). `off` closes it: then no sign-in mail can be read over HTTP at all.
+   */
+  DEV_MAILBOX: flag.default(true),
   BLOCKED_DOMAINS: z
     .string()
     .default('')
@@ -76,6 +85,7 @@ const ConfigSchema = z.object({
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
+  HOST: string;
   PUBLIC_URL: string;
   DATA_DIR: string;
   STATIC_DIR: string;
@@ -94,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   return {
     ...config,
+    HOST: config.HOST ?? (config.SMTP_URL ? '0.0.0.0' : '127.0.0.1'),
     PUBLIC_URL: publicUrl,
     DATA_DIR: path.resolve(config.DATA_DIR),
     STATIC_DIR: path.resolve(config.STATIC_DIR),

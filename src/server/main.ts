@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { unavailableModelLines } from './domain/catalog/unavailable-models.ts';
 import { createLogger } from './logger.ts';
 import { startServer } from './server.ts';
+import { startupBanner } from './startup-notes.ts';
 
 /** Entry point: `tsx src/server/main.ts`. Prints the URL when ready; SIGINT/SIGTERM stop it cleanly. */
 async function main() {
@@ -26,7 +27,7 @@ async function main() {
     pid: process.pid,
     ms: Math.round(performance.now() - started),
   });
-  if (server.url) process.stdout.write(`\n  Media Console is running at ${config.PUBLIC_URL}\n\n`);
+  if (server.url) process.stdout.write(startupBanner(config, server.url));
   for (const line of unavailableModelLines(server.catalog)) process.stdout.write(`  ${line}\n`);
 
   let stopping = false;

@@ -12,6 +12,7 @@ import type { Logger } from './logger.ts';
 import { closeOcr } from './providers/local/analyze-ocr.ts';
 import { type Queue, startQueue } from './queue/boss.ts';
 import { createServices } from './services-factory.ts';
+import { signInMailNote } from './startup-notes.ts';
 
 export interface RunningServer {
   /** Where the HTTP server listens (null for a worker-only process). */
@@ -68,7 +69,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       });
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : config.PORT;
-      url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+      const anyInterface = config.HOST === '0.0.0.0' || config.HOST === '::';
+      const host = anyInterface ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+      url = `http://${host}:${port}`;
       cleanups.push(
         () =>
           new Promise<void>((resolve) => {
@@ -81,9 +84,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
             }, 5_000).unref();
           }),
       );
-      if (services.mailer.kind === 'dev-mailbox') {
-        log.warn('no SMTP_URL: sign-in codes go to the dev mailbox at GET /api/dev/mailbox?to=<email>');
-      }
+      if (services.mailer.kind === 'dev-mailbox') log.warn(`sign-in codes: ${signInMailNote(config)}`);
     }
     return { url, databaseUrl, catalog: services.catalog, stop: stopAll };
   } catch (error) {

@@ -92,7 +92,7 @@ describe('error envelope and HTTP behaviour', () => {
     const { email } = await signUp(t);
     const client = t.clientFor(null, '203.0.113.200');
     await client.sendOtp({ body: { email } });
-    const code = (await client.devMailbox({ query: { to: email } })).data[0]!.code;
+    const code = (await t.local.devMailbox({ query: { to: email } })).data[0]!.code;
     const response = await post('/api/auth/cli/verify-otp', JSON.stringify({ email, code }), {
       'x-forwarded-for': '203.0.113.201',
     });

@@ -36,8 +36,9 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 }
 
 /**
- * The real app on a real database, called in-process. `client` is our SDK wired to it; requests
- * come from `X-Forwarded-For` addresses the tests choose (TRUST_PROXY is on).
+ * The real app on a real database, called in-process. `clientFor` is our SDK wired to it; its requests
+ * come from `X-Forwarded-For` addresses the tests choose (TRUST_PROXY is on). `local` sends none: an
+ * in-process call from this machine, the only kind of caller the dev mailbox answers.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -90,6 +91,7 @@ export async function createTestApp(
     /** Raw request against the app, for what the SDK would not send (bad JSON, odd methods). */
     request: (path: string, init?: RequestInit) => fetchApp(`${TEST_PUBLIC_URL}${path}`, init),
     clientFor,
+    local: createClient({ baseUrl: `${TEST_PUBLIC_URL}/v2`, fetch: fetchApp }),
     async close() {
       await queue.stop();
       await closeOcr();
@@ -101,7 +103,7 @@ export async function createTestApp(
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** Signs a fresh person in through the real OTP flow (code read from the dev mailbox). */
+/** Signs a fresh person in through the real OTP flow (code read from the dev mailbox, on this machine). */
 export async function signUp(
   t: TestApp,
   email = `p-${randomBytes(5).toString('hex')}@example.com`,
@@ -109,7 +111,7 @@ export async function signUp(
 ) {
   const client = t.clientFor(null, address ?? `203.0.113.${Math.floor(Math.random() * 250) + 1}`);
   await client.sendOtp({ body: { email } });
-  const mail = await client.devMailbox({ query: { to: email } });
+  const mail = await t.local.devMailbox({ query: { to: email } });
   const code = mail.data[0]?.code;
   if (!code) throw new Error('no code in the dev mailbox');
   const session = await client.verifyOtp({ body: { email, code } });

@@ -26,7 +26,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 async function latestCode(email: string): Promise<string> {
-  const mail = await t.clientFor(null).devMailbox({ query: { to: email } });
+  const mail = await t.local.devMailbox({ query: { to: email } });
   return mail.data[0]!.code!;
 }
 
@@ -37,7 +37,7 @@ describe('sign-in by emailed code', () => {
     const sent = await client.sendOtp({ body: { email: email.toUpperCase() } });
     expect(SendOtpResponse.parse(sent)).toMatchObject({ sent: true, expires_in: 600 });
 
-    const mailbox = await client.devMailbox({ query: { to: email } });
+    const mailbox = await t.local.devMailbox({ query: { to: email } });
     expect(mailbox.data).toHaveLength(1);
     const message = MailboxMessage.parse(mailbox.data[0]);
     expect(message.code).toMatch(/^\d{6}$/);
@@ -210,7 +210,7 @@ describe('sign-in by emailed code', () => {
     expect(response.headers.get('ratelimit-remaining')).toBe('0');
     const body = ErrorEnvelope.parse(await response.json());
     expect(body.error.code).toBe('rate_limited');
-    const mail = await t.clientFor(null).devMailbox({ query: { to: email } });
+    const mail = await t.local.devMailbox({ query: { to: email } });
     expect(mail.data).toHaveLength(5);
   });
 

@@ -8,6 +8,7 @@ import { readDevMailbox } from '../../mail/mailer.ts';
 import type { Services } from '../../services.ts';
 import { clientAddress } from '../client-address.ts';
 import { defineRoute, reply } from '../define-route.ts';
+import { devMailboxRefusal } from '../dev-mailbox-access.ts';
 import { requestHeader } from '../request-header.ts';
 
 /** Sign-in limits: per email stops mail-bombing one inbox, per address stops one client spraying many. */
@@ -82,18 +83,16 @@ export function authRoutes(s: Services) {
       return reply(204, undefined);
     }),
 
-    defineRoute(devMailbox, async ({ query }) => {
-      if (s.mailer.kind !== 'dev-mailbox') {
-        throw new AppError('not_found', 'There is no dev mailbox: this server sends real email.');
-      }
+    defineRoute(devMailbox, async ({ query, c }) => {
+      const refusal = devMailboxRefusal(s, c);
+      if (refusal) throw new AppError('not_found', refusal);
       return { data: await readDevMailbox(s.db, query.to) };
     }),
 
-    // The demo is signed into through the dev mailbox, so it is offered only where that mailbox exists.
-    defineRoute(devDemo, async () => {
-      if (s.mailer.kind !== 'dev-mailbox') {
-        throw new AppError('not_found', 'There is no demo sign-in: this server sends real email.');
-      }
+    // The demo is signed into through the dev mailbox, so it is offered only to whom that mailbox answers.
+    defineRoute(devDemo, async ({ c }) => {
+      const refusal = devMailboxRefusal(s, c);
+      if (refusal) throw new AppError('not_found', `There is no demo sign-in here. ${refusal}`);
       const email = await findDemoOwnerEmail(s.db);
       if (!email) throw new AppError('not_found', 'There is no demo data: run `npm run seed:demo` first.');
       return { email };

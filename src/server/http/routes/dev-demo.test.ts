@@ -29,9 +29,9 @@ describe('GET /api/dev/demo', () => {
 
   it('signs in to the demo team through the dev mailbox with the address it gives', async () => {
     const client = t.clientFor(null, '192.0.2.77');
-    const { email } = await client.devDemo();
+    const { email } = await t.local.devDemo();
     await client.sendOtp({ body: { email } });
-    const code = (await client.devMailbox({ query: { to: email } })).data[0]?.code;
+    const code = (await t.local.devMailbox({ query: { to: email } })).data[0]?.code;
     expect(code).toMatch(/^\d{6}$/);
     const session = await client.verifyOtp({ body: { email, code: code! } });
     // Seeded before their first sign-in, the demo owner's default team is the demo team.
