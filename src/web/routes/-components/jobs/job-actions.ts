@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isTerminalJobStatus, type Job } from '../../../../contract/jobs.ts';
 import { showToast } from '../../../components/toast-store.ts';
+import { pluralize } from '../../../format/words.ts';
 import { applyJobResults, type JobAction, runJobAction } from '../../../queries/jobs.ts';
 import { wakeJobFeed } from '../../../queries/jobs-live.ts';
 import { runLimited } from './run-limited.ts';
@@ -16,10 +17,14 @@ export function canRun(action: JobAction, job: Job): boolean {
   return true;
 }
 
+/** "the job" for one, "3 jobs" for more (plural rules from the words module). */
+const jobs = (n: number) => (n === 1 ? 'the job' : pluralize(n, 'job', 'jobs'));
+
 const DONE: Record<JobAction, (n: number) => string> = {
-  cancel: (n) => `Cancelled ${n === 1 ? 'the job' : `${n} jobs`}`,
-  retry: (n) => (n === 1 ? 'Retried the job: a new job is queued' : `Retried ${n} jobs: new jobs are queued`),
-  refresh: (n) => `Refreshed ${n === 1 ? 'the job' : `${n} jobs`} from the provider`,
+  cancel: (n) => `Cancelled ${jobs(n)}`,
+  retry: (n) =>
+    n === 1 ? 'Retried the job: a new job is queued' : `Retried ${jobs(n)}: new jobs are queued`,
+  refresh: (n) => `Refreshed ${jobs(n)} from the provider`,
 };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -185,4 +185,21 @@ describe('job details', () => {
     expect(await screen.findByText('Cancelled', { selector: 'span' })).toBeInTheDocument();
     expect(api.callsTo(`POST /v2/jobs/${long.id}/cancel`)).toHaveLength(1);
   });
+
+  it('names the API key and folder a job came with, the ids beside them', async () => {
+    const folder = 'c0000000-0000-4000-8000-000000000001';
+    const filed = testJob(12, { api_key_id: 'key_ci', folder_id: folder });
+    stubFetch({
+      [`GET /v2/jobs/${filed.id}/webhook-deliveries`]: () => json({ data: [] }),
+      'GET /v2/api-keys': () => json({ data: [{ id: 'key_ci', name: 'CI pipeline' }], next_cursor: null }),
+      'GET /v2/workspaces': () => json({ data: [{ id: folder, name: 'Holiday shots' }], next_cursor: null }),
+    });
+    renderDetail(filed);
+    const origin = await screen.findByRole('region', { name: 'Origin' });
+    expect(await within(origin).findByRole('link', { name: /CI pipeline/ })).toHaveTextContent('key_ci');
+    expect(await within(origin).findByRole('link', { name: /Holiday shots/ })).toHaveAttribute(
+      'href',
+      `/jobs?folder=${folder}`,
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isTerminalJobStatus, type Job } from '../../../../contract/jobs.ts';
@@ -11,6 +11,8 @@ import { formatDateTime } from '../../../format/date-time.ts';
 import { elapsedMs, formatDuration } from '../../../format/duration.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 import { formatBilling, formatQuantity, formatSource } from '../../../format/words.ts';
+import { apiKeysQueryOptions } from '../../../queries/api-keys.ts';
+import { foldersQueryOptions } from '../../../queries/folders.ts';
 import type { JobFeedData } from '../../../queries/job-feed-cache.ts';
 import type { JobFeedFilters } from '../../../queries/job-filters.ts';
 import { jobKeys, jobQueryOptions } from '../../../queries/jobs.ts';
@@ -43,6 +45,11 @@ export function JobDetail({ id, filters }: { id: string; filters: JobFeedFilters
         : false,
   });
   const active = !isTerminalJobStatus(job.status);
+  // Names for the key and folder ids, when their lists are at hand (the feed's filters load them).
+  const keys = useQuery({ ...apiKeysQueryOptions(true), enabled: job.api_key_id !== null }).data;
+  const folders = useQuery({ ...foldersQueryOptions(), enabled: job.folder_id !== null }).data;
+  const keyName = (id: string) => keys?.find((k) => k.id === id)?.name ?? null;
+  const folderName = (id: string) => folders?.find((f) => f.id === id)?.name ?? null;
   const prompt = typeof job.input.prompt === 'string' ? job.input.prompt : null;
   const text = typeof job.input.text === 'string' ? job.input.text : null;
 
@@ -155,16 +162,16 @@ export function JobDetail({ id, filters }: { id: string; filters: JobFeedFilters
           {
             label: 'API key',
             value: job.api_key_id && (
-              <Link to="/jobs" search={{ key: job.api_key_id }} className={LINK}>
-                <Mono>{job.api_key_id}</Mono>
+              <Link to="/jobs" search={{ key: job.api_key_id }} className={LINK} title={job.api_key_id}>
+                <NamedId id={job.api_key_id} name={keyName(job.api_key_id)} />
               </Link>
             ),
           },
           {
             label: 'Folder',
             value: job.folder_id && (
-              <Link to="/jobs" search={{ folder: job.folder_id }} className={LINK}>
-                <Mono>{job.folder_id}</Mono>
+              <Link to="/jobs" search={{ folder: job.folder_id }} className={LINK} title={job.folder_id}>
+                <NamedId id={job.folder_id} name={folderName(job.folder_id)} />
               </Link>
             ),
           },
@@ -185,6 +192,16 @@ export function JobDetail({ id, filters }: { id: string; filters: JobFeedFilters
       />
 
       <JobWebhookDeliveries job={job} />
+    </>
+  );
+}
+
+/** A name people know the thing by, with its id beside it, small, to copy; the id alone while the name loads. */
+function NamedId({ id, name }: { id: string; name: string | null }) {
+  if (!name) return <Mono>{id}</Mono>;
+  return (
+    <>
+      {name} <Mono>{id}</Mono>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { isTerminalJobStatus, type Job } from '../../../../contract/jobs.ts';
 import { ColumnHeading } from '../../../components/data-table.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { pluralize } from '../../../format/words.ts';
 import { JobRow, ROW_HEIGHT } from './job-row.tsx';
 
 interface JobTableProps {
@@ -142,7 +143,7 @@ export function JobTable(props: JobTableProps) {
           </>
         ) : hasMore ? (
           <>
-            {jobs.length.toLocaleString('en-US')} jobs loaded; scroll for more, or{' '}
+            {pluralize(jobs.length, 'job', 'jobs')} loaded; scroll for more, or{' '}
             <button
               type="button"
               onClick={onLoadMore}
@@ -152,7 +153,7 @@ export function JobTable(props: JobTableProps) {
             </button>
           </>
         ) : (
-          <>All {jobs.length.toLocaleString('en-US')} jobs shown</>
+          <>All {pluralize(jobs.length, 'job', 'jobs')} shown</>
         )}
       </div>
     </div>
