@@ -2,11 +2,12 @@ import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import type { Job } from '../../../../contract/jobs.ts';
 import { cx } from '../../../components/cx.ts';
+import { formatCredits } from '../../../format/credits.ts';
 import { formatDateTime } from '../../../format/date-time.ts';
 import { formatRelativeTime } from '../../../format/time.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 import { pluralize } from '../../../format/words.ts';
-import { jobCost } from './job-cost.ts';
+import { chargedText, jobCost } from './job-cost.ts';
 import { jobExcerpt } from './job-excerpt.ts';
 import { JobStatusCell } from './job-status.tsx';
 import { JobThumb } from './job-thumb.tsx';
@@ -119,7 +120,7 @@ const JobCard = memo(function JobCard({
         </div>
         <div className="flex items-center justify-between gap-3 text-xs text-zinc-600 dark:text-zinc-400">
           <span title={cost.title} className="tabular-nums">
-            {cost.text} {cost.text.includes('refunded') ? '' : 'credits'}
+            {chargedText(job) ?? `~${formatCredits(job.estimated_cost_cents)}`}
           </span>
           <time dateTime={job.created_at} title={formatDateTime(job.created_at)}>
             {formatRelativeTime(job.created_at, now)}
