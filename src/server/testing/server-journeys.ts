@@ -23,14 +23,11 @@ export async function waitForJob(client: Client, id: string, ms = 60_000) {
   throw new Error(`job ${id} did not finish within ${ms} ms`);
 }
 
-/**
- * Starts a local job that takes seconds (a 2x upscale of a 4096 px picture: long enough to stop its
- * server in the middle) and waits until it runs. Costs: sketch 1, each upscale 2.
- */
-export async function startSlowJob(client: Client, webhookUrl?: string) {
+/** A 4096 px picture (a sketch upscaled 4x; costs 1 + 2), whose 2x upscale takes seconds. */
+export async function makeBigPicture(client: Client, prompt = 'big'): Promise<string> {
   const sketch = await waitForJob(
     client,
-    (await client.createImage({ body: { model: 'local-sketch', prompt: 'big' } })).id,
+    (await client.createImage({ body: { model: 'local-sketch', prompt } })).id,
   );
   const big = await waitForJob(
     client,
@@ -44,10 +41,18 @@ export async function startSlowJob(client: Client, webhookUrl?: string) {
       })
     ).id,
   );
+  return big.output!.outputs[0]!.url!;
+}
+
+/**
+ * Starts a local job that takes seconds (a 2x upscale of a big picture: long enough to stop its server
+ * in the middle) and waits until it runs. Costs: 1 + 2 for the picture, 2 for the job.
+ */
+export async function startSlowJob(client: Client, webhookUrl?: string) {
   const slow = await client.createImage({
     body: {
       model: 'local-upscale',
-      files: [{ url: big.output!.outputs[0]!.url! }],
+      files: [{ url: await makeBigPicture(client) }],
       provider_options: { local: { factor: 2 } },
       ...(webhookUrl ? { options: { webhook_url: webhookUrl } } : {}),
     },

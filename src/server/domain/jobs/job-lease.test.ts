@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSlowJob, waitForJob } from '../../testing/server-journeys.ts';
+import { makeBigPicture, startSlowJob, waitForJob } from '../../testing/server-journeys.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
 import { runJob } from './run-job.ts';
 import { runJobDeps } from './run-job-deps.ts';
@@ -52,5 +52,47 @@ describe('a run that outlives its lease', () => {
     expect(finished.status).toBe('completed');
     const files = await client.listFiles({ query: { job: slow.id } });
     expect(files.data).toHaveLength(1);
+  }, 120_000);
+
+  it('of a pipeline leaves its running step alone: the run that takes over follows the same step', async () => {
+    const client = t.clientFor((await signUp(t)).api_key);
+    const bigUrl = await makeBigPicture(client, 'a pipeline of its own');
+    const pipeline = await client.runPipeline({
+      body: {
+        steps: [
+          {
+            id: 'bigger',
+            tool: 'image',
+            input: {
+              model: 'local-upscale',
+              files: [{ url: bigUrl }],
+              provider_options: { local: { factor: 2 } },
+            },
+          },
+        ],
+      } as never,
+    });
+    const stepOf = async () => {
+      const job = await client.getJob({ params: { id: pipeline.id } });
+      return (job.progress_metadata as { steps?: Array<{ job_id: string | null; status: string }> })
+        .steps?.[0];
+    };
+    for (let i = 0; i < 400 && (await stepOf())?.status !== 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const step = await stepOf();
+    expect(step?.status).toBe('running');
+
+    await t.db.query(`UPDATE jobs SET lease_expires_at = now() - interval '1 second' WHERE id = $1`, [
+      pipeline.id,
+    ]);
+    await runJob(t.services, runJobDeps(t.services), pipeline.id);
+
+    const finished = await waitForJob(client, pipeline.id);
+    expect(finished.status).toBe('completed');
+    expect((await client.getJob({ params: { id: step!.job_id! } })).status).toBe('completed');
+    expect(finished.output!.outputs[0]!.file_id).toBe(
+      (await client.getJob({ params: { id: step!.job_id! } })).output!.outputs[0]!.file_id,
+    );
   }, 120_000);
 });

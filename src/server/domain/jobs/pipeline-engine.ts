@@ -7,6 +7,7 @@ import { createJob } from './create-job.ts';
 import { AbortError, EngineInputError } from './engine-errors.ts';
 import { cancelActiveJob } from './finish-job.ts';
 import type { JobRow } from './job-row.ts';
+import type { StopReason } from './job-runs.ts';
 import type { Provider } from './provider.ts';
 
 type OutputEntry = OutputEnvelope['outputs'][number];
@@ -126,9 +127,13 @@ export function createPipelineEngine(services: () => Services): Provider['run'] 
       // Follow the step; the pipeline's progress is its share of the whole.
       while (!TERMINAL.has(child.status)) {
         if (context.signal.aborted) {
-          await cancelActiveJob(s.db, child.id);
-          state.status = 'cancelled';
-          await showSteps();
+          // Only a cancelled pipeline cancels its step. One stopped by a stopping server or taken over by
+          // another run leaves it going: the resumed pipeline finds it again by its Idempotency-Key.
+          if (context.signal.reason === ('cancelled' satisfies StopReason)) {
+            await cancelActiveJob(s.db, child.id);
+            state.status = 'cancelled';
+            await showSteps();
+          }
           throw new AbortError(context.signal.reason);
         }
         await sleep(WAIT_MS);
