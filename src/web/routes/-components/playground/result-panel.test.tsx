@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, stubFetch } from '../../../testing/fake-fetch.ts';
+import { renderWithQuery } from '../../../testing/render-with-query.tsx';
+import { ResultPanel } from './result-panel.tsx';
+
+const RUNNING = {
+  id: 'job_1',
+  tool: 'video',
+  model: 'local-motion',
+  provider: 'local',
+  status: 'running',
+  created_at: new Date().toISOString(),
+  estimated_cost_cents: 2,
+  actual_cost_cents: null,
+};
+
+function statusAt(progress: number, message: string) {
+  return {
+    id: 'job_1',
+    status: 'running',
+    terminal: false,
+    progress,
+    progress_message: message,
+    provider_status: null,
+    output: null,
+    error: null,
+    updated_at: new Date().toISOString(),
+    completed_at: null,
+  };
+}
+
+describe('the result panel', () => {
+  it('does not say "Done" beside a running job: at 100% it is still saving the result', async () => {
+    stubFetch({
+      'GET /v2/jobs/job_1': () => json(RUNNING),
+      'GET /v2/jobs/job_1/status': () => json(statusAt(1, 'Done')),
+    });
+    renderWithQuery(<ResultPanel jobId="job_1" />);
+    expect(await screen.findByText('Saving the result…')).toBeInTheDocument();
+    expect(screen.getByText('Running')).toBeInTheDocument();
+    expect(screen.queryByText(/Done/)).toBeNull();
+  });
+
+  it('shows the engine’s own words while it works', async () => {
+    stubFetch({
+      'GET /v2/jobs/job_1': () => json(RUNNING),
+      'GET /v2/jobs/job_1/status': () => json(statusAt(0.4, 'Encoding frames')),
+    });
+    renderWithQuery(<ResultPanel jobId="job_1" />);
+    expect(await screen.findByText('Encoding frames')).toBeInTheDocument();
+  });
+});
