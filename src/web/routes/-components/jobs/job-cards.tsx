@@ -21,6 +21,7 @@ interface JobCardsProps {
   onToggle: (id: string) => void;
   openId: string | undefined;
   now: number;
+  modelNames: ReadonlyMap<string, string>;
 }
 
 /**
@@ -36,6 +37,7 @@ export function JobCards({
   onToggle,
   openId,
   now,
+  modelNames,
 }: JobCardsProps) {
   return (
     <div>
@@ -47,6 +49,7 @@ export function JobCards({
             selected={selected.has(job.id)}
             open={job.id === openId}
             now={now}
+            modelName={modelNames.get(job.model) ?? null}
             onToggle={onToggle}
           />
         ))}
@@ -74,12 +77,14 @@ const JobCard = memo(function JobCard({
   selected,
   open,
   now,
+  modelName,
   onToggle,
 }: {
   job: Job;
   selected: boolean;
   open: boolean;
   now: number;
+  modelName: string | null;
   onToggle: (id: string) => void;
 }) {
   const excerpt = jobExcerpt(job);
@@ -115,7 +120,8 @@ const JobCard = memo(function JobCard({
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
           <JobStatusCell job={job} />
           <span>
-            {toolLabel(job.tool)} · <code title={job.provider_model}>{job.model}</code>
+            {toolLabel(job.tool)} ·{' '}
+            <span title={`${job.model} (${job.provider_model})`}>{modelName ?? job.model}</span>
           </span>
         </div>
         <div className="flex items-center justify-between gap-3 text-xs text-zinc-600 dark:text-zinc-400">

@@ -11,6 +11,7 @@ import { hasFilters, type JobFeedFilters } from '../../../queries/job-filters.ts
 import { jobsQueryOptions } from '../../../queries/jobs.ts';
 import { useJobFeedLive } from '../../../queries/jobs-live.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
+import { pricingQueryOptions } from '../../../queries/pricing.ts';
 import { finishedToast } from './finished-toast.ts';
 import { JobBulkBar } from './job-bulk-bar.tsx';
 import { JobCards } from './job-cards.tsx';
@@ -33,6 +34,11 @@ export function JobFeed({ filters, openId }: JobFeedProps) {
   const anyActive = useMemo(() => jobs.some((job) => !isTerminalJobStatus(job.status)), [jobs]);
   const now = useNow(anyActive ? 1_000 : 30_000);
   const phone = useMediaQuery(PHONE);
+  const { data: pricing } = useSuspenseQuery(pricingQueryOptions());
+  const modelNames = useMemo(
+    () => new Map(pricing.data.map((entry) => [entry.model, entry.display_name])),
+    [pricing.data],
+  );
 
   const open = useCallback(
     (jobId: string) => void navigate({ to: '/jobs/$jobId', params: { jobId }, search: (prev) => prev }),
@@ -84,6 +90,7 @@ export function JobFeed({ filters, openId }: JobFeedProps) {
           onToggle={toggle}
           openId={openId}
           now={now}
+          modelNames={modelNames}
         />
       ) : (
         <JobTable
@@ -97,6 +104,7 @@ export function JobFeed({ filters, openId }: JobFeedProps) {
           onOpen={open}
           openId={openId}
           now={now}
+          modelNames={modelNames}
         />
       )}
     </>

@@ -194,11 +194,9 @@ function ModelFilter({
   onChange: JobFilterBarProps['onChange'];
 }) {
   const tools = list(filters.tool);
-  const models = [
-    ...new Set(
-      catalog.filter((entry) => tools.length === 0 || tools.includes(entry.tool)).map((e) => e.model),
-    ),
-  ];
+  const entries = catalog.filter((entry) => tools.length === 0 || tools.includes(entry.tool));
+  const names = new Map(entries.map((entry) => [entry.model, entry.display_name]));
+  const models = [...names.keys()];
   if (filters.model && !models.includes(filters.model)) models.unshift(filters.model);
   const listId = useId();
   const [text, setText] = useState(filters.model ?? '');
@@ -236,7 +234,7 @@ function ModelFilter({
           />
           <datalist id={listId}>
             {models.map((model) => (
-              <option key={model} value={model} />
+              <option key={model} value={model} label={names.get(model)} />
             ))}
           </datalist>
         </>

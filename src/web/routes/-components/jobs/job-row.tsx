@@ -22,6 +22,8 @@ interface JobRowProps {
   open: boolean;
   /** For the live duration and relative time; terminal rows get a coarser clock so they re-render less. */
   now: number;
+  /** The model's name in the catalog, when it has one (the id shows on hover). */
+  modelName: string | null;
   onToggle: (id: string) => void;
   onOpen: (id: string) => void;
 }
@@ -41,6 +43,7 @@ export const JobRow = memo(function JobRow({
   selected,
   open,
   now,
+  modelName,
   onToggle,
   onOpen,
 }: JobRowProps) {
@@ -81,9 +84,21 @@ export const JobRow = memo(function JobRow({
       </td>
       <td className={cx(CELL, 'text-zinc-700 dark:text-zinc-300')}>{toolLabel(job.tool)}</td>
       <td className={CELL}>
-        <code className="block truncate text-xs text-zinc-700 dark:text-zinc-300" title={job.provider_model}>
-          {job.model}
-        </code>
+        {modelName ? (
+          <span
+            className="block truncate text-zinc-700 dark:text-zinc-300"
+            title={`${job.model} (${job.provider_model})`}
+          >
+            {modelName}
+          </span>
+        ) : (
+          <code
+            className="block truncate text-xs text-zinc-700 dark:text-zinc-300"
+            title={job.provider_model}
+          >
+            {job.model}
+          </code>
+        )}
       </td>
       <td className={CELL}>
         <Link

@@ -18,6 +18,8 @@ interface JobTableProps {
   /** The job open in the drawer, highlighted. */
   openId: string | undefined;
   now: number;
+  /** Catalog display names by model id ("Local sketch" for local-sketch). */
+  modelNames: ReadonlyMap<string, string>;
 }
 
 /** Rows within this distance of the end start loading the next page. */
@@ -28,8 +30,19 @@ const PREFETCH_ROWS = 30;
  * exist: two spacer rows stand for the others, so 10,000 jobs cost as much as 30.
  */
 export function JobTable(props: JobTableProps) {
-  const { jobs, hasMore, loadingMore, onLoadMore, selected, onToggle, onToggleAll, onOpen, openId, now } =
-    props;
+  const {
+    jobs,
+    hasMore,
+    loadingMore,
+    onLoadMore,
+    selected,
+    onToggle,
+    onToggleAll,
+    onOpen,
+    openId,
+    now,
+    modelNames,
+  } = props;
   const scrollRef = useRef<HTMLElement>(null);
   const virtualizer = useVirtualizer({
     count: jobs.length,
@@ -122,6 +135,7 @@ export function JobTable(props: JobTableProps) {
                   selected={selected.has(job.id)}
                   open={job.id === openId}
                   now={isTerminalJobStatus(job.status) ? coarseNow : now}
+                  modelName={modelNames.get(job.model) ?? null}
                   onToggle={onToggle}
                   onOpen={onOpen}
                 />
