@@ -7,6 +7,7 @@ import { createPool } from './db/pool.ts';
 import type { Catalog } from './domain/catalog/catalog.ts';
 import { loadAppSecret } from './domain/secrets.ts';
 import { createApp } from './http/app.ts';
+import { answerClientErrors } from './http/client-errors.ts';
 import { allRoutes } from './http/routes.ts';
 import type { Logger } from './logger.ts';
 import { closeOcr } from './providers/local/analyze-ocr.ts';
@@ -67,6 +68,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
           ),
         );
       });
+      answerClientErrors(server);
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : config.PORT;
       const anyInterface = config.HOST === '0.0.0.0' || config.HOST === '::';

@@ -1,9 +1,10 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../contract/errors.ts';
 import { createTestApp, signUp, type TestApp } from '../testing/test-app.ts';
+import { answerClientErrors } from './client-errors.ts';
 import { MAX_JSON_BODY_BYTES } from './request-input.ts';
 
 /*
@@ -27,6 +28,7 @@ beforeAll(async () => {
   ).id;
   server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as http.Server;
   await new Promise((r) => server.once('listening', r));
+  answerClientErrors(server);
   port = (server.address() as AddressInfo).port;
 });
 afterAll(async () => {
@@ -228,5 +230,40 @@ describe('body limits as the body streams', () => {
       body: padded,
     });
     expect(under.status).toBe(202);
+  });
+});
+
+/** Raw bytes over a socket, for what no HTTP client sends; answers whatever came back before the close. */
+function rawExchange(bytes: string) {
+  return new Promise<string>((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(bytes));
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk;
+    });
+    socket.on('error', reject);
+    socket.on('close', () => resolve(received));
+  });
+}
+
+describe('requests Node cannot parse', () => {
+  it.each([
+    [
+      'both Content-Length and chunked',
+      'Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      400,
+    ],
+    ['a chunk size that is not hex', 'Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n', 400],
+    ['headers past the limit', `X-Filler: ${'a'.repeat(20_000)}\r\nContent-Length: 2\r\n\r\n{}`, 431],
+  ])('answers %s with the error envelope', async (_, rest, status) => {
+    const answer = await rawExchange(
+      `POST /api/auth/cli/send-otp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n${rest}`,
+    );
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(ErrorEnvelope.parse(JSON.parse(body!)).error.code).toBe(
+      status === 413 ? 'payload_too_large' : 'invalid_request',
+    );
   });
 });
