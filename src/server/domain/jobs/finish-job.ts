@@ -38,6 +38,8 @@ export async function completeJob(
     actualCents: number;
     cached: boolean;
     providerStatus: string;
+    /** The provider's id for the run that made the output, when the run itself did not record one. */
+    providerJobId?: string | null;
   },
   runToken?: string,
 ): Promise<JobRow | null> {
@@ -49,7 +51,8 @@ export async function completeJob(
       const charged = await settle(tx, row.held_cents, result.cached ? 0 : result.actualCents, attribution);
       const { rows } = await tx.query<JobRow>(
         `UPDATE jobs SET status = 'completed', output = $2, billed_units = $3, actual_cost_cents = $4, cached = $5,
-              provider_status = $6, progress = NULL, progress_message = NULL, held_cents = 0,
+              provider_status = $6, provider_job_id = coalesce(provider_job_id, $7),
+              progress = NULL, progress_message = NULL, held_cents = 0,
               started_at = coalesce(started_at, now()), completed_at = now(), updated_at = now()
         WHERE id = $1 RETURNING *`,
         [
@@ -59,6 +62,7 @@ export async function completeJob(
           charged,
           result.cached,
           result.providerStatus,
+          result.providerJobId ?? null,
         ],
       );
       if (row.cache_key && !result.cached) {

@@ -86,8 +86,15 @@ async function runClaimed(
   }
 
   if (row.cache_key) {
-    const hit = await s.db.query<{ output: OutputEnvelope; billed_units: Record<string, number> }>(
-      'SELECT output, billed_units FROM result_cache WHERE cache_key = $1',
+    // A cached answer's provider job is the run that made it (spec 2.1: provider_job_id is a string).
+    const hit = await s.db.query<{
+      output: OutputEnvelope;
+      billed_units: Record<string, number>;
+      provider_job_id: string | null;
+    }>(
+      `SELECT c.output, c.billed_units, source.provider_job_id
+         FROM result_cache c LEFT JOIN jobs source ON source.id = c.source_job_id
+        WHERE c.cache_key = $1`,
       [row.cache_key],
     );
     if (hit.rows[0]) {
@@ -100,6 +107,7 @@ async function runClaimed(
           actualCents: 0,
           cached: true,
           providerStatus: 'cached',
+          providerJobId: hit.rows[0].provider_job_id,
         },
         token,
       );

@@ -42,4 +42,14 @@ describe('provider_job_id of local jobs (spec 2.1: a string)', () => {
     expect(failed.status).toBe('failed');
     expect(failed.provider_job_id).toMatch(LOCAL_RUN_ID);
   });
+
+  it('is, for an answer from the result cache, the id of the run that made it', async () => {
+    const p = await person(t);
+    const body = { model: 'local-sketch', prompt: 'a lighthouse, cached' };
+    const made = await finished(p.client, (await p.client.createImage({ body })).id);
+    const cached = await finished(p.client, (await p.client.createImage({ body })).id);
+    expect(cached.pricing.cached).toBe(true);
+    expect(made.provider_job_id).toMatch(LOCAL_RUN_ID);
+    expect(cached.provider_job_id).toBe(made.provider_job_id);
+  });
 });
