@@ -138,9 +138,16 @@ CREATE FUNCTION analytics_charge_hours_sync() RETURNS trigger LANGUAGE plpgsql A
 DECLARE
   emptied tid[];
 BEGIN
+  -- Holds and releases (most writes) change no figure: nothing to plan.
   IF TG_OP = 'INSERT' THEN
+    IF NOT EXISTS (SELECT 1 FROM analytics_new_rows WHERE kind IN ('settle', 'refund', 'adjustment')) THEN
+      RETURN NULL;
+    END IF;
     EXECUTE analytics_charge_hours_sql('SELECT 1 AS sign, * FROM analytics_new_rows') INTO emptied;
   ELSIF TG_OP = 'DELETE' THEN
+    IF NOT EXISTS (SELECT 1 FROM analytics_old_rows WHERE kind IN ('settle', 'refund', 'adjustment')) THEN
+      RETURN NULL;
+    END IF;
     EXECUTE analytics_charge_hours_sql('SELECT -1 AS sign, * FROM analytics_old_rows') INTO emptied;
   ELSIF TG_OP = 'UPDATE' THEN
     EXECUTE analytics_charge_hours_sql('SELECT -1 AS sign, ($1).* UNION ALL SELECT 1, ($2).*') INTO emptied
@@ -156,16 +163,23 @@ CREATE FUNCTION analytics_run_hours_sync() RETURNS trigger LANGUAGE plpgsql AS $
 DECLARE
   emptied tid[];
 BEGIN
+  -- A pipeline job that appears, goes or changes makes the jobs its keys name steps or runs again.
   IF TG_OP = 'INSERT' THEN
     EXECUTE analytics_run_hours_sql('SELECT 1 AS sign, * FROM analytics_new_rows') INTO emptied;
-    EXECUTE analytics_pipeline_steps_sql('SELECT * FROM analytics_new_rows');
+    IF EXISTS (SELECT 1 FROM analytics_new_rows WHERE tool = 'pipeline') THEN
+      EXECUTE analytics_pipeline_steps_sql('SELECT * FROM analytics_new_rows');
+    END IF;
   ELSIF TG_OP = 'DELETE' THEN
     EXECUTE analytics_run_hours_sql('SELECT -1 AS sign, * FROM analytics_old_rows') INTO emptied;
-    EXECUTE analytics_pipeline_steps_sql('SELECT * FROM analytics_old_rows');
+    IF EXISTS (SELECT 1 FROM analytics_old_rows WHERE tool = 'pipeline') THEN
+      EXECUTE analytics_pipeline_steps_sql('SELECT * FROM analytics_old_rows');
+    END IF;
   ELSIF TG_OP = 'UPDATE' THEN
     EXECUTE analytics_run_hours_sql('SELECT -1 AS sign, ($1).* UNION ALL SELECT 1, ($2).*') INTO emptied
       USING OLD, NEW;
-    EXECUTE analytics_pipeline_steps_sql('SELECT ($1).* UNION ALL SELECT ($2).*') USING OLD, NEW;
+    IF 'pipeline' IN (OLD.tool, NEW.tool) THEN
+      EXECUTE analytics_pipeline_steps_sql('SELECT ($1).* UNION ALL SELECT ($2).*') USING OLD, NEW;
+    END IF;
   ELSE
     DELETE FROM analytics_run_hours;
   END IF;
