@@ -67,6 +67,14 @@ test.describe('on a phone (390×844)', () => {
     await expect(page.getByRole('textbox', { name: /^Text/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeInViewport();
     await expect(page.getByTestId('run-bar')).toContainText('Balance');
+    // The tool tabs scroll sideways: the cut edge fades (a sign of more), and the chosen tool is brought in.
+    const tools = page.getByRole('navigation', { name: 'Tools' });
+    const mask = () =>
+      tools.evaluate((nav) => getComputedStyle(nav).maskImage || getComputedStyle(nav).webkitMaskImage);
+    await expect.poll(mask).toContain('linear-gradient');
+    await page.goto('/playground?tool=pipeline');
+    await expect(tools.getByRole('link', { name: /^Pipeline/ })).toBeInViewport();
+    await expect.poll(mask).toBe('none');
     // No part of the page is wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });

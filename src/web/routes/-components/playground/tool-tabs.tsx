@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import type { ToolKey } from '../../../../contract/common.ts';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
+import { cx } from '../../../components/cx.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 
 interface ToolTabsProps {
@@ -15,8 +17,26 @@ interface ToolTabsProps {
  * instead of widening the page.
  */
 export function ToolTabs({ tools, catalog, selected }: ToolTabsProps) {
+  const { ref, more } = useMoreToTheRight();
+  const activeRef = useRef<HTMLAnchorElement>(null);
+  // On a phone the chosen tool may be past the edge of the strip: centre it, sideways only (the page
+  // itself must not move).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the chosen tool changes.
+  useEffect(() => {
+    const nav = ref.current;
+    const link = activeRef.current;
+    if (nav && link) nav.scrollLeft = link.offsetLeft - (nav.clientWidth - link.offsetWidth) / 2;
+  }, [selected]);
   return (
-    <nav aria-label="Tools" className="relative overflow-x-auto pb-1">
+    // While tabs are hidden past the right edge, that edge fades out: a sign that the strip scrolls.
+    <nav
+      ref={ref}
+      aria-label="Tools"
+      className={cx(
+        'relative overflow-x-auto pb-1',
+        more && '[mask-image:linear-gradient(to_right,black_calc(100%_-_3rem),transparent)]',
+      )}
+    >
       <ul className="flex min-w-max gap-1 border-b border-zinc-200 px-1 dark:border-zinc-800">
         {tools.map((tool) => {
           const available = catalog.filter((e) => e.tool === tool && e.available).length;
@@ -24,6 +44,7 @@ export function ToolTabs({ tools, catalog, selected }: ToolTabsProps) {
           return (
             <li key={tool}>
               <Link
+                ref={active ? activeRef : undefined}
                 to="/playground"
                 search={{ tool }}
                 aria-current={active ? 'page' : undefined}
@@ -45,4 +66,24 @@ export function ToolTabs({ tools, catalog, selected }: ToolTabsProps) {
       </ul>
     </nav>
   );
+}
+
+/** Whether a sideways-scrolling element has content past its right edge, kept up to date. */
+function useMoreToTheRight() {
+  const ref = useRef<HTMLElement>(null);
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const update = () => setMore(element.scrollLeft + element.clientWidth < element.scrollWidth - 1);
+    update();
+    element.addEventListener('scroll', update, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', update);
+      observer?.disconnect();
+    };
+  }, []);
+  return { ref, more };
 }
