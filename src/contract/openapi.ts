@@ -67,18 +67,24 @@ function parametersOf(endpoint: EndpointDef, components: JsonObject): JsonObject
 
 function errorStatuses(endpoint: EndpointDef): Map<number, ErrorCode[]> {
   const codes = new Set<ErrorCode>(endpoint.errors);
-  if (endpoint.auth === 'any' || endpoint.auth === 'session') codes.add('unauthorized');
+  // An optional token is still checked when sent: a wrong one is 401.
+  if (endpoint.auth !== 'none') codes.add('unauthorized');
+  // X-Team-Id naming a team the caller is not in is answered as not found (api-extensions: no existence leak).
+  if (endpoint.headers && 'x-team-id' in endpoint.headers.shape) codes.add('not_found');
   if (endpoint.body || endpoint.query || endpoint.params) codes.add('invalid_request');
+  // Refused before validation by the server's request layer: NUL or a lone surrogate in a path id (404)
+  // or in any query value (422, below); a body not declared JSON (415) or past 1 MiB (413).
+  if (endpoint.params) codes.add('not_found');
+  if (endpoint.body) codes.add('payload_too_large').add('unsupported_media_type');
   codes.add('internal_error');
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
     const status = ERROR_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  // Validation failures of a body, query or path are 422 with code invalid_request (spec section 7).
-  if (codes.has('invalid_request') && (endpoint.body || endpoint.query || endpoint.params)) {
-    byStatus.set(422, [...new Set([...(byStatus.get(422) ?? []), 'invalid_request' as const])]);
-  }
+  // Validation failures of a body, query or path are 422 with code invalid_request (spec section 7); any
+  // route can get one, for a query value it cannot store.
+  byStatus.set(422, [...new Set([...(byStatus.get(422) ?? []), 'invalid_request' as const])]);
   return byStatus;
 }
 

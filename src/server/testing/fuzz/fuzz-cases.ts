@@ -43,6 +43,7 @@ export interface Operation {
   security?: Array<Record<string, unknown>>;
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, unknown>;
 }
 
 export interface FuzzFixture {
