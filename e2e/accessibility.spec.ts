@@ -85,5 +85,19 @@ test('every page has no serious or critical accessibility violation, in light an
     await expect(page.getByRole('listbox', { name: 'Models' })).toBeVisible();
     found.push(...(await seriousViolations(page, `model picker (${scheme})`)));
   }
+  // On a phone: the menu (open) and the feed's cards.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const { path, heading } of [
+      { path: '/jobs', heading: 'Jobs' },
+      { path: '/playground?tool=speech', heading: 'Playground' },
+    ]) {
+      await visit(page, path, heading);
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      found.push(...(await seriousViolations(page, `${path} on a phone, menu open (${scheme})`)));
+    }
+  }
   expect(found).toEqual([]);
 });
