@@ -46,8 +46,8 @@ export function DevMailboxPanel({ email, onUseCode }: DevMailboxPanelProps) {
       {open && (
         <div id={panelId} className="border-t border-amber-200 px-3.5 py-3 dark:border-amber-900/60">
           <p className="text-xs text-amber-900/80 dark:text-amber-200/80">
-            This server has no email delivery set up, so it keeps the mail it would send. Development servers
-            only: anyone who can reach the server can read these codes.
+            This server has no email delivery set up, so it keeps the mail it would send. Only a browser on
+            the server's own machine can read it here.
           </p>
           {messages.length === 0 ? (
             <p className="mt-3 text-zinc-700 dark:text-zinc-300">No messages to {email} yet.</p>
