@@ -7,7 +7,8 @@ import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { type FilesSearch, fileListFilters, hasFilters } from '../../../queries/file-filters.ts';
+import { useNavigatingSearch } from '../../../components/use-navigating-search.ts';
+import { FilesSearch, fileListFilters, hasFilters } from '../../../queries/file-filters.ts';
 import { filesQueryOptions } from '../../../queries/files.ts';
 import { foldersQueryOptions } from '../../../queries/folders.ts';
 import { DropZone } from '../../../uploads/drop-zone.tsx';
@@ -26,6 +27,8 @@ const isSettled = (item: UploadItem) => ['done', 'duplicate', 'failed'].includes
 /** The file browser: folders on the side; filters, uploads and the files (grid or list) beside them. */
 export function FilesPage() {
   const search = route.useSearch();
+  // The controls follow the URL being navigated to: they answer at once while the next list loads.
+  const target = useNavigatingSearch(FilesSearch);
   const navigate = route.useNavigate();
   const filters = fileListFilters(search);
   const folders = useQuery(foldersQueryOptions());
@@ -52,12 +55,12 @@ export function FilesPage() {
         actions={<UploadButton onFiles={uploads.add} />}
       />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
-        <FolderSidebar selected={search.folder} />
+        <FolderSidebar selected={target.folder} />
         <DropZone onFiles={uploads.add} className="min-w-0 gap-4">
           <h2 className="sr-only">
             {folder ? folder.name : search.folder === NONE ? 'Files not in a folder' : 'All files'}
           </h2>
-          <FileFilterBar search={search} onChange={change} />
+          <FileFilterBar search={target} onChange={change} />
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
             Drop files anywhere here or use Upload files (up to 200 MB each); they go {where}.
           </p>

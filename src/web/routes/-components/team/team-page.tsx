@@ -49,7 +49,7 @@ export function TeamPage({ teamId }: { teamId: string | undefined }) {
         }
         actions={
           <>
-            {me.teams.length > 1 && <TeamPicker teams={me.teams} current={team.id} own={me.team.id} />}
+            {me.teams.length > 1 && <TeamPicker teams={me.teams} own={me.team.id} />}
             {inviter && <Button onClick={() => setOpen({ kind: 'invite' })}>Invite</Button>}
           </>
         }

@@ -1,12 +1,20 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
+import { z } from 'zod';
 import type { Me } from '../../../../contract/account.ts';
+import { useNavigatingSearch } from '../../../components/use-navigating-search.ts';
 import { ROLE_LABELS } from './team-permissions.ts';
 
-/** Picks which of the person's teams the page shows; the choice lives in the URL (`?team=`). */
-export function TeamPicker({ teams, current, own }: { teams: Me['teams']; current: string; own: string }) {
+const TeamChoice = z.object({ team: z.string().optional().catch(undefined) });
+
+/**
+ * Picks which of the person's teams the page shows; the choice lives in the URL (`?team=`). The select
+ * follows the URL being navigated to, so it shows the new team at once while its members load.
+ */
+export function TeamPicker({ teams, own }: { teams: Me['teams']; own: string }) {
   const id = useId();
   const navigate = useNavigate();
+  const current = useNavigatingSearch(TeamChoice).team ?? own;
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
