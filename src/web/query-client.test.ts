@@ -38,8 +38,26 @@ describe('the console query client', () => {
     unsubscribe();
   });
 
-  it('leaves a refused request alone', async () => {
+  it('leaves alone a query that still shows its data, and a refused request', async () => {
     const queryClient = createQueryClient();
+    queryClient.setQueryData(['shown'], 'old');
+    const shownFn = vi.fn(async () => {
+      throw outage();
+    });
+    const unsubscribeShown = new QueryObserver(queryClient, {
+      queryKey: ['shown'],
+      queryFn: shownFn,
+      retry: false,
+      staleTime: Number.POSITIVE_INFINITY,
+    }).subscribe(() => {});
+    await queryClient.refetchQueries({ queryKey: ['shown'] });
+    expect(queryClient.getQueryState(['shown'])?.status).toBe('error');
+    const stopShown = retryFailedOnReturn(queryClient, window, 3_000);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(shownFn).toHaveBeenCalledTimes(1);
+    stopShown();
+    unsubscribeShown();
+
     const queryFn = vi.fn(async () => {
       throw new ApiError({ status: 404, code: 'not_found', message: 'No such thing' });
     });

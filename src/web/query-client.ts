@@ -30,7 +30,7 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Every query on screen that failed from an outage is tried again every few seconds while the tab is
+ * Every query on screen that failed from an outage, with nothing to show, is tried again every few seconds while the tab is
  * visible, and at once when the person comes back (the window gains focus, the tab is shown, the
  * browser is online again), whatever its staleness settings: widgets and pages show the server's return
  * within seconds, without a reload. Returns the function that stops it.
@@ -45,7 +45,10 @@ export function retryFailedOnReturn(
     void queryClient.refetchQueries(
       {
         type: 'active',
-        predicate: (query) => query.state.status === 'error' && isRetryable(query.state.error),
+        // Only queries with nothing to show: one that failed in the background keeps its data on screen
+        // (React Query refetches it on focus), and an infinite one would refetch every loaded page.
+        predicate: (query) =>
+          query.state.status === 'error' && query.state.data === undefined && isRetryable(query.state.error),
       },
       // A query already trying again keeps its attempt.
       { cancelRefetch: false },
