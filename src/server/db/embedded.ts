@@ -60,11 +60,11 @@ async function recordOwner(dataDir: string): Promise<void> {
 }
 
 /**
- * Is the server that started this postmaster still alive? Its pid and start time are recorded at start;
- * a postmaster started before that record existed counts its parent as its owner (a live node process is
- * a server still using it; init or a subreaper adopted it from a dead one).
+ * The live server that started this postmaster, or null when it is gone. Its pid and start time are
+ * recorded at start; a postmaster started before that record existed counts its parent as its owner (a
+ * live node process is a server still using it; init or a subreaper adopted it from a dead one).
  */
-async function ownerAlive(dataDir: string, postmasterPid: number): Promise<number | null> {
+async function liveOwnerOf(dataDir: string, postmasterPid: number): Promise<number | null> {
   const record = await fs.readFile(path.join(dataDir, OWNER_FILE), 'utf8').catch(() => null);
   if (record) {
     const [pid, started] = record.trim().split(' ');
@@ -95,7 +95,7 @@ async function stopOrphanedPostmaster(dataDir: string, pgDir: string, log: Logge
   if (!Number.isInteger(pid) || pid <= 0) return;
   const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
   if (!cmdline.includes('postgres') || !cmdline.includes(pgDir)) return;
-  const owner = await ownerAlive(dataDir, pid);
+  const owner = await liveOwnerOf(dataDir, pid);
   if (owner) throw new DataDirInUseError(dataDir, owner);
   log.warn('stopping a PostgreSQL left running by an earlier process', { pid });
   process.kill(pid, 'SIGINT');
