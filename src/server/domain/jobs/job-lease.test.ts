@@ -41,6 +41,22 @@ describe('a run that outlives its lease', () => {
     expect((await client.getMe()).balance_cents).toBe(1000 - 1 - 2 - 2);
   }, 120_000);
 
+  it('whose server instance is gone is requeued within seconds, long before its lease ends', async () => {
+    const client = t.clientFor((await signUp(t)).api_key);
+    const slow = await startSlowJob(client);
+    // The run now belongs to an instance whose presence lock nobody holds: a process that died.
+    const dead = t.services.jobRuns.instance()! + 1;
+    await t.db.query('UPDATE jobs SET run_instance = $2 WHERE id = $1', [slow.id, dead]);
+
+    const finished = await waitForJob(client, slow.id, 60_000);
+    expect(finished.status).toBe('completed');
+    const files = await client.listFiles({ query: { job: slow.id } });
+    expect(files.data.map((f) => f.id)).toEqual([finished.output!.outputs[0]!.file_id]);
+    const row = await t.db.query('SELECT run_instance, lease_expires_at FROM jobs WHERE id = $1', [slow.id]);
+    // Finished by a new run of this (live) instance, under the lease of the running configuration.
+    expect(row.rows[0].run_instance).toBe(t.services.jobRuns.instance());
+  }, 120_000);
+
   it('is not run again while its lease is live: a repeated queue message changes nothing', async () => {
     const client = t.clientFor((await signUp(t)).api_key);
     const slow = await startSlowJob(client);
