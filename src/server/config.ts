@@ -60,8 +60,9 @@ const ConfigSchema = z.object({
   /** The ffmpeg binary; else `ffmpeg` on the PATH, else the one bundled by @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: z.string().min(1).optional(),
   /**
-   * How long one run of a job may take before the queue assumes its worker died and hands the job out
-   * again (the job is then resumed; it still ends in exactly one terminal state).
+   * How long a run of a job may go without renewing its lease (it renews it while it runs) before another
+   * worker takes the job over; the stalled run then writes nothing more. A crashed process's jobs do not
+   * wait for this: they are requeued within seconds.
    */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(900),
   /**
