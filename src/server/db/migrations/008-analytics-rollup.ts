@@ -1,5 +1,13 @@
 import type { Migration } from '../migrate.ts';
 
+/** The grouping sets kept (the query side's ROLLUP_SETS in domain/analytics/rollup.ts). */
+const SETS = `GROUPING SETS ((), (tool, model), (folder_id), (api_key_id), (person_id), (api_key_id, person_id), (src), (st))`;
+/** A row's grouping set as the bitmask `dims`. */
+const DIMS = `(1 - GROUPING(tool)) + 2 * (1 - GROUPING(model)) + 4 * (1 - GROUPING(folder_id))
+  + 8 * (1 - GROUPING(api_key_id)) + 16 * (1 - GROUPING(person_id)) + 32 * (1 - GROUPING(src)) + 64 * (1 - GROUPING(st))`;
+/** The UTC hour of a row, whatever the session's time zone (quoted for the format() strings below). */
+const HOUR = `date_bin(''1 hour'', r.created_at, timestamptz ''2000-01-01 00:00:00+00'')`;
+
 /**
  * Hourly rollups of the ledger (charges, by posting hour) and of jobs (runs, by creation hour), so long
  * analytics ranges read hours, not every charge. A row holds the totals of one team, one UTC hour and
@@ -19,10 +27,6 @@ export const analyticsRollup: Migration = {
   id: '008-analytics-rollup',
   sql: `
 LOCK TABLE credit_ledger, jobs, idempotency_keys IN SHARE ROW EXCLUSIVE MODE;
-
--- The grouping sets kept, as dims bitmasks (see the query side, domain/analytics/rollup.ts).
-CREATE FUNCTION analytics_rollup_sets() RETURNS smallint[] LANGUAGE sql IMMUTABLE
-  AS $$ SELECT '{0, 3, 4, 8, 16, 24, 32, 64}'::smallint[] $$;
 
 CREATE TABLE analytics_charge_hours (
   team_id uuid NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
@@ -49,42 +53,33 @@ CREATE TABLE analytics_run_hours (
     UNIQUE NULLS NOT DISTINCT (team_id, dims, hour, tool, model, folder_id, api_key_id, person_id, source, status)
 );
 
--- The columns of a grouping set, from a source row r.
-CREATE FUNCTION analytics_rollup_columns_sql(source_col text, status_col text) RETURNS text LANGUAGE sql IMMUTABLE
-  AS $$ SELECT format(
-    'r.team_id, date_bin(''1 hour'', r.created_at, timestamptz ''2000-01-01 00:00:00+00'') AS hour, s.dims,
-     CASE WHEN s.dims & 1 <> 0 THEN r.tool END AS tool, CASE WHEN s.dims & 2 <> 0 THEN r.model END AS model,
-     CASE WHEN s.dims & 4 <> 0 THEN r.folder_id END AS folder_id,
-     CASE WHEN s.dims & 8 <> 0 THEN r.api_key_id END AS api_key_id,
-     CASE WHEN s.dims & 16 <> 0 THEN r.person_id END AS person_id,
-     CASE WHEN s.dims & 32 <> 0 THEN %s END AS source, CASE WHEN s.dims & 64 <> 0 THEN %s END AS status',
-    source_col, status_col) $$;
-
 -- Adds the signed rows of a source (sign, then credit_ledger's columns) to the charge rollup: one
 -- statement, its rows in key order (concurrent writers lock them in the same order), hours that net
 -- to nothing skipped. Rows of a team that is being deleted are skipped (its rollup goes with it).
 -- Answers the rows it emptied, for the caller to delete (a breakdown lists the groups that have rows).
 CREATE FUNCTION analytics_charge_hours_sql(source text) RETURNS text LANGUAGE sql IMMUTABLE
   AS $$ SELECT format(
-    'WITH up AS (INSERT INTO analytics_charge_hours AS h (team_id, hour, dims, tool, model, folder_id, api_key_id, person_id,
-                                              source, status, entries, spend_cents, charges, jobs,
-                                              unsuccessful_cents, unattributed_cents)
+    'WITH up AS (INSERT INTO analytics_charge_hours AS h (team_id, hour, dims, tool, model, folder_id, api_key_id,
+                                                          person_id, source, status, entries, spend_cents, charges,
+                                                          jobs, unsuccessful_cents, unattributed_cents)
      SELECT * FROM (
-       SELECT %s,
-              sum(r.sign) AS entries, sum(-r.sign * r.delta_cents) AS spend_cents,
-              coalesce(sum(r.sign) FILTER (WHERE r.delta_cents < 0), 0) AS charges,
-              coalesce(sum(r.sign) FILTER (WHERE r.kind = ''settle'' AND r.delta_cents < 0), 0) AS jobs,
-              coalesce(sum(-r.sign * r.delta_cents) FILTER (WHERE r.job_status IN (''failed'', ''cancelled'')), 0)
+       SELECT team_id, hour, ${DIMS} AS dims, tool, model, folder_id, api_key_id, person_id, src, st,
+              sum(sign) AS entries, sum(-sign * delta_cents) AS spend_cents,
+              coalesce(sum(sign) FILTER (WHERE delta_cents < 0), 0) AS charges,
+              coalesce(sum(sign) FILTER (WHERE kind = ''settle'' AND delta_cents < 0), 0) AS jobs,
+              coalesce(sum(-sign * delta_cents) FILTER (WHERE job_status IN (''failed'', ''cancelled'')), 0)
                 AS unsuccessful_cents,
-              coalesce(sum(-r.sign * r.delta_cents)
-                FILTER (WHERE r.job_id IS NULL AND r.api_key_id IS NULL AND r.person_id IS NULL), 0) AS unattributed_cents
-         FROM (%s) r CROSS JOIN unnest(analytics_rollup_sets()) s(dims)
-        WHERE r.kind IN (''settle'', ''refund'', ''adjustment'')
-          AND EXISTS (SELECT 1 FROM teams t WHERE t.id = r.team_id)
-        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+              coalesce(sum(-sign * delta_cents)
+                FILTER (WHERE job_id IS NULL AND api_key_id IS NULL AND person_id IS NULL), 0) AS unattributed_cents
+         FROM (SELECT r.*, ${HOUR} AS hour, coalesce(r.source, ''unknown'') AS src,
+                      coalesce(r.job_status, ''unknown'') AS st
+                 FROM (%s) r
+                WHERE r.kind IN (''settle'', ''refund'', ''adjustment'')
+                  AND EXISTS (SELECT 1 FROM teams t WHERE t.id = r.team_id)) r
+        GROUP BY team_id, hour, ${SETS}
      ) g
      WHERE (entries, spend_cents, charges, jobs, unsuccessful_cents, unattributed_cents) <> (0, 0, 0, 0, 0, 0)
-     ORDER BY team_id, dims, hour, tool, model, folder_id, api_key_id, person_id, source, status
+     ORDER BY team_id, dims, hour, tool, model, folder_id, api_key_id, person_id, src, st
      ON CONFLICT ON CONSTRAINT analytics_charge_hours_key DO UPDATE SET
        entries = h.entries + excluded.entries, spend_cents = h.spend_cents + excluded.spend_cents,
        charges = h.charges + excluded.charges, jobs = h.jobs + excluded.jobs,
@@ -92,26 +87,27 @@ CREATE FUNCTION analytics_charge_hours_sql(source text) RETURNS text LANGUAGE sq
        unattributed_cents = h.unattributed_cents + excluded.unattributed_cents
      RETURNING h.ctid, h.entries)
      SELECT coalesce(array_agg(ctid) FILTER (WHERE entries = 0), ''{}'') FROM up',
-    analytics_rollup_columns_sql('coalesce(r.source, ''unknown'')', 'coalesce(r.job_status, ''unknown'')'),
     source) $$;
 
 -- The same for runs: jobs that are not pipeline steps, by creation hour.
 CREATE FUNCTION analytics_run_hours_sql(source text) RETURNS text LANGUAGE sql IMMUTABLE
   AS $$ SELECT format(
-    'WITH up AS (INSERT INTO analytics_run_hours AS h (team_id, hour, dims, tool, model, folder_id, api_key_id, person_id,
-                                           source, status, runs)
+    'WITH up AS (INSERT INTO analytics_run_hours AS h (team_id, hour, dims, tool, model, folder_id, api_key_id,
+                                                       person_id, source, status, runs)
      SELECT * FROM (
-       SELECT %s, sum(r.sign) AS runs
-         FROM (%s) r CROSS JOIN unnest(analytics_rollup_sets()) s(dims)
-        WHERE NOT r.pipeline_step AND EXISTS (SELECT 1 FROM teams t WHERE t.id = r.team_id)
-        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+       SELECT team_id, hour, ${DIMS} AS dims, tool, model, folder_id, api_key_id, person_id, src, st,
+              sum(sign) AS runs
+         FROM (SELECT r.*, ${HOUR} AS hour, r.source AS src, r.status AS st
+                 FROM (%s) r
+                WHERE NOT r.pipeline_step AND EXISTS (SELECT 1 FROM teams t WHERE t.id = r.team_id)) r
+        GROUP BY team_id, hour, ${SETS}
      ) g
      WHERE runs <> 0
-     ORDER BY team_id, dims, hour, tool, model, folder_id, api_key_id, person_id, source, status
+     ORDER BY team_id, dims, hour, tool, model, folder_id, api_key_id, person_id, src, st
      ON CONFLICT ON CONSTRAINT analytics_run_hours_key DO UPDATE SET runs = h.runs + excluded.runs
      RETURNING h.ctid, h.runs)
      SELECT coalesce(array_agg(ctid) FILTER (WHERE runs = 0), ''{}'') FROM up',
-    analytics_rollup_columns_sql('r.source', 'r.status'), source) $$;
+    source) $$;
 
 -- Whether a job is a step of a pipeline (the runs definition of domain/analytics/totals.ts).
 CREATE FUNCTION analytics_is_pipeline_step(job text, team uuid) RETURNS boolean LANGUAGE sql STABLE

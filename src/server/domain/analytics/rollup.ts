@@ -34,7 +34,7 @@ const DIMENSION_BITS: Record<AnalyticsDimension, number> = {
   status: 64,
 };
 
-/** The grouping sets the rollups keep (migration 008's analytics_rollup_sets), fewest rows first. */
+/** The grouping sets the rollups keep (SETS in migration 008), fewest rows first. */
 const ROLLUP_SETS = [0, 64, 32, 16, 8, 4, 1 | 2, 8 | 16];
 
 /** The rollup's columns, under the names filters and dimensions use (source and status never NULL). */
