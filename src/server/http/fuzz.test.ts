@@ -34,9 +34,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   agent.destroy();
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-  await t.close();
+  // Set-up may have failed half-way: close what was opened.
+  if (server) {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
+  await t?.close();
 });
 
 interface Answer {
