@@ -1,12 +1,15 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { ApiError } from '../../client/api-error.ts';
 import { JobId } from '../../contract/jobs.ts';
 import { Alert } from '../components/alert.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { toolLabel } from '../format/tool-label.ts';
 import { normalizeFilters } from '../queries/job-filters.ts';
 import { jobQueryOptions, seedJobFromFeeds } from '../queries/jobs.ts';
 import { JobDetail } from './-components/jobs/job-detail.tsx';
 import { JobDrawer } from './-components/jobs/job-drawer.tsx';
+import { jobExcerpt } from './-components/jobs/job-excerpt.ts';
 
 /** A job's details, in a drawer over the feed. Pending and error states stay inside the drawer. */
 export const Route = createFileRoute('/_app/jobs/$jobId')({
@@ -27,9 +30,20 @@ function JobDrawerPage() {
   const { jobId } = Route.useParams();
   const filters = normalizeFilters(Route.useSearch());
   return (
-    <JobDrawer title={<span className="font-mono text-base">{jobId}</span>}>
+    <JobDrawer title={<JobTitle id={jobId} />}>
       <JobDetail id={jobId} filters={filters} />
     </JobDrawer>
+  );
+}
+
+/** What the job was asked to do, in words, with its id beneath (the id is what support asks for). */
+function JobTitle({ id }: { id: string }) {
+  const { data: job } = useSuspenseQuery(jobQueryOptions(id));
+  return (
+    <>
+      <span className="block truncate">{jobExcerpt(job) ?? `${toolLabel(job.tool)} job`}</span>
+      <span className="block font-mono text-xs font-normal text-zinc-600 dark:text-zinc-400">{id}</span>
+    </>
   );
 }
 

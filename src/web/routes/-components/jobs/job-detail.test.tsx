@@ -197,6 +197,7 @@ describe('job details', () => {
     renderDetail(filed);
     const origin = await screen.findByRole('region', { name: 'Origin' });
     expect(await within(origin).findByRole('link', { name: /CI pipeline/ })).toHaveTextContent('key_ci');
+    expect(within(origin).getByRole('button', { name: 'Copy id' })).toBeInTheDocument();
     expect(await within(origin).findByRole('link', { name: /Holiday shots/ })).toHaveAttribute(
       'href',
       `/jobs?folder=${folder}`,

@@ -5,6 +5,7 @@ import { isTerminalJobStatus, type Job } from '../../../../contract/jobs.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
 import { StatusBadge } from '../../../components/job-status-badge.tsx';
 import { formatCreditsAndDollars } from '../../../format/credits.ts';
 import { formatDateTime } from '../../../format/date-time.ts';
@@ -157,7 +158,15 @@ export function JobDetail({ id, filters }: { id: string; filters: JobFeedFilters
       <DetailSection
         title="Origin"
         items={[
-          { label: 'Job id', value: <Mono>{job.id}</Mono> },
+          {
+            label: 'Job id',
+            value: (
+              <span className="flex flex-wrap items-center gap-2">
+                <Mono>{job.id}</Mono>
+                <CopyButton value={job.id} />
+              </span>
+            ),
+          },
           { label: 'Started from', value: formatSource(job.source) },
           {
             label: 'API key',
