@@ -6,8 +6,10 @@ import {
   AnalyticsSummaryQuery,
   AnalyticsTimeseriesQuery,
 } from '../../../contract/analytics.ts';
-import type { Queryable } from '../../db/pool.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { analyticsRollup } from '../../db/migrations/008-analytics-rollup.ts';
+import { migrations } from '../../db/migrations/index.ts';
+import { createPool, type Queryable, transaction } from '../../db/pool.ts';
+import { createTestApp, createTestDatabase, type TestApp } from '../../testing/test-app.ts';
 import { insertJob, insertLedgerRows, insertTeam, type LedgerRow } from './analytics-test-support.ts';
 import { analyticsBreakdown } from './breakdown.ts';
 import { seedDemo } from './demo-seed.ts';
@@ -526,5 +528,41 @@ describe('the demo seed replaces a team history, and its rollup with it', () => 
     expect((await analyticsBreakdown(t.db, viewer, creators)).data).toEqual(
       (await analyticsBreakdown(t.db, viewer, creators, undefined, 'ledger')).data,
     );
+  });
+});
+
+describe('migration 008 on a database that already holds a history', () => {
+  it('fills the rollups from the existing ledger and jobs, pipeline steps left out of the runs', async () => {
+    const database = await createTestDatabase();
+    const db = createPool(database.url, 2);
+    try {
+      const before = migrations.slice(0, migrations.indexOf(analyticsRollup));
+      await transaction(db, async (tx) => {
+        for (const migration of before) await tx.query(migration.sql);
+      });
+      const w = await makeWorld(db, generator(5));
+      const pipeline = await insertJob(db, w.teamId, {
+        at: '2025-06-03T08:00:00Z',
+        tool: 'pipeline',
+        model: 'p',
+      });
+      const step = await insertJob(db, w.teamId, { at: '2025-06-03T08:00:01Z' });
+      await db.query(
+        `INSERT INTO idempotency_keys (team_id, key, request_hash, job_id) VALUES ($1, $2, '\\x00', $3)`,
+        [w.teamId, `pipeline:${pipeline}:s1`, step],
+      );
+
+      await transaction(db, async (tx) => {
+        await tx.query(analyticsRollup.sql);
+      });
+      const { chargeRows, runRows } = await expectRollupsMatchRebuild(db, w.teamId);
+      expect(chargeRows).toBeGreaterThan(100);
+      expect(runRows).toBeGreaterThan(100);
+      const { rows } = await db.query('SELECT id FROM jobs WHERE pipeline_step');
+      expect(rows).toEqual([{ id: step }]);
+    } finally {
+      await db.end();
+      await database.drop();
+    }
   });
 });
