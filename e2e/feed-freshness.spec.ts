@@ -110,4 +110,11 @@ test('an outage shows in the page with Retry now, keeps the shell, and the conso
   await nav(page).getByRole('link', { name: 'Jobs', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'No jobs yet' })).toBeVisible();
   await expect(page.getByText(/^Live/)).toBeVisible();
+
+  // A job that is not there is told apart from an outage: no retrying, it says so.
+  for (const id of ['job_not_here', 'not-a-job-id']) {
+    await page.goto(`/jobs/${id}`);
+    await expect(page.getByRole('dialog').getByText('No such job')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry now' })).toHaveCount(0);
+  }
 });

@@ -1,8 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import { z } from 'zod';
 import { ApiError } from '../../client/api-error.ts';
 import { JobId } from '../../contract/jobs.ts';
 import { Alert } from '../components/alert.tsx';
+import { RouteError } from '../components/route-error.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { toolLabel } from '../format/tool-label.ts';
 import { normalizeFilters } from '../queries/job-filters.ts';
@@ -57,15 +59,23 @@ function DrawerPending() {
   );
 }
 
-function DrawerError({ error }: ErrorComponentProps) {
-  const missing = (error instanceof ApiError && error.status === 404) || !(error instanceof ApiError);
+/** A job that is not there says so; anything else (an outage, the drawer's code not downloading) retries. */
+function DrawerError(props: ErrorComponentProps) {
+  const { error } = props;
+  // A 404, or an id that is no job id at all (the params parser refused it).
+  const missing =
+    (error instanceof ApiError && error.status === 404) ||
+    (error instanceof Error && error.cause instanceof z.ZodError);
   return (
     <JobDrawer title="Job">
-      <Alert tone="error" title={missing ? 'No such job' : 'Could not load the job'}>
-        {missing
-          ? 'There is no job with this id in your team. It may belong to another team, or the link may be mistyped.'
-          : error.message}
-      </Alert>
+      {missing ? (
+        <Alert tone="error" title="No such job">
+          There is no job with this id in your team. It may belong to another team, or the link may be
+          mistyped.
+        </Alert>
+      ) : (
+        <RouteError {...props} />
+      )}
     </JobDrawer>
   );
 }
