@@ -80,6 +80,8 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       SIGNUP_CREDITS: '1000',
+      // Every journey signs its people in from 127.0.0.1: more than one address may ask for in production.
+      SIGN_IN_CODES_PER_ADDRESS: '1000',
       // Empty means unset to the server: embedded PostgreSQL in DATA_DIR, and the dev mailbox.
       DATABASE_URL: '',
       SMTP_URL: '',

@@ -54,6 +54,11 @@ const ConfigSchema = z.object({
     .default(24 * 7),
   /** Which parts run in this process: everything, only HTTP, or only the queue workers. */
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /**
+   * Sign-in codes one client address may ask for per 15 minutes (verifications: twice as many). Raise it
+   * where many people share one address (an office behind NAT, an end-to-end test suite).
+   */
+  SIGN_IN_CODES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Trust the first X-Forwarded-For address as the client address (behind a reverse proxy). */
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

@@ -223,6 +223,18 @@ describe('sign-in by emailed code', () => {
     expect(error.retryAfter).toBeGreaterThan(0);
   });
 
+  it('takes its per-address limit from SIGN_IN_CODES_PER_ADDRESS (many people can share one address)', async () => {
+    const shared = await createTestApp({ SIGN_IN_CODES_PER_ADDRESS: '3' });
+    try {
+      const client = shared.clientFor(null, '198.18.0.2');
+      for (let i = 0; i < 3; i++) await client.sendOtp({ body: { email: freshEmail() } });
+      const error = await failure(client.sendOtp({ body: { email: freshEmail() } }));
+      expect([error.status, error.code]).toEqual([429, 'rate_limited']);
+    } finally {
+      await shared.close();
+    }
+  });
+
   it('validates the body: 422 naming each bad field', async () => {
     const error = await failure(
       t.clientFor(null).verifyOtp({ body: { email: 'not-an-email', code: '12345' } }),

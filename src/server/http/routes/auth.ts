@@ -11,12 +11,21 @@ import { defineRoute, reply } from '../define-route.ts';
 import { devMailboxRefusal } from '../dev-mailbox-access.ts';
 import { requestHeader } from '../request-header.ts';
 
-/** Sign-in limits: per email stops mail-bombing one inbox, per address stops one client spraying many. */
-export const SIGN_IN_LIMITS = {
-  sendPerEmail: { label: 'sign-in codes for this email', limit: 5, windowSeconds: 900 },
-  sendPerAddress: { label: 'sign-in codes from this address', limit: 30, windowSeconds: 900 },
-  verifyPerAddress: { label: 'sign-in attempts from this address', limit: 60, windowSeconds: 900 },
-} as const;
+/**
+ * Sign-in limits: per email stops mail-bombing one inbox, per address stops one client spraying many
+ * (its size is SIGN_IN_CODES_PER_ADDRESS, since many people can share one address).
+ */
+export function signInLimits(codesPerAddress: number) {
+  return {
+    sendPerEmail: { label: 'sign-in codes for this email', limit: 5, windowSeconds: 900 },
+    sendPerAddress: { label: 'sign-in codes from this address', limit: codesPerAddress, windowSeconds: 900 },
+    verifyPerAddress: {
+      label: 'sign-in attempts from this address',
+      limit: codesPerAddress * 2,
+      windowSeconds: 900,
+    },
+  } as const;
+}
 
 function codeMail(code: string, publicUrl: string) {
   return {
@@ -32,11 +41,12 @@ function codeMail(code: string, publicUrl: string) {
 }
 
 export function authRoutes(s: Services) {
+  const limits = signInLimits(s.config.SIGN_IN_CODES_PER_ADDRESS);
   return [
     defineRoute(sendOtp, async ({ body, c }) => {
       const address = clientAddress(c, s.config.TRUST_PROXY);
-      await hit(s.db, bucketName('otp-send-address', address), SIGN_IN_LIMITS.sendPerAddress);
-      await hit(s.db, bucketName('otp-send-email', body.email), SIGN_IN_LIMITS.sendPerEmail);
+      await hit(s.db, bucketName('otp-send-address', address), limits.sendPerAddress);
+      await hit(s.db, bucketName('otp-send-email', body.email), limits.sendPerEmail);
       const code = await issueCode(s.db, s.keys.hashing, body.email);
       try {
         await s.mailer.send({ to: body.email, code, ...codeMail(code, s.config.PUBLIC_URL) });
@@ -57,7 +67,7 @@ export function authRoutes(s: Services) {
 
     defineRoute(verifyOtp, async ({ body, c }) => {
       const address = clientAddress(c, s.config.TRUST_PROXY);
-      await hit(s.db, bucketName('otp-verify-address', address), SIGN_IN_LIMITS.verifyPerAddress);
+      await hit(s.db, bucketName('otp-verify-address', address), limits.verifyPerAddress);
       await consumeCode(s.db, s.keys.hashing, body.email, body.code);
       const account = await signInByEmail(s.db, body.email, {
         signupCredits: s.config.SIGNUP_CREDITS,
