@@ -46,6 +46,6 @@ export function answerClientErrors(server: Server): void {
           `x-content-type-options: nosniff\r\nconnection: close\r\n\r\n${body}`,
       );
     }
-    socket.destroy(error);
+    socket.destroy();
   });
 }

@@ -265,5 +265,7 @@ describe('requests Node cannot parse', () => {
     expect(ErrorEnvelope.parse(JSON.parse(body!)).error.code).toBe(
       status === 413 ? 'payload_too_large' : 'invalid_request',
     );
+    // The server goes on answering.
+    expect((await fetch(`http://127.0.0.1:${port}/v2/pricing`)).status).toBe(200);
   });
 });
