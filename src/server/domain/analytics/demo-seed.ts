@@ -211,7 +211,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
                          estimated_cost_cents, actual_cost_cents, pricing_id, billing, provider, provider_model,
                          folder_id, created_at, updated_at, started_at, completed_at)
        SELECT id, $1, api_key_id, person_id, source, tool, model, status, '{}', 10000, cents,
-              CASE WHEN status = 'completed' THEN cents END, 'demo:' || model, 'per_job', 'demo', 'demo:' || model,
+              CASE WHEN status = 'completed' THEN cents WHEN status IN ('failed', 'cancelled') THEN 0 END, 'demo:' || model, 'per_job', 'demo', 'demo:' || model,
               folder_id, at, at + interval '20 seconds', at + interval '1 second', at + interval '20 seconds'
          FROM demo_runs`,
       [teamId],

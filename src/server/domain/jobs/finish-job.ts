@@ -90,7 +90,7 @@ export async function failJob(
     async (row, tx) => {
       await release(tx, row.held_cents, { ...attributionOf(row), jobStatus: 'failed' });
       const { rows } = await tx.query<JobRow>(
-        `UPDATE jobs SET status = 'failed', error = $2, provider_status = $3, held_cents = 0,
+        `UPDATE jobs SET status = 'failed', error = $2, provider_status = $3, held_cents = 0, actual_cost_cents = 0,
               completed_at = now(), updated_at = now()
         WHERE id = $1 RETURNING *`,
         [jobId, JSON.stringify(error), providerStatus],
@@ -106,7 +106,7 @@ export async function cancelActiveJob(db: Db, jobId: string) {
     await release(tx, row.held_cents, { ...attributionOf(row), jobStatus: 'cancelled' });
     const { rows } = await tx.query<JobRow>(
       `UPDATE jobs SET status = 'cancelled', error = $2, provider_status = 'cancelled', held_cents = 0,
-              progress = NULL, progress_message = NULL, completed_at = now(), updated_at = now()
+              actual_cost_cents = 0, progress = NULL, progress_message = NULL, completed_at = now(), updated_at = now()
         WHERE id = $1 RETURNING *`,
       [jobId, JSON.stringify({ code: 'cancelled', message: 'The job was cancelled on request.' })],
     );

@@ -167,6 +167,7 @@ describe('creating and running a job', () => {
       message: expect.stringContaining('There is no file at'),
     });
     expect(done.output).toBeNull();
+    expect(done.actual_cost_cents).toBe(0);
     expect((await client.getMe()).balance_cents).toBe(before);
   });
 });
@@ -416,7 +417,13 @@ describe('reading, cancelling and retrying jobs', () => {
     const job = await client.createImage({ body: { model: 'local-sketch', prompt: 'to cancel' } });
     expect((await client.getMe()).balance_cents).toBe(before - 1);
     const cancelled = Job.parse(await client.cancelJob({ params: { id: job.id } }));
-    expect(cancelled).toMatchObject({ status: 'cancelled', error: { code: 'cancelled' } });
+    // Known once it ends: the hold was released, so it was charged nothing (spec 2.1: null until known).
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      error: { code: 'cancelled' },
+      actual_cost_cents: 0,
+      pricing: { actual: 0 },
+    });
     expect(cancelled.completed_at).not.toBeNull();
     expect((await client.getMe()).balance_cents).toBe(before);
     expect(await client.cancelJob({ params: { id: job.id } })).toMatchObject({ status: 'cancelled' });
