@@ -9,6 +9,9 @@ import { analyticsIndexes } from './007-analytics.ts';
 import { analyticsRollup } from './008-analytics-rollup.ts';
 import { jobLeases } from './009-job-leases.ts';
 import { exposure } from './010-exposure.ts';
+import { teamPresets } from './011-team-presets.ts';
+import { templates } from './012-templates.ts';
+import { pipelines } from './013-pipelines.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -22,4 +25,7 @@ export const migrations: Migration[] = [
   analyticsRollup,
   jobLeases,
   exposure,
+  teamPresets,
+  templates,
+  pipelines,
 ];
