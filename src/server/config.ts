@@ -19,6 +19,11 @@ const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   SIGNUP_CREDITS: z.coerce.number().int().min(0).max(100_000_000).default(1000),
+  /** Comma-separated addresses of the operators who may approve or reject published templates. */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
@@ -86,6 +91,28 @@ const ConfigSchema = z.object({
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.openai.com/v1'),
   ELEVENLABS_API_KEY: z.string().min(1).optional(),
   ELEVENLABS_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.elevenlabs.io/v1'),
+  /**
+   * Where file bytes live: unset or `file://…` keeps them on local disk under DATA_DIR/blobs;
+   * `s3://bucket/prefix` puts them in an S3-compatible bucket (the S3_* variables say where and how).
+   */
+  STORAGE_URL: z
+    .string()
+    .regex(/^(file:\/\/.*|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._\/-]*)?)$/, {
+      message: 'must be file://… or s3://<bucket>[/<prefix>] (a bucket name of 3-63 lower-case letters, digits, . and -)',
+    })
+    .optional(),
+  /** The S3 API's address (MinIO, R2, Garage…); unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key`: what MinIO-like servers need. */
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  /**
+   * A public address of the bucket (a CDN or a public bucket): media is served by redirecting to
+   * `<base>/<key>`. Unset: a presigned GET, valid a few minutes, for each request.
+   */
+  S3_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Where the built console lives; served at `/`. */
   STATIC_DIR: z.string().default('./dist'),
 });
@@ -107,6 +134,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(lines);
   }
   const config = parsed.data;
+  const storageProblems = s3ConfigProblems(config);
+  if (storageProblems.length > 0) throw new ConfigError(storageProblems);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   return {
     ...config,
@@ -115,6 +144,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_DIR: path.resolve(config.DATA_DIR),
     STATIC_DIR: path.resolve(config.STATIC_DIR),
   };
+}
+
+/** The S3 variables only mean something together: each missing or stray one is a line of its own. */
+function s3ConfigProblems(config: z.infer<typeof ConfigSchema>): string[] {
+  const s3 = config.STORAGE_URL?.startsWith('s3://') ?? false;
+  if (!s3) {
+    return config.S3_PUBLIC_BASE_URL
+      ? ['S3_PUBLIC_BASE_URL: is set but STORAGE_URL is not an s3:// URL']
+      : [];
+  }
+  // Neither: the SDK's own credential chain (an instance role, AWS_* variables); one alone is a mistake.
+  if (config.S3_ACCESS_KEY_ID && !config.S3_SECRET_ACCESS_KEY)
+    return ['S3_SECRET_ACCESS_KEY: is required with S3_ACCESS_KEY_ID'];
+  if (!config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY)
+    return ['S3_ACCESS_KEY_ID: is required with S3_SECRET_ACCESS_KEY'];
+  return [];
 }
 
 export class ConfigError extends Error {
