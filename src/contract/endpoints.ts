@@ -69,6 +69,7 @@ import {
   listTemplateTags,
   publishTemplate,
   renderTemplate,
+  reviewTemplate,
   useTemplate,
 } from './templates.ts';
 import { getTool, listTools } from './tools.ts';
@@ -138,6 +139,7 @@ export const endpoints = {
   getTemplate,
   publishTemplate,
   renderTemplate,
+  reviewTemplate,
   // Pricing
   getPricing,
   // Billing

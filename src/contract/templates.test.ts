@@ -16,8 +16,8 @@ const publish = {
   tool: 'image',
   request: { prompt: 'A studio photo of {{product}} on {{ background }}' },
   variables: [
-    { name: 'product', label: 'Product', type: 'string' },
-    { name: 'background', label: 'Background', type: 'string', required: false, default: 'white' },
+    { name: 'product', label: 'Product', type: 'text' },
+    { name: 'background', label: 'Background', type: 'text', required: false, default: 'white' },
   ],
   tags: ['product', 'Studio'],
 };
@@ -64,6 +64,21 @@ describe('publishing (ours)', () => {
     expect(issuesOf(PublishTemplateRequest, { ...publish, tags: tags(11) })).toEqual(['tags: too_big']);
   });
 
+  it('gives a choice variable its choices, the default among them, and no other type any', () => {
+    const variable = { name: 'colour', label: 'Colour', type: 'choice', choices: ['red', 'blue'] };
+    const withVariable = (v: object) => ({ ...publish, variables: [...publish.variables, v] });
+    expect(issuesOf(PublishTemplateRequest, withVariable({ ...variable, default: 'red' }))).toEqual([]);
+    expect(issuesOf(PublishTemplateRequest, withVariable({ ...variable, default: 'green' }))).toEqual([
+      'variables.2.default: custom',
+    ]);
+    expect(issuesOf(PublishTemplateRequest, withVariable({ ...variable, choices: undefined }))).toEqual([
+      'variables.2.choices: custom',
+    ]);
+    expect(issuesOf(PublishTemplateRequest, withVariable({ ...variable, type: 'text' }))).toEqual([
+      'variables.2.choices: custom',
+    ]);
+  });
+
   it('finds placeholders anywhere in the request', () => {
     expect(templatePlaceholders({ a: '{{x}} and {{ y }}', b: [{ c: '{{x}}' }], d: 3 })).toEqual([
       'x',
@@ -86,15 +101,17 @@ describe('template record and listing', () => {
         {
           name: 'product',
           label: 'Product',
-          type: 'string',
+          type: 'text',
           required: true,
           default: null,
           description: null,
+          choices: null,
         },
       ],
       preview_url: null,
       status: 'pending',
       author: { user_id: '0b9a7f8e-1111-4222-8333-944455556666', display_name: 'Ada' },
+      team_id: '0b9a7f8e-1111-4222-8333-944455556667',
       use_count: 0,
       created_at: '2025-01-01T00:00:00Z',
       updated_at: '2025-01-01T00:00:00Z',
@@ -114,7 +131,9 @@ describe('template record and listing', () => {
 
   it('renders with variable values into a job', () => {
     expect(parseOk(RenderTemplateRequest, {}).variables).toEqual({});
-    expect(issuesOf(RenderTemplateRequest, { variables: { product: 'mug', n: 2, hd: true } })).toEqual([]);
+    expect(issuesOf(RenderTemplateRequest, { variables: { product: 'mug', size: 'large' } })).toEqual([]);
+    // Every value is a string (text, a media URL or a choice).
+    expect(issuesOf(RenderTemplateRequest, { variables: { n: 2 } })).toEqual(['variables.n: invalid_type']);
     expect(issuesOf(RenderTemplateRequest, { variables: { product: { nested: 1 } } })).not.toEqual([]);
     expect(Object.keys(renderTemplate.responses).sort()).toEqual(['200', '202']);
   });

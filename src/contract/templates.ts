@@ -17,11 +17,13 @@ export const TemplateId = z
 
 /**
  * Approval states (ours; spec 3.3 only says templates have an approved state). A published template is
- * `pending`; an operator approves or rejects it (server command, no public endpoint). Only `approved` ones
- * are listed and give tags; their author sees their own in every state.
+ * `pending`; an operator approves or rejects it (`npm run templates`, or a person listed in ADMIN_EMAILS
+ * through `POST /templates/{id}/review`). Only `approved` ones are listed to everyone and give tags; the
+ * publishing team sees its own in every state.
  */
 export const TEMPLATE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const TemplateStatus = z.enum(TEMPLATE_STATUSES).meta({ id: 'TemplateStatus' });
+export type TemplateStatus = z.infer<typeof TemplateStatus>;
 
 export const TemplateTag = z
   .string()
@@ -32,9 +34,16 @@ export const TemplateTag = z
 const VariableName = z
   .string()
   .regex(/^[a-z][a-z0-9_]{0,31}$/, { message: 'must be a lower-case name, max 32' });
-const VariableValue = z.union([z.string().max(10_000), z.number(), z.boolean()]);
+const VariableValue = z.string().max(10_000);
 
-const VARIABLE_TYPES = ['string', 'number', 'boolean', 'url'] as const;
+/**
+ * What a variable holds: `text` (up to 10000 characters), `image`/`audio`/`video` (an http(s) URL of such a
+ * file, usually one of ours under /media), `choice` (one of `choices`).
+ */
+export const TEMPLATE_VARIABLE_TYPES = ['text', 'image', 'audio', 'video', 'choice'] as const;
+const VARIABLE_TYPES = TEMPLATE_VARIABLE_TYPES;
+export const TEMPLATE_CHOICES_MAX = 50;
+const Choices = z.array(z.string().min(1).max(200)).max(TEMPLATE_CHOICES_MAX);
 
 /** A variable of a template, as the service answers it. */
 export const TemplateVariable = z
@@ -45,8 +54,10 @@ export const TemplateVariable = z
     required: z.boolean(),
     default: VariableValue.nullable(),
     description: z.string().nullable(),
+    choices: Choices.nullable().meta({ description: 'The allowed values of a `choice` variable.' }),
   })
   .meta({ id: 'TemplateVariable' });
+export type TemplateVariable = z.infer<typeof TemplateVariable>;
 
 /** A variable as a publisher declares it (defaults filled in). Separate from the answer's form on purpose. */
 export const TemplateVariableInput = z
@@ -57,6 +68,23 @@ export const TemplateVariableInput = z
     required: z.boolean().default(true),
     default: VariableValue.nullable().default(null),
     description: z.string().max(500).nullable().default(null),
+    choices: Choices.min(1).nullable().default(null),
+  })
+  .superRefine((variable, ctx) => {
+    if ((variable.type === 'choice') !== (variable.choices !== null)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a choice variable needs choices, and only a choice variable has them',
+        path: ['choices'],
+      });
+    }
+    if (
+      variable.type === 'choice' &&
+      variable.default !== null &&
+      !variable.choices?.includes(variable.default)
+    ) {
+      ctx.addIssue({ code: 'custom', message: 'the default must be one of the choices', path: ['default'] });
+    }
   })
   .meta({ id: 'TemplateVariableInput' });
 
@@ -90,12 +118,13 @@ export const Template = z
       .record(z.string(), z.unknown())
       .meta({ description: 'Body of `tool`, with `{{variable}}` placeholders.' }),
     variables: z.array(TemplateVariable),
-    preview_url: z.string().nullable(),
+    preview_url: z.string().nullable().meta({ description: 'A sample picture of what it renders.' }),
     status: TemplateStatus,
     author: z
       .object({ user_id: Uuid, display_name: z.string() })
       .nullable()
       .meta({ description: 'Null for templates shipped with the service.' }),
+    team_id: Uuid.nullable().meta({ description: 'The team that published it; null for shipped ones.' }),
     use_count: z.int().min(0),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -159,6 +188,13 @@ export const TemplateUseResponse = z
   .meta({ id: 'TemplateUseResponse' });
 
 export const TemplateParams = z.object({ id: TemplateId });
+/** Spec 4.8 answers a malformed id on `use` with 400 (not the 422 of other paths): the handler checks it. */
+const UseTemplateParams = z.object({ id: z.string() });
+
+/** Body of `POST /templates/{id}/review`. */
+export const ReviewTemplateRequest = z
+  .object({ decision: z.enum(['approve', 'reject']) })
+  .meta({ id: 'ReviewTemplateRequest' });
 
 export const TemplateListQuery = PageQuery.extend({
   tag: commaList(TemplateTag).optional().meta({ description: 'Templates with any of these tags.' }),
@@ -190,7 +226,7 @@ export const useTemplate = defineEndpoint({
   description:
     "No body. Increments the template's use counter without checking that the template is approved. Rendering already counts as a use. A malformed request answers 400 `invalid_request`.",
   auth: 'any',
-  params: TemplateParams,
+  params: UseTemplateParams,
   responses: { 200: { description: 'The new count.', schema: TemplateUseResponse } },
   errors: ['invalid_request', 'not_found'],
 });
@@ -220,7 +256,8 @@ export const listTemplates = defineEndpoint({
   host: 'api',
   tag: 'Templates',
   summary: 'Browse templates',
-  description: "Approved templates (or, with `author=me`, the caller's own in every state).",
+  description:
+    "Approved templates (or, with `author=me`, the caller's team's own in every state, pending ones included).",
   auth: 'any',
   query: TemplateListQuery,
   responses: {
@@ -275,4 +312,20 @@ export const renderTemplate = defineEndpoint({
     200: { description: 'Idempotent replay: the existing job for this Idempotency-Key.', schema: Job },
   },
   errors: ['not_found', ...JOB_CREATION_ERRORS],
+});
+
+export const reviewTemplate = defineEndpoint({
+  operationId: 'reviewTemplate',
+  method: 'POST',
+  path: '/v2/templates/{id}/review',
+  host: 'api',
+  tag: 'Templates',
+  summary: 'Approve or reject a template',
+  description:
+    'For the operators named in the server setting ADMIN_EMAILS (a session or key of such a person); anyone else gets 404, as if the route did not exist. The same as `npm run templates -- approve|reject <id>`.',
+  auth: 'any',
+  params: TemplateParams,
+  body: ReviewTemplateRequest,
+  responses: { 200: { description: 'The template in its new state.', schema: Template } },
+  errors: ['not_found'],
 });

@@ -15,6 +15,7 @@ import { jobRoutes } from './routes/jobs.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { presetRoutes } from './routes/presets.ts';
 import { teamRoutes } from './routes/team.ts';
+import { templateRoutes } from './routes/templates.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 
 /** Every route this server answers; the OpenAPI document lists exactly these. */
@@ -35,6 +36,7 @@ export function allRoutes(s: Services): Route[] {
     ...analyticsRoutes(s),
     ...webhookRoutes(s),
     ...presetRoutes(s),
+    ...templateRoutes(s, checkUrls),
     ...openApiRoutes(s, () => routes),
   );
   return routes;
