@@ -97,8 +97,9 @@ const ConfigSchema = z.object({
    */
   STORAGE_URL: z
     .string()
-    .regex(/^(file:\/\/.*|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._\/-]*)?)$/, {
-      message: 'must be file://… or s3://<bucket>[/<prefix>] (a bucket name of 3-63 lower-case letters, digits, . and -)',
+    .regex(/^(file:\/\/.*|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._/-]*)?)$/, {
+      message:
+        'must be file://… or s3://<bucket>[/<prefix>] (a bucket name of 3-63 lower-case letters, digits, . and -)',
     })
     .optional(),
   /** The S3 API's address (MinIO, R2, Garage…); unset: AWS S3 of S3_REGION. */
@@ -113,6 +114,13 @@ const ConfigSchema = z.object({
    * `<base>/<key>`. Unset: a presigned GET, valid a few minutes, for each request.
    */
   S3_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Where a worker-only process (ROLE=worker) answers /healthz, /readyz and /metrics; default PORT. Api
+   * processes answer them on PORT with the API. `0` picks a free port (tests).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** When set, /metrics answers only requests with `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   /** Where the built console lives; served at `/`. */
   STATIC_DIR: z.string().default('./dist'),
 });

@@ -21,6 +21,7 @@ async function main() {
   const server = await startServer(config, log);
   log.info('ready', {
     url: server.url,
+    ops_url: server.opsUrl,
     public_url: config.PUBLIC_URL,
     role: config.ROLE,
     database: config.DATABASE_URL ? 'external' : 'embedded',

@@ -10,6 +10,7 @@ import { createApp } from './http/app.ts';
 import { answerClientErrors } from './http/client-errors.ts';
 import { allRoutes } from './http/routes.ts';
 import type { Logger } from './logger.ts';
+import { createOpsApp } from './ops/ops-app.ts';
 import { closeOcr } from './providers/local/analyze-ocr.ts';
 import { type Queue, startQueue } from './queue/boss.ts';
 import { createServices } from './services-factory.ts';
@@ -18,6 +19,8 @@ import { signInMailNote } from './startup-notes.ts';
 export interface RunningServer {
   /** Where the HTTP server listens (null for a worker-only process). */
   url: string | null;
+  /** Where /healthz, /readyz and /metrics answer (the API's URL, or a worker's own listener). */
+  opsUrl: string | null;
   databaseUrl: string;
   /** What can run here, for the start-up notice of models that cannot. */
   catalog: Catalog;
@@ -54,43 +57,59 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     cleanups.push(() => queue.stop());
 
     let url: string | null = null;
+    let opsUrl: string | null = null;
     if (config.ROLE !== 'worker') {
       const app = createApp(services, allRoutes(services));
-      const server = await new Promise<Server>((resolve, reject) => {
-        const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
-          resolve(s as Server),
-        );
-        s.once('error', (error: NodeJS.ErrnoException) =>
-          reject(
-            error.code === 'EADDRINUSE'
-              ? new Error(`port ${config.PORT} on ${config.HOST} is in use: set PORT to a free port`)
-              : error,
-          ),
-        );
-      });
-      answerClientErrors(server);
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : config.PORT;
-      const anyInterface = config.HOST === '0.0.0.0' || config.HOST === '::';
-      const host = anyInterface ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
-      url = `http://${host}:${port}`;
-      cleanups.push(
-        () =>
-          new Promise<void>((resolve) => {
-            // Finish requests in flight, then drop idle keep-alive connections.
-            server.close(() => resolve());
-            server.closeIdleConnections();
-            setTimeout(() => {
-              server.closeAllConnections();
-              resolve();
-            }, 5_000).unref();
-          }),
-      );
+      const listening = await listen(app.fetch, config.PORT, config.HOST);
+      answerClientErrors(listening.server);
+      cleanups.push(listening.close);
+      url = listening.url;
+      opsUrl = url;
       if (services.mailer.kind === 'dev-mailbox') log.warn(`sign-in codes: ${signInMailNote(config)}`);
+    } else {
+      // A worker answers health and metrics only, on METRICS_PORT (else PORT).
+      const listening = await listen(
+        createOpsApp(services).fetch,
+        config.METRICS_PORT ?? config.PORT,
+        config.HOST,
+      );
+      cleanups.push(listening.close);
+      opsUrl = listening.url;
     }
-    return { url, databaseUrl, catalog: services.catalog, stop: stopAll };
+    return { url, opsUrl, databaseUrl, catalog: services.catalog, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
   }
+}
+
+type FetchHandler = Parameters<typeof serve>[0]['fetch'];
+
+/** Listens on port/host; answers the server, its URL, and a close that finishes requests in flight. */
+async function listen(fetch: FetchHandler, port: number, hostname: string) {
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch, port, hostname }, () => resolve(s as Server));
+    s.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} on ${hostname} is in use: set PORT to a free port`)
+          : error,
+      ),
+    );
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const anyInterface = hostname === '0.0.0.0' || hostname === '::';
+  const host = anyInterface ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      // Finish requests in flight, then drop idle keep-alive connections.
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      setTimeout(() => {
+        server.closeAllConnections();
+        resolve();
+      }, 5_000).unref();
+    });
+  return { server, url: `http://${host}:${actualPort}`, close };
 }

@@ -13,6 +13,7 @@ import type { Provider } from './domain/jobs/provider.ts';
 import { deriveKeys } from './domain/secrets.ts';
 import type { Logger } from './logger.ts';
 import { createDevMailbox, createSmtpMailer } from './mail/mailer.ts';
+import { createMetrics } from './ops/metrics.ts';
 import { createLocalEngines } from './providers/local/engines.ts';
 import { ffmpegPath, runFfmpeg } from './providers/local/ffmpeg-binary.ts';
 import { probeMedia } from './providers/local/ffmpeg-probe.ts';
@@ -59,10 +60,16 @@ export function createServices(
       ffmpeg: (args) => runFfmpeg(ffmpegPath(config), args),
     },
     providers,
+    metrics: createMetrics(db, config.ROLE),
     onJobTerminal: async () => {},
     wakeQueue: () => {},
     jobRuns: new JobRuns(config.JOB_LEASE_SECONDS),
   };
-  services.onJobTerminal = jobWebhookHook(services);
+  const sendWebhook = jobWebhookHook(services);
+  services.onJobTerminal = async (row) => {
+    services.metrics.jobOutcomes.inc({ tool: row.tool, provider: row.provider, status: row.status });
+    log.info('job finished', { job_id: row.id, status: row.status, cost_cents: row.actual_cost_cents });
+    await sendWebhook(row);
+  };
   return services;
 }

@@ -11,6 +11,7 @@ import type { Provider } from './domain/jobs/provider.ts';
 import type { AppKeys } from './domain/secrets.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Metrics } from './ops/metrics.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 
 /** Everything a route needs, built once at start-up (main.ts) or per test (testing/). */
@@ -35,6 +36,8 @@ export interface Services {
   wakeQueue: (queueName: string) => void;
   /** The job runs of this process (leases, drain on stop); its presence is set by startQueue. */
   jobRuns: JobRuns;
-  /** Called once when a job reaches a terminal state (sends its webhook). */
+  /** This process's Prometheus metrics (served at /metrics). */
+  metrics: Metrics;
+  /** Called once when a job reaches a terminal state (counts it, sends its webhook). */
   onJobTerminal: (row: JobRow) => Promise<void>;
 }

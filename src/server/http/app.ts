@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { routePath } from 'hono/route';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
+import { mountOpsRoutes } from '../ops/ops-routes.ts';
 import type { Services } from '../services.ts';
 import { createAuthenticator } from './auth.ts';
 import type { Route } from './define-route.ts';
@@ -33,20 +35,18 @@ export function createApp(s: Services, routes: readonly Route[]): Hono<AppEnv> {
     c.set('requestId', requestId);
     const started = performance.now();
     await next();
+    const ms = performance.now() - started;
     // The path only: query strings may carry emails.
-    s.log.request(
-      requestId,
-      c.req.method,
-      c.req.path,
-      c.res.status,
-      Math.round((performance.now() - started) * 10) / 10,
-    );
+    s.log.request(requestId, c.req.method, c.req.path, c.res.status, Math.round(ms * 10) / 10);
+    // Metrics by the matched route's pattern, never the raw path (ids would make a series each).
+    const pattern = routePath(c, -1);
+    const route =
+      pattern === '*' || pattern === '/*' ? (c.res.status < 400 ? 'static' : 'unmatched') : pattern;
+    s.metrics.requests.inc({ method: c.req.method, route, status: c.res.status });
+    s.metrics.requestSeconds.observe({ method: c.req.method, route }, ms / 1000);
   });
 
-  app.get('/healthz', async (c) => {
-    await s.db.query('SELECT 1');
-    return respondJson(c, 200, { status: 'ok' });
-  });
+  mountOpsRoutes(app, s);
 
   mountRoutes(app, routes, auth);
   // Public output files (/media/...): outside the v2 interface, answered by id, no auth.

@@ -42,6 +42,7 @@ export const webhookDelivery: QueueJobDefinition = {
     };
     const { webhook_id: webhookId, attempt } = parsed.data;
     const outcome = await deliverWebhookTry(services, { webhookId, attempt }, settings);
+    services.metrics.webhookAttempts.inc({ outcome: outcome.kind });
     services.log.info('webhook delivery', { webhook_id: webhookId, attempt, ...outcome });
   },
 };

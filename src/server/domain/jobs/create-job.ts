@@ -292,6 +292,17 @@ export async function createJob(
     await s.boss.send(queue, { jobId: id }, { db: { executeSql: (text, values) => tx.query(text, values) } });
     return { job: toJob(rows[0]!, baseUrl), replay: false };
   });
-  if (!created.replay) s.wakeQueue(queue);
+  if (!created.replay) {
+    // The job id is the thread through every process's logs: the worker that runs it logs it too.
+    s.log.info('job created', {
+      job_id: created.job.id,
+      team_id: auth.teamId,
+      tool: request.tool,
+      model: model.id,
+      provider: offer.provider,
+      queue,
+    });
+    s.wakeQueue(queue);
+  }
   return created;
 }

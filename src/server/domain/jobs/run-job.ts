@@ -70,6 +70,7 @@ async function runClaimed(
   controller: AbortController,
 ): Promise<void> {
   const jobId = row.id;
+  s.log.info('job started', { job_id: jobId, tool: row.tool, model: row.model, provider: row.provider });
   const onTerminal = async (done: JobRow | null) => {
     if (done) await deps.onTerminal(done);
   };
