@@ -54,7 +54,14 @@ import {
   retryJob,
 } from './jobs.ts';
 import { getOpenApiJson, getOpenApiYaml } from './meta.ts';
-import { getPreset, getPresetPreview, listPresets } from './presets.ts';
+import {
+  createPreset,
+  deletePreset,
+  getPreset,
+  getPresetPreview,
+  listPresets,
+  updatePreset,
+} from './presets.ts';
 import { getPricing } from './pricing.ts';
 import {
   inviteTeamMember,
@@ -132,6 +139,9 @@ export const endpoints = {
   getPreset,
   listPresets,
   getPresetPreview,
+  createPreset,
+  updatePreset,
+  deletePreset,
   // Templates
   useTemplate,
   listTemplateTags,

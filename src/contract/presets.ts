@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaList, PageQuery, pageOf, ToolKey } from './common.ts';
+import { commaList, HttpUrl, PageQuery, pageOf, ToolKey } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /** `preset_<12 hex characters>` (spec 2.7, 4.7). */
@@ -30,10 +30,7 @@ export const Preset = z
     namespace: z.string().meta({ description: 'Whose id system minted the value (a provider id).' }),
     name: z.string(),
     description: z.string(),
-    preview_url: z
-      .string()
-      .nullable()
-      .meta({ description: 'Sample audio or image; null when there is none.' }),
+    preview_url: z.string().meta({ description: 'Sample audio or image.' }),
     metadata: z.record(z.string(), z.union([z.string(), z.array(z.string())])).meta({
       description: 'Filterable attributes; keys vary by type; values are strings or arrays of strings.',
     }),
@@ -118,15 +115,99 @@ export const getPresetPreview = defineEndpoint({
   tag: 'Presets',
   summary: "Play a preset's sample",
   description:
-    "The sample a preset's `preview_url` points to when this server renders it (the voices of local speech models): an MP3 made on first request, then cached. Public; answers carry a strong ETag, `Cache-Control: public, max-age=86400, immutable` and honour Range requests.",
+    "The sample a preset's `preview_url` points to when this server renders it: an MP3 for the voices of local speech models, a PNG for image styles and presets with no sample of their own; made on first request, then cached. Public; answers carry a strong ETag, `Cache-Control: public, max-age=86400, immutable` and honour Range requests.",
   auth: 'none',
   params: z.object({ id: PresetId }),
   responses: {
     200: {
       description: 'The sample.',
       contentType: 'audio/mpeg',
-      schema: z.string().meta({ format: 'binary' }),
+      schema: z.string().meta({ format: 'binary', description: 'audio/mpeg or image/png.' }),
     },
   },
+  errors: ['not_found'],
+});
+
+export const PRESET_NAME_MAX = 100;
+export const PRESET_DESCRIPTION_MAX = 1000;
+/** Ours: private presets one team may keep. */
+export const TEAM_PRESETS_MAX = 200;
+/** Namespace of a team's private presets. */
+export const TEAM_PRESET_NAMESPACE = 'team';
+
+const PresetName = z.string().trim().min(1).max(PRESET_NAME_MAX);
+const PresetDescription = z.string().trim().max(PRESET_DESCRIPTION_MAX);
+
+/** `POST /v2/presets` (ours): save a private preset of the caller's team. */
+export const CreatePresetRequest = z
+  .object({
+    name: PresetName,
+    description: PresetDescription.optional().meta({ description: 'Default empty.' }),
+    type: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]{0,63}$/, { message: 'must be a lower-case word, for example style' })
+      .optional()
+      .meta({ description: 'Which parameter it fills; default `input` (a whole request).' }),
+    tool: ToolKey.meta({ description: 'The tool the fragment is for.' }),
+    fragment: z.record(z.string(), z.unknown()).meta({
+      description:
+        "Fields of that tool's request, for example a finished job's input. `options` (webhook, cache) is not kept.",
+    }),
+    preview_url: HttpUrl.optional().meta({
+      description:
+        "A sample (for example the job's output). Default: the sample of a built-in preset the fragment uses, else a drawn picture.",
+    }),
+  })
+  .meta({ id: 'CreatePresetRequest' });
+
+/** `PATCH /v2/presets/{id}` (ours): rename or redescribe a private preset. */
+export const UpdatePresetRequest = z
+  .object({ name: PresetName.optional(), description: PresetDescription.optional() })
+  .refine((b) => b.name !== undefined || b.description !== undefined, {
+    message: 'name or description is required',
+    path: ['name'],
+  })
+  .meta({ id: 'UpdatePresetRequest' });
+
+export const createPreset = defineEndpoint({
+  operationId: 'createPreset',
+  method: 'POST',
+  path: '/v2/presets',
+  host: 'api',
+  tag: 'Presets',
+  summary: 'Save a private preset',
+  description: `Seen only by the caller's team (namespace \`${TEAM_PRESET_NAMESPACE}\`); at most ${TEAM_PRESETS_MAX} per team (409 \`conflict\` beyond).`,
+  auth: 'any',
+  body: CreatePresetRequest,
+  responses: { 201: { description: 'The saved preset.', schema: Preset } },
+  errors: ['conflict'],
+});
+
+export const updatePreset = defineEndpoint({
+  operationId: 'updatePreset',
+  method: 'PATCH',
+  path: '/v2/presets/{id}',
+  host: 'api',
+  tag: 'Presets',
+  summary: 'Rename a private preset',
+  description: "Only the team's own private presets; built-in ones and other teams' answer 404.",
+  auth: 'any',
+  params: z.object({ id: PresetId }),
+  body: UpdatePresetRequest,
+  responses: { 200: { description: 'The renamed preset.', schema: Preset } },
+  errors: ['not_found'],
+});
+
+export const deletePreset = defineEndpoint({
+  operationId: 'deletePreset',
+  method: 'DELETE',
+  path: '/v2/presets/{id}',
+  host: 'api',
+  tag: 'Presets',
+  summary: 'Delete a private preset',
+  description: "Only the team's own private presets; built-in ones and other teams' answer 404.",
+  auth: 'any',
+  params: z.object({ id: PresetId }),
+  responses: { 204: { description: 'Deleted.' } },
   errors: ['not_found'],
 });

@@ -12,7 +12,7 @@ const record = (id: string, name: string, fields: Partial<PresetRecord> = {}): P
   namespace: 'elevenlabs',
   name,
   description: `${name} voice`,
-  preview: null,
+  preview: { kind: 'url', url: `https://example.com/${id}.mp3` },
   metadata: {},
   status: 'active',
   tools: { speech: { voice: id } },
@@ -63,9 +63,10 @@ describe('PresetCatalog', () => {
     expect(() => new PresetCatalog([adam, adam])).toThrow('share an id');
   });
 
-  it('points preview_url at the provider, at this server, or nowhere', () => {
+  it('points preview_url at the provider or at this server, never nowhere', () => {
     expect(presetView(rachel, 'http://h').preview_url).toBe('https://cdn.example/rachel.mp3');
-    expect(presetView(adam, 'http://h').preview_url).toBeNull();
+    const drawn = { ...adam, preview: { kind: 'local-image', style: null, prompt: 'adam' } as const };
+    expect(presetView(drawn, 'http://h').preview_url).toBe(`http://h/v2/presets/${adam.id}/preview`);
     const local = PRESETS.page({ namespace: ['local'] }, 1).data[0]!;
     expect(presetView(local, 'http://h').preview_url).toBe(`http://h/v2/presets/${local.id}/preview`);
   });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { PresetListQuery } from '../../../contract/presets.ts';
 import { AppError } from '../../errors.ts';
+import { IMAGE_STYLE_PRESETS } from './image-style-presets.ts';
 import { LOCAL_VOICE_PRESETS } from './local-voice-presets.ts';
 import type { PresetRecord } from './preset-record.ts';
 import { PROVIDER_VOICE_PRESETS } from './provider-voice-presets.ts';
@@ -103,4 +104,9 @@ export class PresetCatalog {
 }
 
 /** Every preset of this server. Presets of other providers are added here as data (PresetRecord). */
-export const PRESETS = new PresetCatalog([...LOCAL_VOICE_PRESETS, ...PROVIDER_VOICE_PRESETS]);
+export const BUILT_IN_PRESETS: readonly PresetRecord[] = [
+  ...LOCAL_VOICE_PRESETS,
+  ...PROVIDER_VOICE_PRESETS,
+  ...IMAGE_STYLE_PRESETS,
+];
+export const PRESETS = new PresetCatalog(BUILT_IN_PRESETS);

@@ -2,12 +2,19 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../../logger.ts';
+import { imageStyleByPresetId, type SketchStyle } from './image-styles.ts';
 import type { PresetPreview } from './preset-record.ts';
 import { previewSentence } from './preview-sentences.ts';
 import { resolveVoice, type SpeechVoice } from './speech-voices.ts';
 
 /** Speaks `text` in `voice` to MP3 bytes (the local speech engine, given by whoever builds the routes). */
 export type SpeakSample = (voice: SpeechVoice, text: string) => Promise<Buffer>;
+
+/** Draws `prompt` (in a style, when given) to PNG bytes (the local sketch engine). */
+export type DrawSample = (prompt: string, style: SketchStyle | undefined) => Promise<Buffer>;
+
+/** The previews this server renders itself. */
+export type RenderedPreview = Extract<PresetPreview, { kind: 'local-speech' | 'local-image' }>;
 
 export interface PreviewSample {
   data: Buffer;
@@ -29,12 +36,11 @@ const digest = (text: string | Buffer) => createHash('sha256').update(text).dige
 export class PresetPreviews {
   private readonly samples = new Map<string, Promise<PreviewSample>>();
 
-  constructor(private readonly deps: { dataDir: string; speak: SpeakSample; log: Logger }) {}
+  constructor(
+    private readonly deps: { dataDir: string; speak: SpeakSample; draw: DrawSample; log: Logger },
+  ) {}
 
-  sample(
-    presetId: string,
-    preview: Extract<PresetPreview, { kind: 'local-speech' }>,
-  ): Promise<PreviewSample> {
+  sample(presetId: string, preview: RenderedPreview): Promise<PreviewSample> {
     let sample = this.samples.get(presetId);
     if (!sample) {
       sample = this.load(presetId, preview).catch((error: unknown) => {
@@ -46,7 +52,28 @@ export class PresetPreviews {
     return sample;
   }
 
-  private async load(
+  private load(presetId: string, preview: RenderedPreview): Promise<PreviewSample> {
+    return preview.kind === 'local-image'
+      ? this.loadPicture(presetId, preview)
+      : this.loadSpeech(presetId, preview);
+  }
+
+  private async loadPicture(
+    presetId: string,
+    preview: Extract<PresetPreview, { kind: 'local-image' }>,
+  ): Promise<PreviewSample> {
+    const style = preview.style ? imageStyleByPresetId(preview.style)?.sketch : undefined;
+    const key = digest(`${SAMPLE_VERSION}\n${JSON.stringify(style ?? null)}\n${preview.prompt}`).slice(0, 16);
+    const file = path.join(this.deps.dataDir, 'preset-previews', `${presetId}-${key}.png`);
+    let data: Buffer | null = await readFile(file).catch(() => null);
+    if (!data) {
+      data = await this.deps.draw(preview.prompt, style);
+      await this.store(file, data);
+    }
+    return { data, mediaType: 'image/png', etag: `"${digest(data).slice(0, 27)}"` };
+  }
+
+  private async loadSpeech(
     presetId: string,
     preview: Extract<PresetPreview, { kind: 'local-speech' }>,
   ): Promise<PreviewSample> {

@@ -3,12 +3,7 @@ import type { PresetRecord } from './preset-record.ts';
 
 /** The public form of a preset (fields in the spec's order); `publicUrl` is config PUBLIC_URL. */
 export function presetView(p: PresetRecord, publicUrl: string): Preset {
-  const previewUrl =
-    p.preview?.kind === 'url'
-      ? p.preview.url
-      : p.preview?.kind === 'local-speech'
-        ? `${publicUrl}/v2/presets/${p.id}/preview`
-        : null;
+  const previewUrl = p.preview.kind === 'url' ? p.preview.url : `${publicUrl}/v2/presets/${p.id}/preview`;
   return {
     id: p.id,
     kind: p.kind,

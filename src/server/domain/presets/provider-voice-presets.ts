@@ -7,7 +7,7 @@ import type { PresetRecord } from './preset-record.ts';
  * The built-in voices of the external speech providers as `voice` presets, namespaced by provider. A
  * preset's fragment names a model of that provider and the preset id; the provider's adapter turns the id
  * back into its own voice value (voice-presets.ts). They have no hosted sample we could vouch for, so
- * `preview_url` is null.
+ * `preview_url` is a picture the local sketch engine draws from the voice's name (spec 2.7: audio or image).
  */
 
 const OPENAI_PRESETS: PresetRecord[] = OPENAI_VOICES.map((voice) => {
@@ -20,7 +20,7 @@ const OPENAI_PRESETS: PresetRecord[] = OPENAI_VOICES.map((voice) => {
     namespace: 'openai',
     name: voice.name,
     description: `OpenAI's ${voice.name} voice${voice.recommended ? ', recommended by OpenAI for the best quality' : ''}. Works with ${voice.models.join(', ')}.`,
-    preview: null,
+    preview: { kind: 'local-image', style: null, prompt: `${voice.name} voice` },
     metadata: { provider: 'openai', voice: voice.id, models: [...voice.models], language: 'multilingual' },
     status: 'active',
     tools: { speech: { model, voice: id } },
@@ -36,7 +36,7 @@ const ELEVENLABS_PRESETS: PresetRecord[] = ELEVENLABS_PREMADE_VOICES.map((voice)
     namespace: 'elevenlabs',
     name: voice.name,
     description: `ElevenLabs' ${voice.name}: ${voice.description}, ${voice.accent} accent${voice.useCase ? `, for ${voice.useCase}` : ''}.${voice.legacy ? ' An earlier default voice, kept for existing integrations.' : ''}`,
-    preview: null,
+    preview: { kind: 'local-image', style: null, prompt: `${voice.name} voice` },
     metadata: {
       provider: 'elevenlabs',
       voice: voice.id,

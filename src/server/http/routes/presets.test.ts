@@ -70,16 +70,16 @@ describe('GET /v2/presets', () => {
   });
 
   it('filters by type, namespace, tool, status, metadata and text', async () => {
-    expect(await listAll({ type: 'style' })).toEqual([]);
+    expect(await listAll({ type: 'style', tool: 'speech' })).toEqual([]);
     expect(await listAll({ namespace: 'nobody' })).toEqual([]);
-    expect(await listAll({ tool: 'image' })).toEqual([]);
+    expect(await listAll({ tool: 'video' })).toEqual([]);
     // Only ElevenLabs' earlier default voices are deprecated.
     const deprecated = await listAll({ status: 'deprecated' });
     expect(deprecated.length).toBeGreaterThan(0);
     expect(new Set(deprecated.map((p) => p.namespace))).toEqual(new Set(['elevenlabs']));
     expect(
       (await listAll({ type: 'voice', namespace: 'local', tool: 'speech', status: 'active' })).length,
-    ).toBe((await listAll({ namespace: 'local' })).length);
+    ).toBe((await listAll({ namespace: 'local' })).filter((p) => p.type === 'voice').length);
     const female = await listAll({ metadata: 'gender:female', namespace: 'local' });
     expect(female.map((p) => p.metadata.voice)).toEqual(['slt']);
     const elevenFemale = await listAll({ metadata: 'gender:female', namespace: 'elevenlabs' });
@@ -172,5 +172,47 @@ describe('GET /v2/presets/{id}/preview', () => {
     const unknown = await t.request('/v2/presets/preset_000000000000/preview');
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+});
+
+describe('image style presets', () => {
+  it('offers a dozen or more, each a tools.image fragment naming itself as the sketch style', async () => {
+    const styles = await listAll({ type: 'style' });
+    expect(styles.length).toBeGreaterThanOrEqual(12);
+    for (const style of styles) {
+      expect(style).toMatchObject({
+        namespace: 'local',
+        status: 'active',
+        metadata: { engine: 'local-sketch' },
+      });
+      expect(style.tools).toEqual({
+        image: { model: 'local-sketch', provider_options: { local: { style: style.id } } },
+      });
+      expect(style.preview_url).toBe(`${TEST_PUBLIC_URL}/v2/presets/${style.id}/preview`);
+    }
+    expect(await listAll({ tool: 'image' })).toEqual(styles);
+    const noir = await listAll({ type: 'style', metadata: 'mood:dramatic,palette:monochrome' });
+    expect(noir.map((p) => p.name)).toEqual(['Film noir']);
+  });
+
+  it('serves each style sample as a PNG, every style a different picture', async () => {
+    const [first, second] = await listAll({ type: 'style', limit: 2 });
+    const sample = async (preset: PresetType) => {
+      const response = await t.request(new URL(preset.preview_url).pathname);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      return Buffer.from(await response.arrayBuffer());
+    };
+    const a = await sample(first!);
+    expect(a.subarray(1, 4).toString()).toBe('PNG');
+    expect(a.equals(await sample(second!))).toBe(false);
+  });
+
+  it('gives every preset a preview_url string, provider voices a drawn picture', async () => {
+    const all = await listAll({ limit: 100 });
+    expect(all.every((p) => typeof p.preview_url === 'string' && p.preview_url.length > 0)).toBe(true);
+    const alloy = (await listAll({ namespace: 'openai', q: 'alloy' }))[0]!;
+    const response = await t.request(new URL(alloy.preview_url).pathname);
+    expect(response.headers.get('content-type')).toBe('image/png');
   });
 });

@@ -1,24 +1,56 @@
-import { getPreset, getPresetPreview, listPresets } from '../../../contract/presets.ts';
-import { PRESETS } from '../../domain/presets/preset-catalog.ts';
+import {
+  createPreset,
+  deletePreset,
+  getPreset,
+  getPresetPreview,
+  listPresets,
+  updatePreset,
+} from '../../../contract/presets.ts';
+import { BUILT_IN_PRESETS, PRESETS, PresetCatalog } from '../../domain/presets/preset-catalog.ts';
 import { PresetPreviews } from '../../domain/presets/preset-preview.ts';
+import type { PresetRecord } from '../../domain/presets/preset-record.ts';
 import { presetView } from '../../domain/presets/preset-view.ts';
+import {
+  createTeamPreset,
+  deleteTeamPreset,
+  findTeamPreset,
+  listTeamPresets,
+  updateTeamPreset,
+} from '../../domain/presets/team-presets.ts';
 import { AppError } from '../../errors.ts';
 import { ffmpegPath } from '../../providers/local/ffmpeg-binary.ts';
+import { sketch } from '../../providers/local/image-engine.ts';
 import { speak } from '../../providers/local/speech-engine.ts';
 import type { Services } from '../../services.ts';
-import { defineRoute } from '../define-route.ts';
+import type { AuthContext } from '../auth.ts';
+import { defineRoute, reply } from '../define-route.ts';
 import { requestHeader } from '../request-header.ts';
 import { errorBody, respond, respondJson } from '../respond.ts';
 import { parseRange } from './media.ts';
 
+const noPreset = (id: string) => new AppError('not_found', `No preset ${id}.`);
+
 function presetOf(id: string) {
   const preset = PRESETS.get(id);
-  if (!preset) throw new AppError('not_found', `No preset ${id}.`);
+  if (!preset) throw noPreset(id);
   return preset;
 }
 
-/** Presets are public data (spec 4.7): the same for everyone, so no account is looked at. */
+/** The samples of style presets and cards are small: 512 pixels is plenty for a tile or a list. */
+const SAMPLE_EDGE = 512;
+
+/**
+ * Built-in presets are public data (spec 4.7), the same with or without a token; a token also sees the
+ * private presets of its team (and never another team's: those answer 404 like unknown ids).
+ */
 export function presetRoutes(s: Services) {
+  const resolve = async (id: string, auth: AuthContext | null): Promise<PresetRecord> => {
+    const preset = PRESETS.get(id) ?? (auth ? await findTeamPreset(s.db, auth.teamId, id) : null);
+    if (!preset) throw noPreset(id);
+    return preset;
+  };
+  const view = (p: PresetRecord) => presetView(p, s.config.PUBLIC_URL);
+
   let binary: string | undefined;
   const previews = new PresetPreviews({
     dataDir: s.config.DATA_DIR,
@@ -26,26 +58,42 @@ export function presetRoutes(s: Services) {
       binary ??= ffmpegPath(s.config);
       return speak(voice, text, { binary });
     },
+    draw: (prompt, style) => sketch({ prompt, seed: 0, longEdge: SAMPLE_EDGE, ...(style ? { style } : {}) }),
     log: s.log,
   });
 
   return [
-    defineRoute(listPresets, async ({ query }) => {
+    defineRoute(listPresets, async ({ query, auth }) => {
       const { limit, cursor, ...filter } = query;
-      const page = PRESETS.page(filter, limit, cursor);
-      return {
-        data: page.data.map((p) => presetView(p, s.config.PUBLIC_URL)),
-        next_cursor: page.next_cursor,
-      };
+      const catalog = auth
+        ? new PresetCatalog([...BUILT_IN_PRESETS, ...(await listTeamPresets(s.db, auth.teamId))])
+        : PRESETS;
+      const page = catalog.page(filter, limit, cursor);
+      return { data: page.data.map(view), next_cursor: page.next_cursor };
     }),
 
-    defineRoute(getPreset, async ({ params }) => presetView(presetOf(params.id), s.config.PUBLIC_URL)),
+    defineRoute(getPreset, async ({ params, auth }) => view(await resolve(params.id, auth))),
+
+    defineRoute(createPreset, async ({ body, auth }) =>
+      reply(201, view(await createTeamPreset(s.db, auth, body, s.config.PUBLIC_URL))),
+    ),
+
+    defineRoute(updatePreset, async ({ params, body, auth }) =>
+      view(await updateTeamPreset(s.db, auth.teamId, params.id, body)),
+    ),
+
+    defineRoute(deletePreset, async ({ params, auth }) => {
+      await deleteTeamPreset(s.db, auth.teamId, params.id);
+      return reply(204, undefined);
+    }),
 
     defineRoute(getPresetPreview, async ({ params, c }) => {
       const preset = presetOf(params.id);
-      if (preset.preview?.kind !== 'local-speech') {
-        const where = preset.preview?.kind === 'url' ? ` Its sample is at ${preset.preview.url}.` : '';
-        throw new AppError('not_found', `Preset ${preset.id} has no sample on this server.${where}`);
+      if (preset.preview.kind === 'url') {
+        throw new AppError(
+          'not_found',
+          `Preset ${preset.id} has no sample on this server. Its sample is at ${preset.preview.url}.`,
+        );
       }
       const sample = await previews.sample(preset.id, preset.preview);
       const size = sample.data.length;

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { IMAGE_STYLES } from '../../domain/presets/image-styles.ts';
 import { AbortError, EngineInputError } from './engine-run.ts';
 import { edit, escapeXml, sketch, sketchDimensions, upscale } from './image-engine.ts';
 
@@ -83,6 +84,21 @@ describe('sketch', () => {
     const reference = await pixels(base);
     expect(await pixels({ ...base, prompt: 'a blue whale in the sea' })).not.toBe(reference);
     expect(await pixels({ ...base, seed: 43 })).not.toBe(reference);
+  });
+
+  it('draws in a style: ink sketch has no colour and a light ground, neon noir a dark one', async () => {
+    const styleOf = (slug: string) => IMAGE_STYLES.find((s) => s.slug === slug)!.sketch;
+    const base = { prompt: 'a red fox in the snow', seed: 42, longEdge: 128 };
+    const stats = async (png: Buffer) => sharp(png).stats();
+    const plain = await stats(await sketch(base));
+    const ink = await stats(await sketch({ ...base, style: styleOf('ink-sketch') }));
+    const neon = await stats(await sketch({ ...base, style: styleOf('neon-noir') }));
+    // Grey: the three channels of every pixel are equal, so their means are.
+    expect(ink.channels[0]!.mean).toBeCloseTo(ink.channels[2]!.mean, 5);
+    expect(plain.channels[0]!.mean).not.toBeCloseTo(plain.channels[2]!.mean, 1);
+    expect(ink.channels[1]!.mean).toBeGreaterThan(180);
+    expect(neon.channels[1]!.mean).toBeLessThan(plain.channels[1]!.mean);
+    expect(neon.channels[1]!.mean).toBeLessThan(60);
   });
 
   it('says what it is in XMP, with the prompt escaped', async () => {

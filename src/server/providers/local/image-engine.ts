@@ -5,6 +5,7 @@ import {
   EditOperations,
   MAX_OUTPUT_EDGE,
 } from '../../domain/catalog/models/image-edit-operations.ts';
+import type { SketchStyle } from '../../domain/presets/image-styles.ts';
 import { checkAborted, EngineInputError, type EngineRunOptions, report } from './engine-run.ts';
 import { sketchSvg } from './sketch-svg.ts';
 
@@ -58,6 +59,28 @@ export interface SketchParams {
   aspectRatio?: string;
   /** Pixels on the long edge; default 1024. */
   longEdge?: number;
+  /** An image style preset's drawing: palette, shapes and finish. */
+  style?: SketchStyle;
+}
+
+/** The finishing pass of a style, done on the rendered pixels. */
+function finish(image: Sharp, style: SketchStyle | undefined, width: number, height: number): Sharp {
+  switch (style?.finish) {
+    case 'grayscale':
+      return image.grayscale().linear(1.25, -24);
+    case 'sepia':
+      return image.recomb([
+        [0.393, 0.769, 0.189],
+        [0.349, 0.686, 0.168],
+        [0.272, 0.534, 0.131],
+      ]);
+    case 'soften':
+      return image.blur(Math.max(0.3, Math.min(width, height) * 0.006));
+    case 'vivid':
+      return image.modulate({ saturation: 1.5 }).sharpen();
+    default:
+      return image;
+  }
 }
 
 /** A deterministic procedural PNG: same prompt and seed give identical bytes; another prompt, another picture. */
@@ -71,10 +94,10 @@ export async function sketch(params: SketchParams, options: EngineRunOptions = {
     params.longEdge ?? DEFAULT_LONG_EDGE,
   );
   report(options, 0.1, 'Composing the sketch');
-  const svg = sketchSvg(params.prompt, params.seed, width, height);
+  const svg = sketchSvg(params.prompt, params.seed, width, height, params.style);
   checkAborted(options.signal);
   report(options, 0.4, 'Rendering');
-  const png = await sharp(Buffer.from(svg))
+  const png = await finish(sharp(Buffer.from(svg)), params.style, width, height)
     .png()
     .withXmp(describeSketch(params.prompt, params.seed))
     .toBuffer();

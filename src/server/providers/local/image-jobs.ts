@@ -1,5 +1,6 @@
 import type { EditOperation } from '../../domain/catalog/models/image-edit-operations.ts';
 import type { RunContext, RunInput, RunResult } from '../../domain/jobs/provider.ts';
+import { imageStyleByPresetId } from '../../domain/presets/image-styles.ts';
 import { EngineInputError } from './engine-run.ts';
 import { edit, sketch, upscale } from './image-engine.ts';
 import type { LocalEngine } from './local-provider.ts';
@@ -22,9 +23,12 @@ const engineOptions = (context: RunContext) => ({ onProgress: context.progress, 
 
 /** local-sketch: a procedural picture from prompt, seed and aspect ratio. */
 export const sketchJob: LocalEngine = async (input, context) => {
-  const seed = localOptions(input.body).seed;
+  const { seed, style } = localOptions(input.body);
+  // The style was checked against the known styles when the request was validated.
+  const drawing = typeof style === 'string' ? imageStyleByPresetId(style)?.sketch : undefined;
   const data = await sketch(
     {
+      ...(drawing ? { style: drawing } : {}),
       prompt: typeof input.body.prompt === 'string' ? input.body.prompt : '',
       seed: typeof seed === 'number' ? seed : 0,
       aspectRatio: typeof input.body.aspect_ratio === 'string' ? input.body.aspect_ratio : '1:1',

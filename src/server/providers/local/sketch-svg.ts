@@ -1,12 +1,20 @@
 import { createHash } from 'node:crypto';
+import type { SketchStyle } from '../../domain/presets/image-styles.ts';
 
 /**
  * The picture of a local sketch, as SVG: a palette and shapes derived from a hash of the prompt and seed.
  * Every number comes from that hash, so the same prompt and seed always give the same document. Each word
  * of the prompt places one shape whose kind and colour come from the word itself. No text is drawn, so no
- * font is needed and nothing depends on the fonts a machine has.
+ * font is needed and nothing depends on the fonts a machine has. A style (an image style preset) bends
+ * the palette, the shapes and the light; without one the picture is what it always was.
  */
-export function sketchSvg(prompt: string, seed: number, width: number, height: number): string {
+export function sketchSvg(
+  prompt: string,
+  seed: number,
+  width: number,
+  height: number,
+  style?: SketchStyle,
+): string {
   const digest = createHash('sha256').update(`local-sketch/1\n${seed}\n${prompt}`).digest();
   const random = sfc32(
     digest.readUInt32LE(0),
@@ -29,16 +37,31 @@ export function sketchSvg(prompt: string, seed: number, width: number, height: n
   ];
   const harmony = harmonies[Math.floor(random() * harmonies.length)]!;
   const palette = Array.from({ length: 5 }, (_, i) =>
-    hsl(hue + harmony[i % 3]! + between(-12, 12), between(45, 85), between(40, 72)),
+    style
+      ? hsl(
+          (style.hue ?? hue) + between(-style.hueSpread, style.hueSpread),
+          between(...style.saturation),
+          between(...style.lightness),
+        )
+      : hsl(hue + harmony[i % 3]! + between(-12, 12), between(45, 85), between(40, 72)),
   );
-  const backgroundTop = hsl(hue + between(-20, 20), between(25, 55), between(8, 20));
-  const backgroundBottom = hsl(hue + harmony[1]! + between(-20, 20), between(30, 60), between(18, 34));
+  const backgroundTop = style
+    ? hsl((style.hue ?? hue) + between(-20, 20), style.backgroundSaturation, style.background[0])
+    : hsl(hue + between(-20, 20), between(25, 55), between(8, 20));
+  const backgroundBottom = style
+    ? hsl((style.hue ?? hue) + between(-20, 20), style.backgroundSaturation, style.background[1])
+    : hsl(hue + harmony[1]! + between(-20, 20), between(30, 60), between(18, 34));
+  // Filled shapes, or outlines of them (a stroke a quarter of the size, like the ring).
+  const paint = (colour: string, opacity: string, size: number) =>
+    style?.outline
+      ? `fill="none" stroke="${colour}" stroke-width="${n(Math.max(2, size * 0.25))}" stroke-opacity="${opacity}"`
+      : `fill="${colour}" fill-opacity="${opacity}"`;
   const angle = between(0, 360);
 
   const defs: string[] = [];
   const parts: string[] = [];
   // Soft glows behind everything: radial gradients fading to transparent.
-  const glows = 3 + Math.floor(random() * 3);
+  const glows = style?.glows === false ? 0 : 3 + Math.floor(random() * 3);
   for (let i = 0; i < glows; i++) {
     const colour = palette[i % palette.length];
     defs.push(
@@ -54,7 +77,7 @@ export function sketchSvg(prompt: string, seed: number, width: number, height: n
   const tokens = words.length > 0 ? words : Array.from({ length: 6 }, (_, i) => `~${i}`);
   for (const word of tokens) {
     const own = createHash('sha256').update(word).digest();
-    const kind = own[0]! % 5;
+    const kind = style ? style.shapes[own[0]! % style.shapes.length]! : own[0]! % 5;
     const colour = palette[own[1]! % palette.length]!;
     const size = short * (0.04 + Math.min(word.length, 12) * 0.012) * between(0.7, 1.3);
     const x = between(0.08, 0.92) * width;
@@ -63,9 +86,7 @@ export function sketchSvg(prompt: string, seed: number, width: number, height: n
     const opacity = n(between(0.55, 0.9));
     switch (kind) {
       case 0:
-        parts.push(
-          `<circle cx="${n(x)}" cy="${n(y)}" r="${n(size)}" fill="${colour}" fill-opacity="${opacity}"/>`,
-        );
+        parts.push(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(size)}" ${paint(colour, opacity, size)}/>`);
         break;
       case 1:
         parts.push(
@@ -74,7 +95,7 @@ export function sketchSvg(prompt: string, seed: number, width: number, height: n
         break;
       case 2:
         parts.push(
-          `<rect x="${n(x - size)}" y="${n(y - size * 0.6)}" width="${n(size * 2)}" height="${n(size * 1.2)}" rx="${n(size * 0.15)}" fill="${colour}" fill-opacity="${opacity}" transform="rotate(${n(rotation)} ${n(x)} ${n(y)})"/>`,
+          `<rect x="${n(x - size)}" y="${n(y - size * 0.6)}" width="${n(size * 2)}" height="${n(size * 1.2)}" rx="${n(size * 0.15)}" ${paint(colour, opacity, size)} transform="rotate(${n(rotation)} ${n(x)} ${n(y)})"/>`,
         );
         break;
       case 3: {
@@ -84,7 +105,7 @@ export function sketchSvg(prompt: string, seed: number, width: number, height: n
             return `${n(x + size * 1.2 * Math.cos(t))},${n(y + size * 1.2 * Math.sin(t))}`;
           })
           .join(' ');
-        parts.push(`<polygon points="${points}" fill="${colour}" fill-opacity="${opacity}"/>`);
+        parts.push(`<polygon points="${points}" ${paint(colour, opacity, size)}/>`);
         break;
       }
       default: {
@@ -122,7 +143,7 @@ export function sketchSvg(prompt: string, seed: number, width: number, height: n
     '</defs>',
     `<rect width="${width}" height="${height}" fill="url(#sky)"/>`,
     ...parts,
-    `<rect width="${width}" height="${height}" fill="url(#vignette)"/>`,
+    style?.vignette === false ? '' : `<rect width="${width}" height="${height}" fill="url(#vignette)"/>`,
     '</svg>',
   ].join('\n');
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_STYLE_PRESET_IDS } from '../../presets/image-styles.ts';
 import { EditOperations } from './image-edit-operations.ts';
 
 /*
@@ -8,7 +9,15 @@ import { EditOperations } from './image-edit-operations.ts';
 
 const Seed = z.int().min(0).max(4_294_967_295).meta({ description: 'Same seed, same result.' });
 
-export const SketchOptions = z.strictObject({ seed: Seed.optional() });
+export const SketchOptions = z.strictObject({
+  seed: Seed.optional(),
+  style: z
+    .enum(IMAGE_STYLE_PRESET_IDS as [string, ...string[]])
+    .optional()
+    .meta({
+      description: 'An image style preset id (GET /v2/presets?type=style): palette, shapes and finish.',
+    }),
+});
 
 export const EditOptions = z.strictObject({
   operations: EditOperations.meta({
