@@ -30,6 +30,40 @@ export interface BlobStore {
    * stores that keep blobs on local disk; absent for remote stores (copy the blob to a temporary file).
    */
   localPath?(key: string): string;
+  /** Rejects when the store cannot be reached or used (for readiness checks). */
+  ping(): Promise<void>;
+  /**
+   * Remote stores: a presigned URL where a client PUTs the bytes of `key` itself, with the headers it must
+   * send. The upload is not trusted: its size and hash are checked before it becomes a file.
+   */
+  presignUpload?(key: string, constraints: UploadConstraints): Promise<DirectUpload>;
+  /** Remote stores: a URL where a client GETs the blob straight from the store (Range works there). */
+  downloadUrl?(key: string, options: DownloadOptions): Promise<DownloadUrl>;
+}
+
+export interface UploadConstraints {
+  contentType: string;
+  /** Exact length in bytes, when declared. */
+  size: number | null;
+  /** Lower-case hex sha256, when declared. */
+  sha256: string | null;
+  expiresInSeconds: number;
+}
+
+export interface DirectUpload {
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface DownloadOptions {
+  contentType: string;
+  contentDisposition: string;
+}
+
+export interface DownloadUrl {
+  url: string;
+  /** How long the URL may be reused (cached) by a client. */
+  maxAgeSeconds: number;
 }
 
 export class BlobNotFoundError extends Error {

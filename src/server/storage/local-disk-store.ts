@@ -82,6 +82,22 @@ export class LocalDiskStore implements BlobStore {
     return this.fileOf(key);
   }
 
+  /** The root, or the nearest directory above it that exists (the root is made on the first write), is writable. */
+  async ping(): Promise<void> {
+    let dir = this.root;
+    while (
+      !(await fs.stat(dir).then(
+        (found) => found.isDirectory(),
+        () => false,
+      ))
+    ) {
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+    await fs.access(dir, fs.constants.W_OK);
+  }
+
   async delete(key: string): Promise<void> {
     await fs.rm(this.fileOf(key), { force: true });
   }
