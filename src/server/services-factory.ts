@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Db } from './db/pool.ts';
 import { providerAvailability } from './domain/catalog/availability.ts';
@@ -21,7 +20,7 @@ import { createLocalProvider } from './providers/local/local-provider.ts';
 import { createRemoteProviders } from './providers/remote/remote-providers.ts';
 import { createBoss } from './queue/boss.ts';
 import type { Services } from './services.ts';
-import { LocalDiskStore } from './storage/local-disk-store.ts';
+import { createBlobStore } from './storage/create-blob-store.ts';
 
 /** Wires the services from configuration and an open database. */
 export function createServices(
@@ -52,8 +51,7 @@ export function createServices(
     apiKeys: new ApiKeyResolver(db),
     catalog: new Catalog(MODELS, providerAvailability(providers, env)),
     boss: createBoss(databaseUrl, config.QUEUE_MAINTENANCE_SECONDS),
-    // Made on the first write, so a server (or test) that stores nothing never touches DATA_DIR.
-    blobs: new LocalDiskStore(path.join(config.DATA_DIR, 'blobs')),
+    blobs: createBlobStore(config),
     // The binary is looked up per call, as before, so a server without ffmpeg still starts.
     media: {
       probe: (file, signal) => probeMedia(ffmpegPath(config), file, 'the file', signal),

@@ -29,8 +29,11 @@ export function newFileId(): string {
   return `file_${randomBase32(24)}`;
 }
 
-/** A fresh blob key under `prefix`, spread over 1024 directories by its first two characters. */
-export function newBlobKey(prefix: 'files' | 'thumbnails', extension = ''): string {
+/**
+ * A fresh blob key under `prefix` (`uploads`: bytes a client put straight into a bucket, not yet checked), spread
+ * over 1024 directories by its first two characters.
+ */
+export function newBlobKey(prefix: 'files' | 'thumbnails' | 'uploads', extension = ''): string {
   const name = randomBase32(26);
   return `${prefix}/${name.slice(0, 2)}/${name}${extension}`;
 }

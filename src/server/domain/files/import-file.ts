@@ -5,6 +5,7 @@ import { safeFetchStream } from '../../net/safe-fetch.ts';
 import { urlPolicyFromConfig } from '../../net/url-policy.ts';
 import type { Services } from '../../services.ts';
 import type { FolderViewer } from '../folders/folders.ts';
+import { completeBucketUpload } from './bucket-upload.ts';
 import { newFileId } from './file-ids.ts';
 import { findFile, findFileById, toFileRecord } from './files.ts';
 import { storedMediaType } from './media-type-policy.ts';
@@ -39,7 +40,9 @@ export async function importFile(
 ): Promise<FileRecord> {
   const own = parseMediaUrl(s.config.PUBLIC_URL, url);
   if (own && !own.thumbnail) {
-    const registered = await registerDirectUpload(s, viewer.teamId, own.fileId, name);
+    const registered =
+      (await completeBucketUpload(s, viewer.teamId, own.fileId, name)) ??
+      (await registerDirectUpload(s, viewer.teamId, own.fileId, name));
     if (registered) return registered;
     // A file of the team the caller may not see (in a hidden private folder) is copied like a stranger's.
     const mine = await findFile(s.db, viewer, own.fileId);

@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import type { Services } from '../../services.ts';
 import { newBlobKey } from './file-ids.ts';
 import { type FileRow, fromRow, type StoredFile } from './files.ts';
 import { THUMBNAIL_MAX_EDGE } from './image-probe.ts';
+import { withLocalCopy } from './local-copy.ts';
 import { thumbnailKind } from './thumbnail-kinds.ts';
 
 const WAVEFORM_SIZE = '512x128';
@@ -81,18 +79,4 @@ function toWebp(input: string): Promise<Buffer> {
     .resize(THUMBNAIL_MAX_EDGE, THUMBNAIL_MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 80 })
     .toBuffer();
-}
-
-/** Runs `work` on a path to the blob: the store's own file when it has one, else a temporary copy. */
-async function withLocalCopy<T>(s: Services, key: string, work: (file: string) => Promise<T>): Promise<T> {
-  const local = s.blobs.localPath?.(key);
-  if (local) return work(local);
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-blob-'));
-  try {
-    const file = path.join(dir, randomBytes(6).toString('hex'));
-    await pipeline(await s.blobs.createReadStream(key), createWriteStream(file));
-    return await work(file);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
 }

@@ -1,23 +1,37 @@
 import sharp from 'sharp';
-import type { FileRecord } from '../../../contract/files.ts';
+import type { z } from 'zod';
+import type { FileMetadata, FileRecord } from '../../../contract/files.ts';
 import type { Queryable } from '../../db/pool.ts';
 import type { Services } from '../../services.ts';
 import { type FileRow, fromRow, toFileRecord } from './files.ts';
 import { baseMediaType, RASTER_TYPES } from './image-probe.ts';
+import { withLocalCopy } from './local-copy.ts';
 import { mediaFacts } from './media-facts.ts';
 import type { ReceivedBytes } from './receive-bytes.ts';
 
+type Metadata = z.infer<typeof FileMetadata>;
+
 /** Width and height of a raster image read from its header (sharp reads no pixels for this). */
-async function imageSize(s: Services, key: string, mediaType: string) {
-  if (!RASTER_TYPES.has(baseMediaType(mediaType))) return null;
-  const local = s.blobs.localPath?.(key);
-  if (!local) return null;
+async function imageSize(file: string) {
   try {
-    const { autoOrient } = await sharp(local).metadata();
+    const { autoOrient } = await sharp(file).metadata();
     return autoOrient.width > 0 && autoOrient.height > 0 ? autoOrient : null;
   } catch {
     return null;
   }
+}
+
+/** What the bytes say of themselves: an image's size, a video's or a sound's duration, size and codecs. */
+async function measure(s: Services, key: string, mediaType: string): Promise<Metadata> {
+  const type = baseMediaType(mediaType);
+  const raster = RASTER_TYPES.has(type);
+  if (!raster && !type.startsWith('video/') && !type.startsWith('audio/')) return {};
+  // A remote store's blob is copied here first: both tools read headers only, but need a seekable file.
+  return withLocalCopy(s, key, async (file) => {
+    const facts = await mediaFacts(s.media, file, mediaType);
+    const size = raster ? await imageSize(file) : null;
+    return size ? { ...facts, width: size.width, height: size.height } : facts;
+  });
 }
 
 export interface RegisterBlobInput {
@@ -40,11 +54,11 @@ export async function registerBlob(
   tx: Queryable,
   input: RegisterBlobInput,
 ): Promise<FileRecord> {
-  const size = await imageSize(s, input.received.storageKey, input.mediaType);
-  const local = s.blobs.localPath?.(input.received.storageKey);
-  const { width, height, duration_seconds, ...metadata } = local
-    ? await mediaFacts(s.media, local, input.mediaType)
-    : {};
+  const { width, height, duration_seconds, ...metadata } = await measure(
+    s,
+    input.received.storageKey,
+    input.mediaType,
+  );
   const { rows } = await tx.query<FileRow>(
     `INSERT INTO files (id, team_id, folder_id, name, media_type, size_bytes, sha256, storage_key, origin, width, height,
                         duration_seconds, metadata)
@@ -59,8 +73,8 @@ export async function registerBlob(
       input.received.sha256,
       input.received.storageKey,
       input.origin,
-      size?.width ?? width ?? null,
-      size?.height ?? height ?? null,
+      width ?? null,
+      height ?? null,
       duration_seconds ?? null,
       JSON.stringify(metadata),
     ],

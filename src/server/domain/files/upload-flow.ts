@@ -74,7 +74,7 @@ export async function uploadThroughProxy(
 ): Promise<FileRecord> {
   const { session, received } = await receiveIntoSession(s, sessionId, teamId, body, contentLength);
   try {
-    return await transaction(s.db, async (tx) => {
+    const file = await transaction(s.db, async (tx) => {
       await tx.query(
         `UPDATE upload_sessions SET state = 'registered', storage_key = $2, received_size = $3,
                         received_sha256 = $4, updated_at = now() WHERE id = $1`,
@@ -83,6 +83,10 @@ export async function uploadThroughProxy(
       const mediaType = storedMediaType(received.head, session.media_type);
       return registerBlob(s, tx, registerInput(session, received, mediaType));
     });
+    // Bytes the client may also have put straight into the bucket are not the file's: remove them.
+    if (session.storage_key?.startsWith('uploads/'))
+      await s.blobs.delete(session.storage_key).catch(() => {});
+    return file;
   } catch (error) {
     await s.blobs.delete(received.storageKey).catch(() => {});
     await releaseUploadSession(s.db, sessionId);

@@ -9,7 +9,7 @@ import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { presignUploadUrl, uploadSigningKey } from '../../storage/presigned-url.ts';
 import { type FolderViewer, fileFolderVisible, viewerParams } from '../folders/folders.ts';
-import { newFileId } from './file-ids.ts';
+import { newBlobKey, newFileId } from './file-ids.ts';
 import { type FileRow, fromRow, toFileRecord } from './files.ts';
 import { mediaUrl } from './media-urls.ts';
 
@@ -39,7 +39,7 @@ export const DEFAULT_UPLOAD_NAME = 'upload';
  * Starts an upload (spec 4.5): when the team already has a live file with the given hash that the caller
  * may see (not one in a private folder hidden from them), that file
  * (`deduplicated: true`, no session); otherwise a new session whose id becomes the file id, with a
- * presigned URL of our own store and the proxy path.
+ * presigned URL (of our own store, or of the bucket) and the proxy path.
  */
 export async function createUploadSession(
   s: Services,
@@ -74,10 +74,11 @@ export async function createUploadSession(
   );
   const id = newFileId();
   const expiresAt = new Date(Date.now() + UPLOAD_SESSION_TTL_SECONDS * 1000);
+  const direct = await directUpload(s, id, request, hex, expiresAt);
   await s.db.query(
     `INSERT INTO upload_sessions (id, team_id, folder_id, person_id, filename, media_type, declared_size,
-                                  declared_sha256, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+                                  declared_sha256, expires_at, storage_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       id,
       caller.teamId,
@@ -88,17 +89,46 @@ export async function createUploadSession(
       request.size ?? null,
       hex,
       expiresAt,
+      direct.storageKey,
     ],
   );
   return {
     deduplicated: false,
     session_id: id,
-    upload_url: presignUploadUrl(uploadSigningKey(s.keys.hashing), s.config.PUBLIC_URL, id, expiresAt),
+    upload_url: direct.url,
     public_url: mediaUrl(s.config.PUBLIC_URL, id, request.filename ?? DEFAULT_UPLOAD_NAME),
     proxy_url: `/v2/files/upload/${id}`,
-    headers: { 'Content-Type': request.media_type },
+    headers: direct.headers,
     expires_in: UPLOAD_SESSION_TTL_SECONDS,
     hash: hex ? `sha256:${hex}` : null,
+  };
+}
+
+/**
+ * Where the client PUTs the bytes: straight into the bucket of a remote store (a presigned PUT under a
+ * fresh `uploads/` key, kept on the session), else our own presigned `/uploads/<id>` URL.
+ */
+async function directUpload(
+  s: Services,
+  id: string,
+  request: SessionRequest,
+  sha256: string | null,
+  expiresAt: Date,
+): Promise<{ url: string; headers: Record<string, string>; storageKey: string | null }> {
+  if (s.blobs.presignUpload) {
+    const storageKey = newBlobKey('uploads');
+    const { url, headers } = await s.blobs.presignUpload(storageKey, {
+      contentType: request.media_type,
+      size: request.size ?? null,
+      sha256,
+      expiresInSeconds: UPLOAD_SESSION_TTL_SECONDS,
+    });
+    return { url, headers, storageKey };
+  }
+  return {
+    url: presignUploadUrl(uploadSigningKey(s.keys.hashing), s.config.PUBLIC_URL, id, expiresAt),
+    headers: { 'Content-Type': request.media_type },
+    storageKey: null,
   };
 }
 
@@ -160,7 +190,8 @@ export const UNREGISTERED_UPLOAD_GRACE_HOURS = 24;
 
 /**
  * Forgets sessions that can no longer be used: unused ones once expired, and direct uploads never
- * registered (or cut off by a crash mid-upload) a day after their expiry (their bytes are removed). A few at a time, on the way to a new
+ * registered (or cut off by a crash mid-upload, or put straight into a bucket: we cannot tell whether bytes
+ * came) a day after their expiry (their bytes are removed). A few at a time, on the way to a new
  * session, so no timer is needed and the work is spread over requests.
  */
 export async function sweepExpiredUploads(s: Services, batch = 20): Promise<number> {
@@ -168,7 +199,7 @@ export async function sweepExpiredUploads(s: Services, batch = 20): Promise<numb
     `DELETE FROM upload_sessions WHERE id IN (
        SELECT id FROM upload_sessions
         WHERE state <> 'registered'
-          AND expires_at < now() - CASE WHEN state IN ('uploaded', 'uploading') THEN interval '${UNREGISTERED_UPLOAD_GRACE_HOURS} hours'
+          AND expires_at < now() - CASE WHEN state IN ('uploaded', 'uploading') OR storage_key IS NOT NULL THEN interval '${UNREGISTERED_UPLOAD_GRACE_HOURS} hours'
                                         ELSE interval '0' END
         LIMIT ${batch} FOR UPDATE SKIP LOCKED)
      RETURNING storage_key`,

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
-import { fileBlob, findFileById } from '../../domain/files/files.ts';
+import { type FileBlob, fileBlob, findFileById } from '../../domain/files/files.ts';
 import { ensureThumbnail } from '../../domain/files/make-thumbnail.ts';
 import { servedInline } from '../../domain/files/media-type-policy.ts';
 import { wantsThumbnail } from '../../domain/files/media-urls.ts';
@@ -56,6 +56,25 @@ export function contentDisposition(name: string, disposition: 'inline' | 'attach
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/**
+ * A remote store serves the bytes itself (Range included): the stable media URL redirects to its public
+ * or presigned URL, which names and types the download as we would. The redirect is cached no longer than
+ * that URL lives.
+ */
+async function redirectToStore(c: Context<AppEnv>, s: Services, blob: FileBlob) {
+  const inline = servedInline(blob.contentType);
+  const target = await s.blobs.downloadUrl!(blob.key, {
+    contentType: blob.contentType,
+    contentDisposition: contentDisposition(blob.filename, inline ? 'inline' : 'attachment'),
+  });
+  return respond(c, 302, null, {
+    location: target.url,
+    'cache-control': `private, max-age=${target.maxAgeSeconds}`,
+    'access-control-allow-origin': '*',
+    'cross-origin-resource-policy': 'cross-origin',
+  });
+}
+
 const mounted = new WeakSet<object>();
 
 /**
@@ -80,6 +99,7 @@ export function mountMedia(app: Hono<AppEnv>, s: Services): void {
     // Thumbnails are made on their first request and kept.
     const blob = fileBlob(thumbnail ? await ensureThumbnail(s, file) : file, thumbnail);
     if (!blob) return notFound(c, 'This file has no thumbnail.');
+    if (s.blobs.downloadUrl) return redirectToStore(c, s, blob);
     const stat = await s.blobs.stat(blob.key);
     if (!stat) {
       s.log.error('media blob missing', { file_id: file.id, key: blob.key });
