@@ -67,4 +67,40 @@ describe('configuration', () => {
       expect(names.sort()).toEqual(['APP_SECRET', 'PORT', 'ROLE', 'SIGNUP_CREDITS', 'SMTP_URL']);
     }
   });
+
+  it('reads the object storage variables, one line per bad or missing one', () => {
+    const config = loadConfig({
+      STORAGE_URL: 's3://media-bucket/console',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+    expect(loadConfig({ STORAGE_URL: 's3://media-bucket' }).S3_ACCESS_KEY_ID).toBeUndefined();
+    expect(loadConfig({ STORAGE_URL: 'file:///srv/media' }).STORAGE_URL).toBe('file:///srv/media');
+    const lines = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).lines;
+      }
+    };
+    expect(lines({ STORAGE_URL: 'https://bucket' })[0]).toMatch(
+      /^STORAGE_URL: must be file:\/\/… or s3:\/\//,
+    );
+    expect(lines({ STORAGE_URL: 's3://Bad_Bucket' })[0]).toMatch(/^STORAGE_URL: /);
+    expect(
+      lines({ STORAGE_URL: 's3://bucket', S3_ENDPOINT: 'ftp://x', S3_FORCE_PATH_STYLE: 'maybe' }).map(
+        (l) => l.split(':')[0],
+      ),
+    ).toEqual(['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']);
+    expect(lines({ STORAGE_URL: 's3://bucket', S3_ACCESS_KEY_ID: 'k' })).toEqual([
+      'S3_SECRET_ACCESS_KEY: is required with S3_ACCESS_KEY_ID',
+    ]);
+    expect(lines({ S3_PUBLIC_BASE_URL: 'https://cdn.example' })).toEqual([
+      'S3_PUBLIC_BASE_URL: is set but STORAGE_URL is not an s3:// URL',
+    ]);
+  });
 });
