@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HttpUrl, ModelId, Timestamp, TOOL_KEYS, type ToolKey } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { JOB_CREATION_ERRORS, Job, ProviderModel } from './jobs.ts';
+import { checkGraph, PIPELINE_REFERENCE } from './pipeline-graph.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Limits (spec section 8 and 4.2; the ones marked "ours" are not in the spec and are documented)
@@ -390,12 +391,11 @@ export const RenderRequest = z
 
 // --- pipeline (ours) ---------------------------------------------------------------------------
 
+export { PIPELINE_REFERENCE };
+
 export const PIPELINE_STEP_TOOLS = TOOL_KEYS.filter(
   (key): key is Exclude<ToolKey, 'pipeline'> => key !== 'pipeline',
 );
-
-/** `{{steps.<id>.output.url}}` (or `.file_id`) inside a step input refers to an earlier step's first output. */
-export const PIPELINE_REFERENCE = /\{\{\s*steps\.([a-z][a-z0-9_]*)\.output\.(url|file_id)\s*\}\}/g;
 
 /** Placeholder URL used to validate a step input whose URL fields refer to earlier steps. */
 const REFERENCE_STAND_IN = 'https://pipeline.invalid/output';
@@ -409,26 +409,23 @@ function replaceReferences(value: unknown): unknown {
   return value;
 }
 
-function referencesIn(value: unknown, found: string[] = []): string[] {
-  if (typeof value === 'string') {
-    for (const match of value.matchAll(PIPELINE_REFERENCE)) found.push(match[1] ?? '');
-  } else if (Array.isArray(value)) {
-    for (const item of value) referencesIn(item, found);
-  } else if (value && typeof value === 'object') {
-    for (const item of Object.values(value)) referencesIn(item, found);
-  }
-  return found;
-}
-
 export const PipelineStep = z
   .object({
     id: z
       .string()
       .regex(/^[a-z][a-z0-9_]{0,31}$/, { message: 'must be a lower-case name (a-z, 0-9, _), max 32' }),
     tool: z.enum(PIPELINE_STEP_TOOLS),
+    needs: z
+      .array(z.string().regex(/^[a-z][a-z0-9_]{0,31}$/))
+      .max(PIPELINE_STEPS_MAX - 1)
+      .optional()
+      .meta({
+        description:
+          'Ids of other steps this step waits for, besides those its input refers to. A step that does not depend on a failed step still runs.',
+      }),
     input: z.record(z.string(), z.unknown()).meta({
       description:
-        'The body of that tool (as its sugar route). Strings may contain `{{steps.<id>.output.url}}` or `{{steps.<id>.output.file_id}}` of an earlier step.',
+        'The body of that tool (as its sugar route). Strings may contain `{{steps.<id>.output.url}}` or `{{steps.<id>.output.file_id}}` of another step: this step then waits for it.',
     }),
   })
   .meta({ id: 'PipelineStep' });
@@ -439,8 +436,9 @@ function stepBody(tool: Exclude<ToolKey, 'pipeline'>): z.ZodType {
 }
 
 /**
- * `POST /pipeline` (ours): runs steps in order, each a job of another tool; a step can use the output of
- * an earlier one. The pipeline job's output is the output of the last step. No nesting of pipelines.
+ * `POST /pipeline` (ours): a small DAG of steps, each a job of another tool; a step can use the output of
+ * another and runs once the steps it depends on completed; independent steps run at the same time. The
+ * pipeline job's output is the outputs of the steps nothing depends on. No nesting of pipelines.
  */
 export const PipelineRequest = z
   .object({
@@ -458,15 +456,6 @@ export const PipelineRequest = z
           path: ['steps', index, 'id'],
         });
       }
-      for (const ref of referencesIn(step.input)) {
-        if (!seen.has(ref)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `refers to ${ref}, which is not an earlier step`,
-            path: ['steps', index, 'input'],
-          });
-        }
-      }
       seen.add(step.id);
       const parsed = stepBody(step.tool).safeParse(replaceReferences(step.input));
       if (!parsed.success) {
@@ -479,6 +468,14 @@ export const PipelineRequest = z
         }
       }
     });
+    if (seen.size !== body.steps.length) return;
+    for (const problem of checkGraph(body.steps)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: problem.message,
+        path: ['steps', problem.index, problem.field],
+      });
+    }
   })
   .meta({ id: 'PipelineRequest' });
 
@@ -616,7 +613,7 @@ export const runPipeline = defineEndpoint({
   path: '/v2/pipeline',
   summary: 'Run a pipeline of tools',
   description:
-    'The sugar route of the `pipeline` tool: steps of other tools run in order; a step refers to an earlier output with `{{steps.<id>.output.url}}`. The output is that of the last step.',
+    'The sugar route of the `pipeline` tool: a DAG of at most 10 steps of other tools, at most 5 deep; a step waits for the steps in its `needs` and those whose output it uses (`{{steps.<id>.output.url}}`). A failed step fails the steps depending on it (they never start and cost nothing); the others still run. The output is that of the steps nothing depends on; the cost is the sum of the steps.',
   body: PipelineRequest,
 });
 

@@ -45,7 +45,6 @@ describe('pipelines', () => {
     expect(created.estimated_cost_cents).toBe(0);
     const done = await waitForTerminal(created.id);
     expect(done.status).toBe('completed');
-    expect(done.actual_cost_cents).toBe(0);
 
     const recorded = (
       done.progress_metadata as { steps: Array<{ id: string; job_id: string; status: string }> }
@@ -59,6 +58,8 @@ describe('pipelines', () => {
     expect(bigger.input.files).toEqual([{ url: sketch.output!.outputs[0]!.url }]);
     expect(done.output!.outputs[0]!.file_id).toBe(bigger.output!.outputs[0]!.file_id);
     expect((sketch.actual_cost_cents ?? 0) + (bigger.actual_cost_cents ?? 0)).toBeGreaterThan(0);
+    // The pipeline costs what its steps were charged.
+    expect(done.actual_cost_cents).toBe((sketch.actual_cost_cents ?? 0) + (bigger.actual_cost_cents ?? 0));
 
     const small = await sharp(await bytesAt(sketch.output!.outputs[0]!.url!)).metadata();
     const large = await sharp(await bytesAt(done.output!.outputs[0]!.url!)).metadata();

@@ -11,6 +11,15 @@ import type { RunJobDeps } from './run-job.ts';
 /** Inputs larger than the spec's file limit are refused while reading. */
 const MAX_INPUT_BYTES = 209_715_200;
 
+/** The URLs a job read: its input files, and the layers of a render (so a render's lineage shows its sources). */
+function readUrls(body: Record<string, unknown>): string[] {
+  const layers = Array.isArray(body.layers) ? (body.layers as Array<{ url?: unknown }>) : [];
+  return [
+    ...inputUrls(body),
+    ...layers.flatMap((layer) => (typeof layer.url === 'string' ? [layer.url] : [])),
+  ];
+}
+
 /** What the job worker needs from storage, the network and webhooks, wired from the services. */
 export function runJobDeps(s: Services): RunJobDeps {
   const policy = urlPolicyFromConfig(s.config);
@@ -45,7 +54,7 @@ export function runJobDeps(s: Services): RunJobDeps {
       await Promise.all(keys.map((key) => s.blobs.delete(key).catch(() => {})));
     },
     async storeOutput(row, output) {
-      const inputFileIds = inputUrls(row.input)
+      const inputFileIds = readUrls(row.input)
         .map((url) => parseMediaUrl(s.config.PUBLIC_URL, url)?.fileId)
         .filter((id): id is string => Boolean(id));
       const file = await storeFile(s, {
