@@ -21,7 +21,9 @@ const TITLES: Record<Exclude<keyof FileRoutesById, Wrapper>, string | ((params: 
   '/_app/jobs': 'Jobs',
   '/_app/jobs/$jobId': (params) => `Job ${params.jobId ?? ''}`.trim(),
   '/_app/keys': 'Keys',
+  '/_app/pipelines': 'Pipelines',
   '/_app/playground': 'Playground',
+  '/_app/presets': 'Presets',
   '/_app/settings': 'Settings',
   '/_app/team': 'Team',
 };

@@ -16,6 +16,7 @@ import { Route as AppAnalyticsRouteImport } from './routes/_app.analytics.tsx';
 import { Route as AppFilesRouteImport } from './routes/_app.files.tsx';
 import { Route as AppJobsRouteImport } from './routes/_app.jobs.tsx';
 import { Route as AppKeysRouteImport } from './routes/_app.keys.tsx';
+import { Route as AppPipelinesRouteImport } from './routes/_app.pipelines.tsx';
 import { Route as AppPlaygroundRouteImport } from './routes/_app.playground.tsx';
 import { Route as AppSettingsRouteImport } from './routes/_app.settings.tsx';
 import { Route as AppTeamRouteImport } from './routes/_app.team.tsx';
@@ -56,6 +57,11 @@ const AppKeysRoute = AppKeysRouteImport.update({
   path: '/keys',
   getParentRoute: () => AppRoute,
 } as any);
+const AppPipelinesRoute = AppPipelinesRouteImport.update({
+  id: '/pipelines',
+  path: '/pipelines',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppPlaygroundRoute = AppPlaygroundRouteImport.update({
   id: '/playground',
   path: '/playground',
@@ -89,6 +95,7 @@ export interface FileRoutesByFullPath {
   '/files': typeof AppFilesRoute;
   '/jobs': typeof AppJobsRouteWithChildren;
   '/keys': typeof AppKeysRoute;
+  '/pipelines': typeof AppPipelinesRoute;
   '/playground': typeof AppPlaygroundRoute;
   '/settings': typeof AppSettingsRoute;
   '/team': typeof AppTeamRoute;
@@ -101,6 +108,7 @@ export interface FileRoutesByTo {
   '/files': typeof AppFilesRoute;
   '/jobs': typeof AppJobsRouteWithChildren;
   '/keys': typeof AppKeysRoute;
+  '/pipelines': typeof AppPipelinesRoute;
   '/playground': typeof AppPlaygroundRoute;
   '/settings': typeof AppSettingsRoute;
   '/team': typeof AppTeamRoute;
@@ -116,6 +124,7 @@ export interface FileRoutesById {
   '/_app/files': typeof AppFilesRoute;
   '/_app/jobs': typeof AppJobsRouteWithChildren;
   '/_app/keys': typeof AppKeysRoute;
+  '/_app/pipelines': typeof AppPipelinesRoute;
   '/_app/playground': typeof AppPlaygroundRoute;
   '/_app/settings': typeof AppSettingsRoute;
   '/_app/team': typeof AppTeamRoute;
@@ -132,6 +141,7 @@ export interface FileRouteTypes {
     | '/files'
     | '/jobs'
     | '/keys'
+    | '/pipelines'
     | '/playground'
     | '/settings'
     | '/team'
@@ -144,6 +154,7 @@ export interface FileRouteTypes {
     | '/files'
     | '/jobs'
     | '/keys'
+    | '/pipelines'
     | '/playground'
     | '/settings'
     | '/team'
@@ -158,6 +169,7 @@ export interface FileRouteTypes {
     | '/_app/files'
     | '/_app/jobs'
     | '/_app/keys'
+    | '/_app/pipelines'
     | '/_app/playground'
     | '/_app/settings'
     | '/_app/team'
@@ -222,6 +234,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppKeysRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/pipelines': {
+      id: '/_app/pipelines';
+      path: '/pipelines';
+      fullPath: '/pipelines';
+      preLoaderRoute: typeof AppPipelinesRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/playground': {
       id: '/_app/playground';
       path: '/playground';
@@ -276,6 +295,7 @@ interface AppRouteChildren {
   AppFilesRoute: typeof AppFilesRoute;
   AppJobsRoute: typeof AppJobsRouteWithChildren;
   AppKeysRoute: typeof AppKeysRoute;
+  AppPipelinesRoute: typeof AppPipelinesRoute;
   AppPlaygroundRoute: typeof AppPlaygroundRoute;
   AppSettingsRoute: typeof AppSettingsRoute;
   AppTeamRoute: typeof AppTeamRoute;
@@ -288,6 +308,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppFilesRoute: AppFilesRoute,
   AppJobsRoute: AppJobsRouteWithChildren,
   AppKeysRoute: AppKeysRoute,
+  AppPipelinesRoute: AppPipelinesRoute,
   AppPlaygroundRoute: AppPlaygroundRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppTeamRoute: AppTeamRoute,

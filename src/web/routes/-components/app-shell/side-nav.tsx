@@ -3,8 +3,10 @@ import { NavIcon, type NavIconName } from './nav-icon.tsx';
 
 const ITEMS = [
   { to: '/playground', label: 'Playground', icon: 'playground' },
+  { to: '/pipelines', label: 'Pipelines', icon: 'pipelines' },
   { to: '/jobs', label: 'Jobs', icon: 'jobs' },
   { to: '/files', label: 'Files', icon: 'files' },
+  { to: '/presets', label: 'Presets', icon: 'presets' },
   { to: '/analytics', label: 'Analytics', icon: 'analytics' },
   { to: '/keys', label: 'Keys', icon: 'keys' },
   { to: '/team', label: 'Team', icon: 'team' },

@@ -1,0 +1,46 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Job } from '../../contract/jobs.ts';
+import { PipelineStepState } from '../../contract/pipeline-graph.ts';
+import { api } from '../api/client.ts';
+
+/** Under `['jobs']`, so whoever invalidates the jobs refreshes these too. */
+export const pipelineKeys = {
+  recent: ['jobs', 'pipelines', 'recent'] as const,
+  run: (id: string) => ['jobs', 'pipelines', 'run', id] as const,
+};
+
+const LIVE_POLL_MS = 1000;
+const RECENT_POLL_MS = 3000;
+export const RECENT_PIPELINES = 10;
+
+const settled = (status: Job['status']) => ['completed', 'failed', 'cancelled'].includes(status);
+
+/** A pipeline job in full, polled every second while it runs: its steps live in `progress_metadata.steps`. */
+export function pipelineRunQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: pipelineKeys.run(id),
+    queryFn: () => api().getJob({ params: { id } }),
+    refetchInterval: (query) => (query.state.data && settled(query.state.data.status) ? false : LIVE_POLL_MS),
+    refetchIntervalInBackground: false,
+  });
+}
+
+/** The newest pipelines of the team, refreshed while one of them runs. */
+export function recentPipelinesQueryOptions() {
+  return queryOptions({
+    queryKey: pipelineKeys.recent,
+    queryFn: () => api().listJobs({ query: { tool: 'pipeline', limit: RECENT_PIPELINES } }),
+    refetchInterval: (query) =>
+      query.state.data?.data.some((job) => !settled(job.status)) ? RECENT_POLL_MS : false,
+  });
+}
+
+/** The step states a pipeline job shows; what does not parse (an older server) is left out. */
+export function stepStatesOf(job: Pick<Job, 'progress_metadata'>): PipelineStepState[] {
+  const steps = (job.progress_metadata as { steps?: unknown }).steps;
+  if (!Array.isArray(steps)) return [];
+  return steps.flatMap((step) => {
+    const parsed = PipelineStepState.safeParse(step);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
