@@ -99,8 +99,11 @@ describe('configuration', () => {
     expect(lines({ STORAGE_URL: 's3://bucket', S3_ACCESS_KEY_ID: 'k' })).toEqual([
       'S3_SECRET_ACCESS_KEY: is required with S3_ACCESS_KEY_ID',
     ]);
-    expect(lines({ S3_PUBLIC_BASE_URL: 'https://cdn.example' })).toEqual([
+    expect(
+      lines({ S3_PUBLIC_BASE_URL: 'https://cdn.example', S3_PUBLIC_ENDPOINT: 'https://s3.example' }),
+    ).toEqual([
       'S3_PUBLIC_BASE_URL: is set but STORAGE_URL is not an s3:// URL',
+      'S3_PUBLIC_ENDPOINT: is set but STORAGE_URL is not an s3:// URL',
     ]);
   });
 });

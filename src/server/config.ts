@@ -104,6 +104,11 @@ const ConfigSchema = z.object({
     .optional(),
   /** The S3 API's address (MinIO, R2, Garage…); unset: AWS S3 of S3_REGION. */
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The S3 API's address as browsers reach it, when it differs from S3_ENDPOINT (in compose the servers
+   * reach `http://minio:9000`, browsers a public name): presigned URLs are signed for this host.
+   */
+  S3_PUBLIC_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
@@ -158,9 +163,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 function s3ConfigProblems(config: z.infer<typeof ConfigSchema>): string[] {
   const s3 = config.STORAGE_URL?.startsWith('s3://') ?? false;
   if (!s3) {
-    return config.S3_PUBLIC_BASE_URL
-      ? ['S3_PUBLIC_BASE_URL: is set but STORAGE_URL is not an s3:// URL']
-      : [];
+    return (['S3_PUBLIC_BASE_URL', 'S3_PUBLIC_ENDPOINT'] as const)
+      .filter((name) => config[name])
+      .map((name) => `${name}: is set but STORAGE_URL is not an s3:// URL`);
   }
   // Neither: the SDK's own credential chain (an instance role, AWS_* variables); one alone is a mistake.
   if (config.S3_ACCESS_KEY_ID && !config.S3_SECRET_ACCESS_KEY)

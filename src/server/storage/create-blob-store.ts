@@ -15,6 +15,7 @@ export function createBlobStore(config: Config): BlobStore {
       region: config.S3_REGION,
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
       ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
+      ...(config.S3_PUBLIC_ENDPOINT ? { publicEndpoint: config.S3_PUBLIC_ENDPOINT } : {}),
       ...(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
         ? {
             credentials: {

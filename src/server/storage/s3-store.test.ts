@@ -132,6 +132,30 @@ describe('S3Store', () => {
     expect(new URL(upload.url).searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host');
   });
 
+  it('signs presigned URLs for S3_PUBLIC_ENDPOINT, the address browsers reach, when it is set', async () => {
+    const behindProxy = createBlobStore(
+      loadConfig({ ...s3.env, S3_PUBLIC_ENDPOINT: 'https://s3.media.example' }),
+    );
+    const upload = await behindProxy.presignUpload!('uploads/ab/x', {
+      contentType: 'image/png',
+      size: 3,
+      sha256: null,
+      expiresInSeconds: 60,
+    });
+    expect(upload.url.startsWith(`https://s3.media.example/${s3.bucket}/${s3.prefix}/uploads/ab/x?`)).toBe(
+      true,
+    );
+    const download = await behindProxy.downloadUrl!('files/ab/x', {
+      contentType: 'image/png',
+      contentDisposition: 'inline',
+    });
+    expect(download.url.startsWith(`https://s3.media.example/${s3.bucket}/${s3.prefix}/files/ab/x?`)).toBe(
+      true,
+    );
+    // The server itself still talks to S3_ENDPOINT.
+    await expect(behindProxy.ping()).resolves.toBeUndefined();
+  });
+
   it('names public URLs from S3_PUBLIC_BASE_URL when it is set', async () => {
     const pub = createBlobStore(loadConfig({ ...s3.env, S3_PUBLIC_BASE_URL: 'https://cdn.example/media/' }));
     expect(

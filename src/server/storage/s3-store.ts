@@ -31,6 +31,8 @@ export interface S3StoreOptions {
   /** Prepended to every key (`<prefix>/<key>`); empty for the bucket's root. */
   prefix: string;
   endpoint?: string;
+  /** The endpoint as clients reach it, for presigned URLs; default `endpoint`. */
+  publicEndpoint?: string;
   region: string;
   credentials?: { accessKeyId: string; secretAccessKey: string };
   forcePathStyle: boolean;
@@ -64,6 +66,8 @@ function isMissing(error: unknown): boolean {
  */
 export class S3Store implements BlobStore {
   readonly client: S3Client;
+  /** Signs presigned URLs for the host clients reach (signing is local: this one makes no requests). */
+  private readonly presigner: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
   private readonly publicBaseUrl: string | undefined;
@@ -72,16 +76,19 @@ export class S3Store implements BlobStore {
     this.bucket = options.bucket;
     this.prefix = options.prefix;
     this.publicBaseUrl = options.publicBaseUrl?.replace(/\/+$/, '');
-    this.client = new S3Client({
-      region: options.region,
-      forcePathStyle: options.forcePathStyle,
-      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-      ...(options.credentials ? { credentials: options.credentials } : {}),
-      // The SDK's default CRC32 checksums and aws-chunked bodies are refused by many S3-compatible
-      // servers; we hash the bytes ourselves (sha256) and send checksums only where we mean to.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    const clientFor = (endpoint: string | undefined) =>
+      new S3Client({
+        region: options.region,
+        forcePathStyle: options.forcePathStyle,
+        ...(endpoint ? { endpoint } : {}),
+        ...(options.credentials ? { credentials: options.credentials } : {}),
+        // The SDK's default CRC32 checksums and aws-chunked bodies are refused by many S3-compatible
+        // servers; we hash the bytes ourselves (sha256) and send checksums only where we mean to.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
+    this.client = clientFor(options.endpoint);
+    this.presigner = options.publicEndpoint ? clientFor(options.publicEndpoint) : this.client;
   }
 
   private objectKey(key: string): string {
@@ -186,7 +193,7 @@ export class S3Store implements BlobStore {
       ...(constraints.size !== null ? { ContentLength: constraints.size } : {}),
       ...(constraints.sha256 !== null ? { ChecksumSHA256: headers['x-amz-checksum-sha256'] } : {}),
     });
-    const url = await getSignedUrl(this.client, command, {
+    const url = await getSignedUrl(this.presigner, command, {
       expiresIn: constraints.expiresInSeconds,
       signableHeaders: signed,
       // Kept as headers the client must send, not moved into the query string, so the bucket checks them.
@@ -203,7 +210,7 @@ export class S3Store implements BlobStore {
     const objectKey = this.objectKey(key);
     if (this.publicBaseUrl) return { url: `${this.publicBaseUrl}/${objectKey}`, maxAgeSeconds: 86_400 };
     const url = await getSignedUrl(
-      this.client,
+      this.presigner,
       new GetObjectCommand({
         Bucket: this.bucket,
         Key: objectKey,
