@@ -1,6 +1,13 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { ToolKey } from '../../contract/common.ts';
-import type { Preset } from '../../contract/presets.ts';
+import type { CreatePresetRequest, Preset } from '../../contract/presets.ts';
 import { api } from '../api/client.ts';
 
 export interface PresetFilter {
@@ -17,7 +24,63 @@ export const presetKeys = {
   all: ['presets'] as const,
   list: (filter: PresetFilter) => ['presets', filter] as const,
   one: (id: string) => ['presets', 'one', id] as const,
+  browse: (filter: PresetBrowseFilter) => ['presets', 'browse', filter] as const,
 };
+
+/** The /presets page's filters (all in its URL). */
+export interface PresetBrowseFilter {
+  type?: string | undefined;
+  namespace?: string | undefined;
+  /** `key:value` pairs: same key any of, different keys all of. */
+  metadata?: string[] | undefined;
+  q?: string | undefined;
+}
+
+/** Every preset the browser shows, a page at a time (public ones and the team's own). */
+export function presetBrowseQueryOptions(filter: PresetBrowseFilter) {
+  return infiniteQueryOptions({
+    queryKey: presetKeys.browse(filter),
+    queryFn: ({ pageParam }) =>
+      api().listPresets({
+        query: {
+          limit: 48,
+          ...(filter.type ? { type: filter.type } : {}),
+          ...(filter.namespace ? { namespace: filter.namespace } : {}),
+          ...(filter.metadata?.length ? { metadata: filter.metadata.join(',') } : {}),
+          ...(filter.q ? { q: filter.q } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+    staleTime: 60_000,
+  });
+}
+
+export function useCreatePreset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof CreatePresetRequest>) => api().createPreset({ body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: presetKeys.all }),
+  });
+}
+
+export function useRenamePreset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      api().updatePreset({ params: { id }, body: { name } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: presetKeys.all }),
+  });
+}
+
+export function useDeletePreset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api().deletePreset({ params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: presetKeys.all }),
+  });
+}
 
 const PAGE = 100;
 

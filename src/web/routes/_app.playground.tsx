@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { ToolKey } from '../../contract/common.ts';
+import { PresetId } from '../../contract/presets.ts';
 import { toolSchemaQueryOptions } from '../queries/generation.ts';
+import { presetFragment, presetQueryOptions } from '../queries/presets.ts';
 import { pricingQueryOptions } from '../queries/pricing.ts';
 import { toolsQueryOptions } from '../queries/tools.ts';
 import { lastModel } from './-components/playground/form-drafts.ts';
-import { prefillInput } from './-components/playground/input-prefill.ts';
+import { prefillInput, prefillPreset } from './-components/playground/input-prefill.ts';
 import { chooseModel, DEFAULT_TOOL, parseModelRef } from './-components/playground/model-choice.ts';
 import { PlaygroundPage } from './-components/playground/playground-page.tsx';
 
@@ -20,18 +22,32 @@ const PlaygroundSearch = z.object({
     .max(2048)
     .optional()
     .catch(undefined),
+  /** A preset to start from ("Use in playground" on /presets): its fragment for the tool is applied. */
+  preset: PresetId.optional().catch(undefined),
 });
 
 export const Route = createFileRoute('/_app/playground')({
   validateSearch: PlaygroundSearch,
-  loaderDeps: ({ search }) => ({ tool: search.tool, model: search.model, input: search.input }),
+  loaderDeps: ({ search }) => ({
+    tool: search.tool,
+    model: search.model,
+    input: search.input,
+    preset: search.preset,
+  }),
   loader: async ({ context: { queryClient }, deps }) => {
     const [, pricing] = await Promise.all([
       queryClient.ensureQueryData(toolsQueryOptions()),
       queryClient.ensureQueryData(pricingQueryOptions()),
     ]);
     const tool = deps.tool ?? DEFAULT_TOOL;
-    const model = chooseModel(tool, deps.model, lastModel(tool), pricing.data);
+    // A preset another team keeps, or one gone since the link was made, opens the playground as usual.
+    const preset = deps.preset
+      ? await queryClient.ensureQueryData(presetQueryOptions(deps.preset)).catch(() => null)
+      : null;
+    const fragment = preset ? presetFragment(preset, tool) : null;
+    const wanted = deps.model ?? (typeof fragment?.model === 'string' ? fragment.model : undefined);
+    const model = chooseModel(tool, wanted, lastModel(tool), pricing.data);
+    if (model && fragment) prefillPreset(tool, model, parseModelRef(model, pricing.data).model, fragment);
     if (model && deps.input) prefillInput(tool, model, parseModelRef(model, pricing.data).model, deps.input);
     if (model) {
       await queryClient.ensureQueryData(

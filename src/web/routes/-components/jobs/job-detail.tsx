@@ -17,6 +17,7 @@ import { foldersQueryOptions } from '../../../queries/folders.ts';
 import type { JobFeedData } from '../../../queries/job-feed-cache.ts';
 import type { JobFeedFilters } from '../../../queries/job-filters.ts';
 import { jobKeys, jobQueryOptions } from '../../../queries/jobs.ts';
+import { SavePresetDialog } from '../presets/save-preset-dialog.tsx';
 import { DetailSection, Mono } from './detail-list.tsx';
 import { canRun, useJobActions } from './job-actions.ts';
 import { chargedText } from './job-cost.ts';
@@ -239,6 +240,7 @@ function JobDetailActions({ job }: { job: Job }) {
   const { run, pending } = useJobActions();
   const navigate = useNavigate();
   const [confirmFor, setConfirmFor] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
   const cancel = async () => {
     await run('cancel', [job]);
     setConfirmFor(null);
@@ -299,6 +301,12 @@ function JobDetailActions({ job }: { job: Job }) {
       >
         Refresh
       </Button>
+      {job.status === 'completed' && (
+        <Button size="sm" variant="secondary" onClick={() => setSaving(true)}>
+          Save as preset
+        </Button>
+      )}
+      {saving && <SavePresetDialog job={job} onClose={() => setSaving(false)} />}
     </div>
   );
 }

@@ -15,3 +15,33 @@ export function prefillInput(tool: ToolKey, model: string, baseModel: string, ur
   if (peekPrefill(tool, model)) return;
   setPrefill(tool, model, { ...readDraft(tool, baseModel), ...inputBodyFor(tool, url) });
 }
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A preset fragment merged into a body: objects merge key by key (provider_options), anything else is replaced. */
+export function mergeFragment(
+  base: Record<string, unknown>,
+  fragment: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(fragment)) {
+    const current = merged[key];
+    merged[key] = isPlainObject(current) && isPlainObject(value) ? mergeFragment(current, value) : value;
+  }
+  return merged;
+}
+
+/**
+ * The playground was opened with a preset (`?preset=<id>`, "Use in playground" on /presets): the form of
+ * the fragment's model opens with the fragment applied over its draft (the prompt typed before is kept).
+ */
+export function prefillPreset(
+  tool: ToolKey,
+  model: string,
+  baseModel: string,
+  fragment: Record<string, unknown>,
+): void {
+  const { model: _model, ...fields } = fragment;
+  setPrefill(tool, model, mergeFragment(readDraft(tool, baseModel) ?? {}, fields));
+}

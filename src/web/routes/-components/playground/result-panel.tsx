@@ -14,6 +14,7 @@ import {
   useCancelJob,
 } from '../../../queries/generation.ts';
 import { meKeys } from '../../../queries/me.ts';
+import { SavePresetDialog } from '../presets/save-preset-dialog.tsx';
 import { JobOutputs } from './job-outputs.tsx';
 
 /** The result area: the job being followed, or what will appear here. */
@@ -146,6 +147,7 @@ function FollowedJob({ id }: { id: string }) {
         </div>
       )}
       {view.status === 'completed' && view.output && <JobOutputs output={view.output} />}
+      {view.status === 'completed' && job.data && <SaveAsPreset job={job.data} />}
       {view.status === 'failed' && (
         <Alert tone="error" title="The job failed">
           {view.error?.message ?? 'No reason was given.'}
@@ -189,6 +191,19 @@ function JobHeader({
         )}
       </div>
       <StatusBadge status={status} />
+    </div>
+  );
+}
+
+/** The run's input, kept as a private preset of the team (its output as the sample). */
+function SaveAsPreset({ job }: { job: Job }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        Save as preset
+      </Button>
+      {open && <SavePresetDialog job={job} onClose={() => setOpen(false)} />}
     </div>
   );
 }

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { TOOL_KEYS, type ToolKey } from '../../../../contract/common.ts';
+import type { Preset } from '../../../../contract/presets.ts';
+import type { PresetBrowseFilter } from '../../../queries/presets.ts';
+
+const Word = z.string().trim().min(1).max(64);
+const Pair = z.string().regex(/^[a-z0-9_]{1,64}:[^,]{1,200}$/);
+
+/** The /presets filters, all in the URL: type, namespace, metadata pairs and text. A bad value is dropped. */
+export const PresetSearch = z.object({
+  /** Named apart from the files page's `type`: links built from any page's search must not mix them. */
+  preset_type: Word.optional().catch(undefined),
+  namespace: Word.optional().catch(undefined),
+  metadata: z.array(Pair).max(20).optional().catch(undefined),
+  q: z.string().trim().min(1).max(200).optional().catch(undefined),
+});
+export type PresetSearch = z.output<typeof PresetSearch>;
+
+export const browseFilter = (search: PresetSearch): PresetBrowseFilter => ({
+  type: search.preset_type,
+  namespace: search.namespace,
+  metadata: search.metadata,
+  q: search.q,
+});
+
+/** Adds or removes one `key:value` metadata filter. */
+export function toggledPair(pairs: readonly string[] | undefined, pair: string): string[] | undefined {
+  const current = pairs ?? [];
+  const next = current.includes(pair) ? current.filter((p) => p !== pair) : [...current, pair];
+  return next.length > 0 ? next : undefined;
+}
+
+/** The first tool a preset has a usable fragment for (the one "Use in playground" opens). */
+export function presetTool(preset: Preset): ToolKey | null {
+  for (const tool of TOOL_KEYS) {
+    const fragment = preset.tools[tool];
+    if (fragment && !('_error' in fragment)) return tool;
+  }
+  return null;
+}
+
+const AUDIO_FILE = /\.(mp3|wav|ogg|m4a|flac|aac)(\?|#|$)/i;
+
+/**
+ * Whether a preset's sample is sound or a picture. The URL does not say, so: local voices are spoken,
+ * a team's sound presets keep their job's output, files ending like audio are audio; the rest are pictures.
+ */
+export function sampleKind(preset: Preset): 'audio' | 'image' {
+  const url = preset.preview_url;
+  if (url.startsWith('data:image/')) return 'image';
+  if (AUDIO_FILE.test(url)) return 'audio';
+  if (preset.type === 'voice' && preset.namespace === 'local') return 'audio';
+  const tool = preset.metadata.tool;
+  if (preset.namespace === 'team' && !url.includes('/v2/presets/') && (tool === 'speech' || tool === 'music'))
+    return 'audio';
+  return 'image';
+}
