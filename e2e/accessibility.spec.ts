@@ -61,6 +61,7 @@ test('every page has no serious or critical accessibility violation, in light an
     { path: '/files', heading: 'Files' },
     { path: `/files/${fileId}`, heading: /\.(png|webp|jpe?g)$/ },
     { path: '/keys', heading: /Keys/ },
+    { path: '/presets?preset_type=style', heading: 'Presets' },
     { path: '/team', heading: /Team/ },
     { path: '/analytics', heading: 'Analytics' },
     { path: '/settings', heading: 'Settings' },
