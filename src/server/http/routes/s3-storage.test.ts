@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../client/api-error.ts';
 import { type FileRecord, UploadSession } from '../../../contract/files.ts';
 import { solidPng } from '../../domain/files/file-test-support.ts';
+import { makeTestMedia } from '../../providers/local/ffmpeg-test-media.ts';
 import { startS3Server } from '../../testing/s3-server.ts';
 import { waitForJob } from '../../testing/server-journeys.ts';
 import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
@@ -182,6 +187,35 @@ describe('object storage (STORAGE_URL=s3://…)', () => {
     expect(await failure(client.importFile({ body: { url: session.public_url } }))).toMatchObject({
       status: 413,
     });
+  });
+
+  it('a video put straight into the bucket is measured, gets a poster frame, and seeks with Range', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-s3-video-'));
+    try {
+      const clip = await fs.readFile((await makeTestMedia(dir)).clip);
+      // No hash declared: the presigned PUT is held to type and length only.
+      const session = await newSession({ filename: 'clip.mp4', size: clip.length, media_type: 'video/mp4' });
+      expect(session.headers).toEqual({ 'Content-Type': 'video/mp4' });
+      expect((await putToBucket(session, clip)).status).toBe(200);
+      const file = await client.importFile({ body: { url: session.public_url } });
+      expect(file).toMatchObject({
+        media_type: 'video/mp4',
+        metadata: { width: 320, height: 240, video_codec: 'h264' },
+      });
+      expect(file.metadata.duration_seconds).toBeCloseTo(2, 0);
+
+      // How a player seeks: from an offset to the end (s3rver reads no suffix ranges; S3 does).
+      const seek = await download(file.url, { range: 'bytes=1000-' });
+      expect(seek.answer.status).toBe(206);
+      expect(seek.answer.headers.get('content-range')).toBe(`bytes 1000-${clip.length - 1}/${clip.length}`);
+      expect(Buffer.from(await seek.answer.arrayBuffer()).equals(clip.subarray(1000))).toBe(true);
+
+      const poster = await download(file.thumbnail_url!);
+      expect(poster.answer.headers.get('content-type')).toBe('image/webp');
+      expect((await sharp(Buffer.from(await poster.answer.arrayBuffer())).metadata()).format).toBe('webp');
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("writes a job's output and its thumbnail to the bucket", async () => {
