@@ -18,6 +18,7 @@ import { Route as AppJobsRouteImport } from './routes/_app.jobs.tsx';
 import { Route as AppKeysRouteImport } from './routes/_app.keys.tsx';
 import { Route as AppPipelinesRouteImport } from './routes/_app.pipelines.tsx';
 import { Route as AppPlaygroundRouteImport } from './routes/_app.playground.tsx';
+import { Route as AppPresetsRouteImport } from './routes/_app.presets.tsx';
 import { Route as AppSettingsRouteImport } from './routes/_app.settings.tsx';
 import { Route as AppTeamRouteImport } from './routes/_app.team.tsx';
 import { Route as AppFilesFileIdRouteImport } from './routes/_app.files_.$fileId.tsx';
@@ -67,6 +68,11 @@ const AppPlaygroundRoute = AppPlaygroundRouteImport.update({
   path: '/playground',
   getParentRoute: () => AppRoute,
 } as any);
+const AppPresetsRoute = AppPresetsRouteImport.update({
+  id: '/presets',
+  path: '/presets',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -97,6 +103,7 @@ export interface FileRoutesByFullPath {
   '/keys': typeof AppKeysRoute;
   '/pipelines': typeof AppPipelinesRoute;
   '/playground': typeof AppPlaygroundRoute;
+  '/presets': typeof AppPresetsRoute;
   '/settings': typeof AppSettingsRoute;
   '/team': typeof AppTeamRoute;
   '/files/$fileId': typeof AppFilesFileIdRoute;
@@ -110,6 +117,7 @@ export interface FileRoutesByTo {
   '/keys': typeof AppKeysRoute;
   '/pipelines': typeof AppPipelinesRoute;
   '/playground': typeof AppPlaygroundRoute;
+  '/presets': typeof AppPresetsRoute;
   '/settings': typeof AppSettingsRoute;
   '/team': typeof AppTeamRoute;
   '/': typeof AppIndexRoute;
@@ -126,6 +134,7 @@ export interface FileRoutesById {
   '/_app/keys': typeof AppKeysRoute;
   '/_app/pipelines': typeof AppPipelinesRoute;
   '/_app/playground': typeof AppPlaygroundRoute;
+  '/_app/presets': typeof AppPresetsRoute;
   '/_app/settings': typeof AppSettingsRoute;
   '/_app/team': typeof AppTeamRoute;
   '/_app/': typeof AppIndexRoute;
@@ -143,6 +152,7 @@ export interface FileRouteTypes {
     | '/keys'
     | '/pipelines'
     | '/playground'
+    | '/presets'
     | '/settings'
     | '/team'
     | '/files/$fileId'
@@ -156,6 +166,7 @@ export interface FileRouteTypes {
     | '/keys'
     | '/pipelines'
     | '/playground'
+    | '/presets'
     | '/settings'
     | '/team'
     | '/'
@@ -171,6 +182,7 @@ export interface FileRouteTypes {
     | '/_app/keys'
     | '/_app/pipelines'
     | '/_app/playground'
+    | '/_app/presets'
     | '/_app/settings'
     | '/_app/team'
     | '/_app/'
@@ -248,6 +260,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPlaygroundRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/presets': {
+      id: '/_app/presets';
+      path: '/presets';
+      fullPath: '/presets';
+      preLoaderRoute: typeof AppPresetsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/settings': {
       id: '/_app/settings';
       path: '/settings';
@@ -297,6 +316,7 @@ interface AppRouteChildren {
   AppKeysRoute: typeof AppKeysRoute;
   AppPipelinesRoute: typeof AppPipelinesRoute;
   AppPlaygroundRoute: typeof AppPlaygroundRoute;
+  AppPresetsRoute: typeof AppPresetsRoute;
   AppSettingsRoute: typeof AppSettingsRoute;
   AppTeamRoute: typeof AppTeamRoute;
   AppIndexRoute: typeof AppIndexRoute;
@@ -310,6 +330,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppKeysRoute: AppKeysRoute,
   AppPipelinesRoute: AppPipelinesRoute,
   AppPlaygroundRoute: AppPlaygroundRoute,
+  AppPresetsRoute: AppPresetsRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppTeamRoute: AppTeamRoute,
   AppIndexRoute: AppIndexRoute,
