@@ -26,6 +26,8 @@ const TITLES: Record<Exclude<keyof FileRoutesById, Wrapper>, string | ((params: 
   '/_app/presets': 'Presets',
   '/_app/settings': 'Settings',
   '/_app/team': 'Team',
+  '/_app/templates': 'Templates',
+  '/_app/templates_/$templateId': 'Template',
 };
 
 /** "Jobs · Media Console": the deepest named page on screen, then the app. */

@@ -21,8 +21,10 @@ import { Route as AppPlaygroundRouteImport } from './routes/_app.playground.tsx'
 import { Route as AppPresetsRouteImport } from './routes/_app.presets.tsx';
 import { Route as AppSettingsRouteImport } from './routes/_app.settings.tsx';
 import { Route as AppTeamRouteImport } from './routes/_app.team.tsx';
+import { Route as AppTemplatesRouteImport } from './routes/_app.templates.tsx';
 import { Route as AppFilesFileIdRouteImport } from './routes/_app.files_.$fileId.tsx';
 import { Route as AppJobsJobIdRouteImport } from './routes/_app.jobs.$jobId.tsx';
+import { Route as AppTemplatesTemplateIdRouteImport } from './routes/_app.templates_.$templateId.tsx';
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -83,6 +85,11 @@ const AppTeamRoute = AppTeamRouteImport.update({
   path: '/team',
   getParentRoute: () => AppRoute,
 } as any);
+const AppTemplatesRoute = AppTemplatesRouteImport.update({
+  id: '/templates',
+  path: '/templates',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppFilesFileIdRoute = AppFilesFileIdRouteImport.update({
   id: '/files_/$fileId',
   path: '/files/$fileId',
@@ -92,6 +99,11 @@ const AppJobsJobIdRoute = AppJobsJobIdRouteImport.update({
   id: '/$jobId',
   path: '/$jobId',
   getParentRoute: () => AppJobsRoute,
+} as any);
+const AppTemplatesTemplateIdRoute = AppTemplatesTemplateIdRouteImport.update({
+  id: '/templates_/$templateId',
+  path: '/templates/$templateId',
+  getParentRoute: () => AppRoute,
 } as any);
 
 export interface FileRoutesByFullPath {
@@ -106,8 +118,10 @@ export interface FileRoutesByFullPath {
   '/presets': typeof AppPresetsRoute;
   '/settings': typeof AppSettingsRoute;
   '/team': typeof AppTeamRoute;
+  '/templates': typeof AppTemplatesRoute;
   '/files/$fileId': typeof AppFilesFileIdRoute;
   '/jobs/$jobId': typeof AppJobsJobIdRoute;
+  '/templates/$templateId': typeof AppTemplatesTemplateIdRoute;
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
@@ -120,9 +134,11 @@ export interface FileRoutesByTo {
   '/presets': typeof AppPresetsRoute;
   '/settings': typeof AppSettingsRoute;
   '/team': typeof AppTeamRoute;
+  '/templates': typeof AppTemplatesRoute;
   '/': typeof AppIndexRoute;
   '/files/$fileId': typeof AppFilesFileIdRoute;
   '/jobs/$jobId': typeof AppJobsJobIdRoute;
+  '/templates/$templateId': typeof AppTemplatesTemplateIdRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -137,9 +153,11 @@ export interface FileRoutesById {
   '/_app/presets': typeof AppPresetsRoute;
   '/_app/settings': typeof AppSettingsRoute;
   '/_app/team': typeof AppTeamRoute;
+  '/_app/templates': typeof AppTemplatesRoute;
   '/_app/': typeof AppIndexRoute;
   '/_app/files_/$fileId': typeof AppFilesFileIdRoute;
   '/_app/jobs/$jobId': typeof AppJobsJobIdRoute;
+  '/_app/templates_/$templateId': typeof AppTemplatesTemplateIdRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -155,8 +173,10 @@ export interface FileRouteTypes {
     | '/presets'
     | '/settings'
     | '/team'
+    | '/templates'
     | '/files/$fileId'
-    | '/jobs/$jobId';
+    | '/jobs/$jobId'
+    | '/templates/$templateId';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/sign-in'
@@ -169,9 +189,11 @@ export interface FileRouteTypes {
     | '/presets'
     | '/settings'
     | '/team'
+    | '/templates'
     | '/'
     | '/files/$fileId'
-    | '/jobs/$jobId';
+    | '/jobs/$jobId'
+    | '/templates/$templateId';
   id:
     | '__root__'
     | '/_app'
@@ -185,9 +207,11 @@ export interface FileRouteTypes {
     | '/_app/presets'
     | '/_app/settings'
     | '/_app/team'
+    | '/_app/templates'
     | '/_app/'
     | '/_app/files_/$fileId'
-    | '/_app/jobs/$jobId';
+    | '/_app/jobs/$jobId'
+    | '/_app/templates_/$templateId';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -281,6 +305,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTeamRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/templates': {
+      id: '/_app/templates';
+      path: '/templates';
+      fullPath: '/templates';
+      preLoaderRoute: typeof AppTemplatesRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/files_/$fileId': {
       id: '/_app/files_/$fileId';
       path: '/files/$fileId';
@@ -294,6 +325,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/jobs/$jobId';
       preLoaderRoute: typeof AppJobsJobIdRouteImport;
       parentRoute: typeof AppJobsRoute;
+    };
+    '/_app/templates_/$templateId': {
+      id: '/_app/templates_/$templateId';
+      path: '/templates/$templateId';
+      fullPath: '/templates/$templateId';
+      preLoaderRoute: typeof AppTemplatesTemplateIdRouteImport;
+      parentRoute: typeof AppRoute;
     };
   }
 }
@@ -319,8 +357,10 @@ interface AppRouteChildren {
   AppPresetsRoute: typeof AppPresetsRoute;
   AppSettingsRoute: typeof AppSettingsRoute;
   AppTeamRoute: typeof AppTeamRoute;
+  AppTemplatesRoute: typeof AppTemplatesRoute;
   AppIndexRoute: typeof AppIndexRoute;
   AppFilesFileIdRoute: typeof AppFilesFileIdRoute;
+  AppTemplatesTemplateIdRoute: typeof AppTemplatesTemplateIdRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -333,8 +373,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppPresetsRoute: AppPresetsRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppTeamRoute: AppTeamRoute,
+  AppTemplatesRoute: AppTemplatesRoute,
   AppIndexRoute: AppIndexRoute,
   AppFilesFileIdRoute: AppFilesFileIdRoute,
+  AppTemplatesTemplateIdRoute: AppTemplatesTemplateIdRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);

@@ -7,6 +7,7 @@ const ITEMS = [
   { to: '/jobs', label: 'Jobs', icon: 'jobs' },
   { to: '/files', label: 'Files', icon: 'files' },
   { to: '/presets', label: 'Presets', icon: 'presets' },
+  { to: '/templates', label: 'Templates', icon: 'templates' },
   { to: '/analytics', label: 'Analytics', icon: 'analytics' },
   { to: '/keys', label: 'Keys', icon: 'keys' },
   { to: '/team', label: 'Team', icon: 'team' },

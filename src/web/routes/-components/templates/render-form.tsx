@@ -1,0 +1,107 @@
+import { useMemo, useRef, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { ApiError } from '../../../../client/api-error.ts';
+import type { Job } from '../../../../contract/jobs.ts';
+import type { Template } from '../../../../contract/templates.ts';
+import { Button } from '../../../components/button.tsx';
+import { useRenderTemplate } from '../../../queries/templates.ts';
+import { fieldLabel } from '../../../schema-form/field-label.ts';
+import { FieldGrid } from '../../../schema-form/fields/object-fields.tsx';
+import { schemaResolver, zodFromSchema } from '../../../schema-form/form-validation.ts';
+import { type FormValues, initialValues, toBody } from '../../../schema-form/form-values.ts';
+import { walkSchema } from '../../../schema-form/walk-schema.ts';
+import { WidgetContext, type WidgetOverride } from '../../../schema-form/widget-context.ts';
+import { type Attempt, attemptFor, fingerprintOf } from '../playground/attempt-key.ts';
+import { asSentence, SubmitFailure } from '../playground/submit-failure.tsx';
+import { UrlSourceInput } from '../playground/url-source-input.tsx';
+import { variablesSchema, variableValuesOf } from './variable-schema.ts';
+
+const mediaOverride: WidgetOverride = ({ spec, name }) =>
+  spec.kind === 'url' ? <UrlSourceInput spec={spec} name={name} /> : undefined;
+
+/**
+ * The template's variables as a generated form; Render sends them as one attempt (one Idempotency-Key,
+ * reused for a retry or a double click, so a render is never paid twice) and hands the job on.
+ */
+export function RenderForm({ template, onCreated }: { template: Template; onCreated: (job: Job) => void }) {
+  const schema = useMemo(() => variablesSchema(template.variables), [template.variables]);
+  const spec = useMemo(() => walkSchema(schema), [schema]);
+  const resolver = useMemo(
+    () => schemaResolver(zodFromSchema(schema), (values: FormValues) => toBody(values, spec)),
+    [schema, spec],
+  );
+  const form = useForm<FormValues, unknown, Record<string, unknown>>({
+    defaultValues: initialValues(spec),
+    resolver,
+    mode: 'onTouched',
+  });
+  const render = useRenderTemplate();
+  const attempt = useRef<Attempt | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  const send = async (body: Record<string, unknown>) => {
+    if (render.isPending) return;
+    const variables = variableValuesOf(body);
+    const current = attemptFor(attempt.current, fingerprintOf({ id: template.id, variables }), Date.now());
+    attempt.current = current;
+    setFailure(null);
+    try {
+      const job = await render.mutateAsync({ id: template.id, variables, idempotencyKey: current.key });
+      attempt.current = { ...current, phase: 'succeeded', at: Date.now() };
+      onCreated(job);
+    } catch (error) {
+      attempt.current = { ...current, phase: 'failed', at: Date.now() };
+      showServerFields(error);
+      setFailure(error);
+    }
+  };
+
+  /** A 422 names `variables.<name>`: each message goes to its field, in place. */
+  function showServerFields(error: unknown) {
+    if (!(error instanceof ApiError) || error.status !== 422) return;
+    const fields = (error.details as { fields?: Array<{ field?: unknown; message?: unknown }> } | null)
+      ?.fields;
+    for (const issue of fields ?? []) {
+      if (typeof issue.field !== 'string' || typeof issue.message !== 'string') continue;
+      const name = issue.field.replace(/^variables\./, '');
+      if (spec.fields.some((f) => f.key === name)) {
+        form.setError(name, { type: 'server', message: asSentence(issue.message) });
+      }
+    }
+  }
+
+  const submit = form.handleSubmit(send);
+
+  return (
+    <FormProvider {...form}>
+      <WidgetContext.Provider value={mediaOverride}>
+        <form
+          noValidate
+          aria-label={`Render ${template.name}`}
+          onSubmit={submit}
+          className="flex flex-col gap-5"
+        >
+          {spec.fields.length > 0 ? (
+            <FieldGrid spec={spec} name="" />
+          ) : (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">This template has nothing to fill in.</p>
+          )}
+          <div className="flex flex-col gap-3">
+            <div>
+              <Button type="submit" pending={render.isPending}>
+                {render.isPending ? 'Starting…' : 'Render'}
+              </Button>
+            </div>
+            {failure !== null && (
+              <SubmitFailure
+                error={failure}
+                onRetry={() => void submit()}
+                labelOf={(field) => fieldLabel(spec, field.replace(/^variables\./, ''))}
+              />
+            )}
+          </div>
+        </form>
+      </WidgetContext.Provider>
+    </FormProvider>
+  );
+}
