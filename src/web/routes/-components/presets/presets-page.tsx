@@ -1,6 +1,7 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Preset } from '../../../../contract/presets.ts';
+import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -51,6 +52,11 @@ export function PresetsPage({ filter }: { filter: PresetBrowseFilter }) {
               </li>
             ))}
           </ul>
+          {presets.isFetchNextPageError && (
+            <Alert tone="error" title="More presets could not be loaded">
+              {presets.error?.message} Show more tries again.
+            </Alert>
+          )}
           {presets.hasNextPage && (
             <div className="mt-6 flex justify-center">
               <Button
