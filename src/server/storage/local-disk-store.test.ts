@@ -30,6 +30,13 @@ describe('LocalDiskStore', () => {
     expect((await fs.stat(root)).isDirectory()).toBe(true);
   });
 
+  it('pings without making its directory, and fails when the nearest directory is a file', async () => {
+    await expect(store.ping()).resolves.toBeUndefined();
+    await expect(fs.stat(root)).rejects.toThrow();
+    await fs.writeFile(path.join(dir, 'data'), 'not a directory');
+    await expect(store.ping()).rejects.toThrow();
+  });
+
   it('stores a buffer and reports its size and sha256', async () => {
     const data = Buffer.from('The quick brown fox jumps over the lazy dog');
     const stored = await store.put('files/ab/fox', data, 'text/plain');

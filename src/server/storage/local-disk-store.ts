@@ -82,18 +82,22 @@ export class LocalDiskStore implements BlobStore {
     return this.fileOf(key);
   }
 
-  /** The root, or the nearest directory above it that exists (the root is made on the first write), is writable. */
+  /**
+   * The root, or the nearest path above it that exists (the root is made on the first write), is a
+   * directory this process may write in: else the first write would fail.
+   */
   async ping(): Promise<void> {
     let dir = this.root;
-    while (
-      !(await fs.stat(dir).then(
-        (found) => found.isDirectory(),
-        () => false,
-      ))
-    ) {
-      const parent = path.dirname(dir);
-      if (parent === dir) break;
-      dir = parent;
+    for (;;) {
+      const found = await fs.stat(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
+      if (found) {
+        if (!found.isDirectory()) throw new Error(`${dir} is not a directory`);
+        break;
+      }
+      dir = path.dirname(dir);
     }
     await fs.access(dir, fs.constants.W_OK);
   }
