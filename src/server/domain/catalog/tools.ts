@@ -58,7 +58,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     key: 'pipeline',
-    description: 'Run several tool steps in order, each able to use the outputs of the steps before it.',
+    description:
+      'Run a small graph of tool steps: a step waits for the steps whose output it uses (and those it `needs`); independent steps run side by side.',
     example: {
       model: 'pipeline',
       steps: [

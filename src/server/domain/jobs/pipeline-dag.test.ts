@@ -258,3 +258,26 @@ describe('the DAG rules at their edges', () => {
     ]);
   }, 60_000);
 });
+
+describe('the published pipeline and render inputs', () => {
+  it('are in the OpenAPI document and on GET /v2/tools/{key}, with needs, the step tools and the render layers', async () => {
+    const document = (await (await t.request('/v2/openapi.json')).json()) as {
+      components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+    };
+    const step = document.components.schemas.PipelineStep!;
+    expect(Object.keys(step.properties)).toEqual(['id', 'tool', 'needs', 'input']);
+    expect(document.components.schemas.RenderRequest!.properties.layers).toBeTruthy();
+
+    const { client } = await signedIn();
+    const pipeline = await client.getTool({ params: { tool_key: 'pipeline' } });
+    const defs = pipeline.input_schema.$defs as Record<
+      string,
+      { properties: Record<string, { enum?: string[]; type?: string }> }
+    >;
+    const published = defs.PipelineStep!.properties;
+    expect(published.needs?.type).toBe('array');
+    expect(published.tool?.enum).not.toContain('pipeline');
+    const render = await client.getTool({ params: { tool_key: 'render' } });
+    expect(render.input_schema.required).toEqual(expect.arrayContaining(['duration', 'layers']));
+  });
+});

@@ -6,9 +6,9 @@ import { toolLabel } from '../../../format/tool-label.ts';
 
 /* A pipeline run drawn as its DAG: one column per depth, each step a live card, edges from what it waits for. */
 
-const NODE_W = 216;
+const NODE_W = 184;
 const NODE_H = 148;
-const GAP_X = 56;
+const GAP_X = 40;
 const GAP_Y = 20;
 
 interface Placed {

@@ -16,6 +16,9 @@ import { walkSchema } from '../../../schema-form/walk-schema.ts';
 import { WidgetContext, type WidgetOverride } from '../../../schema-form/widget-context.ts';
 import { type BuilderStep, outputReference } from './builder-steps.ts';
 
+/** A select beside its label, as wide as its choices. */
+const INLINE_SELECT = FIELD_SELECT.replace('w-full', 'w-auto min-w-0');
+
 /** Drawn by the builder itself (model), or left to the server's defaults in a pipeline step. */
 const SET_APART = new Set(['model', 'provider_options', 'options']);
 
@@ -87,12 +90,12 @@ function UrlFromStep({ spec, name, earlier }: { spec: UrlSpec; name: string; ear
     <div className="flex flex-col gap-2 sm:col-span-2">
       <TextInput spec={spec} name={name} />
       <div className="flex items-center gap-2 text-sm">
-        <label htmlFor={id} className="text-zinc-700 dark:text-zinc-300">
+        <label htmlFor={id} className="whitespace-nowrap text-zinc-700 dark:text-zinc-300">
           or use the output of
         </label>
         <select
           id={id}
-          className={`${FIELD_SELECT} w-auto`}
+          className={INLINE_SELECT}
           value={picked}
           onChange={(e) =>
             setValue(name, e.target.value ? outputReference(e.target.value) : '', { shouldDirty: true })
@@ -129,12 +132,12 @@ function FilesFromStep({
     <div className="flex flex-col gap-2 sm:col-span-2">
       <FilesInput spec={spec} name={name} />
       <div className="flex items-center gap-2 text-sm">
-        <label htmlFor={id} className="text-zinc-700 dark:text-zinc-300">
+        <label htmlFor={id} className="whitespace-nowrap text-zinc-700 dark:text-zinc-300">
           Add the output of
         </label>
         <select
           id={id}
-          className={`${FIELD_SELECT} w-auto`}
+          className={INLINE_SELECT}
           value=""
           onChange={(e) => {
             if (e.target.value) append({ url: outputReference(e.target.value) });
