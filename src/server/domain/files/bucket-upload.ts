@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { type FileRecord, UPLOAD_MAX_BYTES } from '../../../contract/files.ts';
 import { transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
@@ -32,14 +33,18 @@ export async function completeBucketUpload(
   if (!session?.storage_key) return null;
   const uploadKey = session.storage_key;
   let received: ReceivedBytes;
+  let upload: Readable | undefined;
   try {
-    received = await receiveBytes(s, await readUpload(s, uploadKey, sessionId), {
+    upload = await readUpload(s, uploadKey, sessionId);
+    received = await receiveBytes(s, upload, {
       maxBytes: session.declared_size ?? UPLOAD_MAX_BYTES,
       exactBytes: session.declared_size,
       sha256: session.declared_sha256,
       label: 'The upload',
     });
   } catch (error) {
+    // A refused upload is not read to its end: its connection to the bucket is closed, not left pending.
+    upload?.destroy();
     if (error instanceof AppError && error.status !== 409) await s.blobs.delete(uploadKey).catch(() => {});
     await releaseUploadSession(s.db, sessionId);
     throw error;
