@@ -123,7 +123,8 @@ describe('jobs on external providers', () => {
     const sent = openai.requests.slice(before).find((r) => r.path.endsWith('/audio/speech'))!;
     expect(sent.json).toMatchObject({ voice: 'nova', input: 'A preset voice.' });
 
-    const local = (await client.listPresets({ query: { namespace: 'local', limit: 1 } })).data[0]!;
+    const local = (await client.listPresets({ query: { namespace: 'local', type: 'voice', limit: 1 } }))
+      .data[0]!;
     const wrong = await client.createSpeech({ body: { model: 'tts-1', text: 'x', voice: local.id } }).then(
       () => null,
       (e: unknown) => e as { status: number; message: string },
