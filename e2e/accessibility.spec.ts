@@ -62,6 +62,8 @@ test('every page has no serious or critical accessibility violation, in light an
     { path: `/files/${fileId}`, heading: /\.(png|webp|jpe?g)$/ },
     { path: '/keys', heading: /Keys/ },
     { path: '/presets?preset_type=style', heading: 'Presets' },
+    { path: '/templates', heading: 'Templates' },
+    { path: '/templates/tpl_starter_title_card', heading: 'Title card' },
     { path: '/team', heading: /Team/ },
     { path: '/analytics', heading: 'Analytics' },
     { path: '/settings', heading: 'Settings' },
