@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import { startPresence } from '../db/instance-presence.ts';
+import type { Db } from '../db/pool.ts';
 import { handBack } from '../domain/jobs/job-lease.ts';
 import type { Services } from '../services.ts';
 import { QUEUE_JOBS } from './jobs.ts';
@@ -8,6 +9,21 @@ import { startResumingOrphans } from './resume-orphans.ts';
 export function createBoss(databaseUrl: string, maintenanceIntervalSeconds: number): PgBoss {
   // Maintenance also notices runs whose lease expired (a killed worker) and hands them out again.
   return new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 10, maintenanceIntervalSeconds });
+}
+
+/**
+ * pg-boss's createQueue makes a table per queue: processes starting at once on a new database deadlock
+ * there ("deadlock detected" and a failed start). One at a time, under a session advisory lock.
+ */
+async function underQueueSetupLock(db: Db, work: () => Promise<void>): Promise<void> {
+  const client = await db.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(7226102)');
+    await work();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7226102)').catch(() => {});
+    client.release();
+  }
 }
 
 export interface Queue {
@@ -25,13 +41,17 @@ export async function startQueue(services: Services, role: { work: boolean }): P
   await boss.start();
   // Who this process is to the others, before it takes any job: the jobs it runs carry its key.
   if (role.work) services.jobRuns.presence = await startPresence(services.db, log);
+  await underQueueSetupLock(services.db, async () => {
+    for (const job of QUEUE_JOBS) {
+      const options = typeof job.options === 'function' ? job.options(services.config) : job.options;
+      await boss.createQueue(job.name, { name: job.name, ...options });
+      // An existing queue keeps its old options unless updated (a changed JOB_LEASE_SECONDS, say).
+      if (options) await boss.updateQueue(job.name, { name: job.name, ...options });
+      if (job.cron) await boss.schedule(job.name, job.cron);
+    }
+  });
   const workerIds = new Map<string, string[]>();
   for (const job of QUEUE_JOBS) {
-    const options = typeof job.options === 'function' ? job.options(services.config) : job.options;
-    await boss.createQueue(job.name, { name: job.name, ...options });
-    // An existing queue keeps its old options unless updated (a changed JOB_LEASE_SECONDS, say).
-    if (options) await boss.updateQueue(job.name, { name: job.name, ...options });
-    if (job.cron) await boss.schedule(job.name, job.cron);
     if (role.work) {
       const ids: string[] = [];
       for (let i = 0; i < (job.workers ?? 1); i++) {
