@@ -1359,12 +1359,19 @@ const CATALOG_SCHEMAS: Record<string, JsonSchema> = {
             type: 'string',
             enum: ['image', 'video', 'speech', 'music', 'transcription', 'ffmpeg', 'render'],
           },
+          needs: {
+            description:
+              'Ids of other steps this step waits for, besides those its input refers to. A step that does not depend on a failed step still runs.',
+            maxItems: 9,
+            type: 'array',
+            items: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,31}$' },
+          },
           input: {
             type: 'object',
             propertyNames: { type: 'string' },
             additionalProperties: {},
             description:
-              'The body of that tool (as its sugar route). Strings may contain `{{steps.<id>.output.url}}` or `{{steps.<id>.output.file_id}}` of an earlier step.',
+              'The body of that tool (as its sugar route). Strings may contain `{{steps.<id>.output.url}}` or `{{steps.<id>.output.file_id}}` of another step: this step then waits for it.',
           },
         },
         required: ['id', 'tool', 'input'],
