@@ -37,10 +37,13 @@ export function RenderForm({ template, onCreated }: { template: Template; onCrea
   });
   const render = useRenderTemplate();
   const attempt = useRef<Attempt | null>(null);
+  // Set at once (state is not): the second click of a double click arrives before React re-renders.
+  const inFlight = useRef(false);
   const [failure, setFailure] = useState<unknown>(null);
 
   const send = async (body: Record<string, unknown>) => {
-    if (render.isPending) return;
+    if (inFlight.current) return;
+    inFlight.current = true;
     const variables = variableValuesOf(body);
     const current = attemptFor(attempt.current, fingerprintOf({ id: template.id, variables }), Date.now());
     attempt.current = current;
@@ -53,6 +56,8 @@ export function RenderForm({ template, onCreated }: { template: Template; onCrea
       attempt.current = { ...current, phase: 'failed', at: Date.now() };
       showServerFields(error);
       setFailure(error);
+    } finally {
+      inFlight.current = false;
     }
   };
 
