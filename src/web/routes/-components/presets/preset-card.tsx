@@ -91,9 +91,9 @@ export function PresetCard({ preset, picked, onRename, onDelete }: PresetCardPro
               to="/playground"
               search={{ tool, preset: preset.id, ...(model ? { model } : {}) }}
               className={buttonClasses('primary', 'sm')}
-              aria-label={`Use ${preset.name} in playground`}
             >
-              Use in playground
+              {/* The name is read out but not shown: the card already shows it above. */}
+              Use<span className="sr-only"> {preset.name}</span> in playground
             </Link>
           )}
           {own && (
