@@ -70,6 +70,29 @@ export function variableValues(
   return values;
 }
 
+const STAND_IN_URL = {
+  image: 'https://stand-in.invalid/picture.png',
+  audio: 'https://stand-in.invalid/sound.mp3',
+  video: 'https://stand-in.invalid/clip.mp4',
+} as const;
+
+/**
+ * A value for each variable as a publisher's request is checked with: its default, else a plausible one of
+ * its type (some text, a media URL, the first choice). A request the tool refuses with these can never render.
+ */
+export function standInValues(
+  variables: ReadonlyArray<Pick<TemplateVariable, 'name' | 'type' | 'default' | 'choices'>>,
+): Record<string, string> {
+  return Object.fromEntries(
+    variables.map((v) => {
+      if (v.default !== null) return [v.name, v.default];
+      if (v.type === 'choice') return [v.name, v.choices?.[0] ?? ''];
+      if (v.type === 'text') return [v.name, 'Sample text'];
+      return [v.name, STAND_IN_URL[v.type]];
+    }),
+  );
+}
+
 /** The template's request with every `{{name}}` replaced by its value (other `{{...}}` are left alone). */
 export function fillRequest(request: unknown, values: Record<string, string>): unknown {
   if (typeof request === 'string') {

@@ -202,6 +202,25 @@ describe('publishing', () => {
     );
     expect(choice?.status).toBe(422);
   });
+
+  it('refuses a request its tool would refuse even with the defaults filled in, naming the field', async () => {
+    const body = published('Never renders');
+    // `{{headline}}` in a number field can never be a number.
+    const refused = await failure(
+      client.publishTemplate({ body: { ...body, request: { ...body.request, duration: '{{headline}}' } } }),
+    );
+    expect([refused?.status, refused?.code]).toEqual([422, 'invalid_request']);
+    expect(refused?.message).toContain('request.duration');
+    // A colour from a text variable is fine when its default is a colour.
+    const colour = await client.publishTemplate({
+      body: {
+        ...body,
+        request: { ...body.request, background: '{{colour}}' },
+        variables: [...body.variables, { name: 'colour', label: 'Colour', type: 'text', default: '#112233' }],
+      },
+    });
+    expect(colour.status).toBe('pending');
+  });
 });
 
 describe('publishing limit', () => {

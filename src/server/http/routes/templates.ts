@@ -13,7 +13,7 @@ import {
 import { findPerson } from '../../domain/identity/accounts.ts';
 import { createJob } from '../../domain/jobs/create-job.ts';
 import { bucketName, hit } from '../../domain/rate-limit.ts';
-import { fillRequest, variableValues } from '../../domain/templates/fill-template.ts';
+import { fillRequest, standInValues, variableValues } from '../../domain/templates/fill-template.ts';
 import * as store from '../../domain/templates/template-store.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
@@ -81,6 +81,16 @@ export function templateRoutes(s: Services, checkUrls: (urls: string[]) => Promi
     }),
 
     defineRoute(publishTemplate, async ({ auth, body }) => {
+      // A request its tool refuses even with the defaults filled in could never render: refused now, not at render.
+      const sample = fillRequest(body.request, standInValues(body.variables));
+      const parsed = TOOL_REQUEST_BODIES[body.tool].safeParse(sample);
+      if (!parsed.success) {
+        const { message, fields } = describeIssues(parsed.error.issues, 'request');
+        throw new AppError('invalid_request', `The request is not a valid ${body.tool} request: ${message}`, {
+          status: 422,
+          details: { fields },
+        });
+      }
       await hit(
         s.db,
         bucketName('template-publish', auth.personId ?? auth.apiKeyId ?? auth.teamId),
