@@ -37,20 +37,36 @@ export const ZERO: AnalyticsTotals = {
 /** Where totals are read from: the hourly rollups plus the ledger for cut hours, or the ledger alone. */
 export type Reads = 'rollup' | 'ledger';
 
-/** A time condition on `column` for disjoint intervals: a plain range for one, a join for several. */
-function inIntervals(p: Params, column: string, intervals: Interval[]): { join: string; where: string[] } {
+/** The ledger columns the figures, filters and dimensions read (all in credit_ledger_analytics_idx). */
+const LEDGER_READ = `l.team_id, l.created_at, l.delta_cents, l.kind, l.job_id, l.job_status, l.tool, l.model, l.folder_id,
+  l.api_key_id, l.person_id, l.source`;
+/** The job columns runs read (all in jobs_analytics_idx). */
+const JOB_READ =
+  'j.id, j.team_id, j.created_at, j.tool, j.model, j.folder_id, j.api_key_id, j.person_id, j.source, j.status';
+
+/**
+ * The rows of `table` (aliased `alias`) in disjoint intervals of `time` that meet `where`: one range scan
+ * for one interval; for several (the cut hours of a year of days in a half-hour zone), a range scan per
+ * interval, kept apart from the outer query (OFFSET 0), or the planner joins the whole year instead.
+ */
+function rowsIn(
+  p: Params,
+  table: string,
+  alias: string,
+  columns: string,
+  time: string,
+  intervals: Interval[],
+  where: string[],
+): string {
   if (intervals.length === 1) {
-    return {
-      join: '',
-      where: [`${column} >= ${p.add(intervals[0]!.from)}`, `${column} < ${p.add(intervals[0]!.to)}`],
-    };
+    const range = [`${time} >= ${p.add(intervals[0]!.from)}`, `${time} < ${p.add(intervals[0]!.to)}`];
+    return `${table} ${alias} WHERE ${[...range, ...where].join(' AND ')}`;
   }
   const starts = p.add(intervals.map((i) => i.from));
   const ends = p.add(intervals.map((i) => i.to));
-  return {
-    join: `JOIN unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) AS r(a, b) ON ${column} >= r.a AND ${column} < r.b`,
-    where: [],
-  };
+  return `unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) AS r(a, b)
+    CROSS JOIN LATERAL (SELECT ${columns} FROM ${table} ${alias}
+                         WHERE ${[`${time} >= r.a`, `${time} < r.b`, ...where].join(' AND ')} OFFSET 0) ${alias}`;
 }
 
 /** Charge totals per group, in SQL on the ledger, over disjoint intervals. */
@@ -63,11 +79,9 @@ async function ledgerCharges(
 ): Promise<ChargeRow[]> {
   const p = new Params();
   const key = groupKeySql(p, grouping, viewer, LEDGER_COLUMNS, 'l.created_at');
-  const time = inIntervals(p, 'l.created_at', intervals);
   const where = [
     `l.team_id = ${p.add(viewer.teamId)}`,
     `l.kind IN ('settle', 'refund', 'adjustment')`,
-    ...time.where,
     ...filterConditions(p, LEDGER_COLUMNS, filters, viewer),
   ];
   const { rows } = await db.query<ChargeRow>(
@@ -77,8 +91,7 @@ async function ledgerCharges(
             count(*) FILTER (WHERE l.kind = 'settle' AND l.delta_cents < 0) AS jobs,
             coalesce(-sum(l.delta_cents) FILTER (WHERE l.job_status IN ('failed', 'cancelled')), 0) AS unsuccessful,
             coalesce(-sum(l.delta_cents) FILTER (WHERE l.job_id IS NULL AND l.api_key_id IS NULL AND l.person_id IS NULL), 0) AS unattributed
-       FROM credit_ledger l ${time.join}
-      WHERE ${where.join(' AND ')}
+       FROM ${rowsIn(p, 'credit_ledger', 'l', LEDGER_READ, 'l.created_at', intervals, where)}
       GROUP BY 1`,
     p.values,
   );
@@ -95,10 +108,8 @@ async function jobRuns(
 ): Promise<RunRow[]> {
   const p = new Params();
   const key = groupKeySql(p, grouping, viewer, JOB_COLUMNS, 'j.created_at');
-  const time = inIntervals(p, 'j.created_at', intervals);
   const where = [
     `j.team_id = ${p.add(viewer.teamId)}`,
-    ...time.where,
     ...filterConditions(p, JOB_COLUMNS, filters, viewer),
     // A pipeline is one run: its steps are jobs started by the pipeline engine under the idempotency
     // key `pipeline:<pipeline job id>:<step id>`.
@@ -108,7 +119,9 @@ async function jobRuns(
                                    AND p.team_id = k.team_id AND p.tool = 'pipeline'))`,
   ];
   const { rows } = await db.query<RunRow>(
-    `SELECT ${key} AS key, count(*) AS runs FROM jobs j ${time.join} WHERE ${where.join(' AND ')} GROUP BY 1`,
+    `SELECT ${key} AS key, count(*) AS runs
+       FROM ${rowsIn(p, 'jobs', 'j', JOB_READ, 'j.created_at', intervals, where)}
+      GROUP BY 1`,
     p.values,
   );
   return rows;
