@@ -256,5 +256,3 @@ const BY_PRESET_ID = new Map(IMAGE_STYLES.map((s) => [imageStylePresetId(s.slug)
 
 /** The style a preset id names, if it names one. */
 export const imageStyleByPresetId = (id: string): ImageStyle | undefined => BY_PRESET_ID.get(id);
-
-export const IMAGE_STYLE_PRESET_IDS = [...BY_PRESET_ID.keys()];

@@ -53,6 +53,23 @@ describe('image style fragments', () => {
   });
 });
 
+describe('the style parameter', () => {
+  it('is published with one choice per style preset, titled with its name', async () => {
+    const styles = (
+      await ada.client.listPresets({ query: { type: 'style', namespace: 'local', limit: 100 } })
+    ).data;
+    expect(styles.length).toBeGreaterThanOrEqual(12);
+    const tool = await ada.client.getTool({
+      params: { tool_key: 'image' },
+      query: { model: 'local-sketch' },
+    });
+    const schema = JSON.stringify(tool.input_schema);
+    for (const style of styles) {
+      expect(schema).toContain(JSON.stringify({ type: 'string', const: style.id, title: style.name }));
+    }
+  });
+});
+
 describe('private presets of a team', () => {
   it('saves a finished job input, seen by the team only; built-in presets answer the same to everyone', async () => {
     const job = await finished(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_STYLE_PRESET_IDS } from '../../presets/image-styles.ts';
+import { IMAGE_STYLES, imageStylePresetId } from '../../presets/image-styles.ts';
 import { EditOperations } from './image-edit-operations.ts';
 
 /*
@@ -11,8 +11,15 @@ const Seed = z.int().min(0).max(4_294_967_295).meta({ description: 'Same seed, s
 
 export const SketchOptions = z.strictObject({
   seed: Seed.optional(),
+  // Each choice titled with the style's name, so a generated form lists names rather than ids.
   style: z
-    .enum(IMAGE_STYLE_PRESET_IDS as [string, ...string[]])
+    .union(
+      IMAGE_STYLES.map((style) => z.literal(imageStylePresetId(style.slug)).meta({ title: style.name })) as [
+        z.ZodLiteral<string>,
+        z.ZodLiteral<string>,
+        ...z.ZodLiteral<string>[],
+      ],
+    )
     .optional()
     .meta({
       description: 'An image style preset id (GET /v2/presets?type=style): palette, shapes and finish.',
