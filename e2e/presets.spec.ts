@@ -63,7 +63,16 @@ test('picks an image style preset, runs it from the playground, and keeps the ru
   await save.getByRole('button', { name: 'Save preset' }).click();
   await expect(save).toHaveCount(0);
 
+  // The job drawer saves one too.
+  await page.goto(`/jobs/${job!.id}`);
+  await page.getByRole('button', { name: 'Save as preset' }).click();
+  const fromDrawer = page.getByRole('dialog', { name: 'Save as preset' });
+  await fromDrawer.getByRole('textbox', { name: 'Preset name' }).fill('Drawer harbour');
+  await fromDrawer.getByRole('button', { name: 'Save preset' }).click();
+  await expect(fromDrawer).toHaveCount(0);
+
   await page.goto('/presets?namespace=team');
+  await expect(page.getByRole('article', { name: 'Drawer harbour' })).toBeVisible();
   const mine = page.getByRole('article', { name: 'Harbour in ink' });
   await expect(mine).toBeVisible();
   await mine.getByRole('button', { name: 'Rename Harbour in ink' }).click();
@@ -77,5 +86,6 @@ test('picks an image style preset, runs it from the playground, and keeps the ru
     .getByRole('dialog', { name: 'Delete Dawn harbour?' })
     .getByRole('button', { name: 'Delete preset' })
     .click();
-  await expect(page.getByRole('region', { name: 'No preset matches' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Dawn harbour' })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Presets' }).getByRole('article')).toHaveCount(1);
 });
