@@ -230,6 +230,13 @@ if (!only || only === 'server') {
   Object.assign(results, { startup, pricing, jobs });
 }
 
+if (!only || only === 'scale') {
+  const { benchScale, scaleLines } = await import('./scale.ts');
+  const scale = await benchScale();
+  process.stdout.write(scaleLines(scale));
+  results.scale = scale;
+}
+
 if (!only || only === 'engines') {
   const engines = await benchEngines(3);
   for (const r of engines.results) {

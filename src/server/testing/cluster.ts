@@ -60,6 +60,8 @@ export async function startCluster(options: { apis: number; workers: number; env
     QUEUE_MAINTENANCE_SECONDS: '1',
     STATIC_DIR: '/nonexistent-static-dir',
     ...options.env,
+    // The ready line (with each process's address) and the job lines are read from the logs.
+    LOG_LEVEL: 'info',
   };
   const processes: ClusterProcess[] = [];
   const start = async (role: 'api' | 'worker', port: number): Promise<ClusterProcess> => {
