@@ -2,6 +2,7 @@ import type { Job } from '../../../contract/jobs.ts';
 import { type Db, transaction } from '../../db/pool.ts';
 import { release, settle } from '../billing/ledger.ts';
 import { attributionOf, type JobRow } from './job-row.ts';
+import { withPipelineCost } from './pipeline-cost.ts';
 
 /** What happens after a job reached a terminal state (webhooks); set by whoever wires the services. */
 export type TerminalHook = (row: JobRow) => Promise<void>;
@@ -25,7 +26,8 @@ async function finish(
     const row = rows[0];
     if (!row || !ACTIVE.includes(row.status)) return null;
     if (runToken !== undefined && row.run_token !== runToken) return null;
-    return apply(row, tx);
+    // A pipeline's cost (the sum of its steps' charges) is written with its terminal state: never seen without.
+    return withPipelineCost(tx, await apply(row, tx));
   });
 }
 

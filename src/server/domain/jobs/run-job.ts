@@ -6,7 +6,6 @@ import { completeJob, failJob, type TerminalHook } from './finish-job.ts';
 import { claimJob, handBack, renewLease } from './job-lease.ts';
 import type { JobRow } from './job-row.ts';
 import type { StopReason } from './job-runs.ts';
-import { withPipelineCost } from './pipeline-cost.ts';
 import { PipelineStepError } from './pipeline-engine.ts';
 import { actualCost } from './pricing.ts';
 import type { Provider, RunOutput } from './provider.ts';
@@ -73,9 +72,7 @@ async function runClaimed(
   const jobId = row.id;
   s.log.info('job started', { job_id: jobId, tool: row.tool, model: row.model, provider: row.provider });
   const onTerminal = async (done: JobRow | null) => {
-    // A pipeline costs what its steps were charged; known once it ends.
-    const ended = await withPipelineCost(s.db, done);
-    if (ended) await deps.onTerminal(ended);
+    if (done) await deps.onTerminal(done);
   };
   const resolved = s.catalog.resolve(row.model);
   const offer = resolved?.model.offers.find((o) => o.provider === row.provider);
