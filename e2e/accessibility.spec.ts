@@ -50,6 +50,9 @@ test('every page has no serious or critical accessibility violation, in light an
   // Something on every page: an image and a speech run (the recent runs show their thumbnails).
   const image = await runJobThroughApi(page, 'image', { model: 'local-sketch', prompt: 'a red kite' });
   await runJobThroughApi(page, 'speech', { model: 'local-flite', text: 'Hello there.' });
+  const pipeline = await runJobThroughApi(page, 'pipeline', {
+    steps: [{ id: 'kite', tool: 'image', input: { model: 'local-sketch', prompt: 'a kite' } }],
+  });
   const fileId = image.output?.outputs[0]?.file_id;
   expect(fileId).toBeTruthy();
 
@@ -61,6 +64,7 @@ test('every page has no serious or critical accessibility violation, in light an
     { path: '/files', heading: 'Files' },
     { path: `/files/${fileId}`, heading: /\.(png|webp|jpe?g)$/ },
     { path: '/keys', heading: /Keys/ },
+    { path: `/pipelines?job=${pipeline.id}`, heading: 'Pipelines' },
     { path: '/presets?preset_type=style', heading: 'Presets' },
     { path: '/templates', heading: 'Templates' },
     { path: '/templates/tpl_starter_title_card', heading: 'Title card' },
