@@ -6,7 +6,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
 import { Spinner } from '../../../components/spinner.tsx';
-import { presetFragment, presetsQueryOptions } from '../../../queries/presets.ts';
+import { presetFragment, presetSampleKind, presetsQueryOptions } from '../../../queries/presets.ts';
 import { inputClasses } from '../../../schema-form/fields/input-classes.ts';
 import { usePreviewPlayer } from './use-preview-player.ts';
 
@@ -91,13 +91,14 @@ export function VoiceList({
             const presetModel = typeof fragment?.model === 'string' ? fragment.model : null;
             return (
               <li key={preset.id} className={cx('flex items-center gap-3 py-2', chosen && 'font-medium')}>
-                {preset.preview_url ? (
+                {/* Provider voices have a picture, not a spoken sample: nothing to play. */}
+                {presetSampleKind(preset) === 'audio' ? (
                   <Button
                     variant="ghost"
                     size="sm"
                     aria-label={`${player.playing === preset.id ? 'Stop' : 'Play'} sample of ${preset.name}`}
                     aria-pressed={player.playing === preset.id}
-                    onClick={() => player.toggle(preset.id, preset.preview_url ?? '')}
+                    onClick={() => player.toggle(preset.id, preset.preview_url)}
                     className="w-9 shrink-0 px-0"
                   >
                     {player.playing === preset.id ? <StopIcon /> : <PlayIcon />}

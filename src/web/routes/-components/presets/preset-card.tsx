@@ -2,8 +2,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { Preset } from '../../../../contract/presets.ts';
 import { Badge } from '../../../components/badge.tsx';
 import { Button, buttonClasses } from '../../../components/button.tsx';
-import { presetFragment } from '../../../queries/presets.ts';
-import { presetTool, sampleKind, toggledPair } from './preset-search.ts';
+import { presetFragment, presetSampleKind } from '../../../queries/presets.ts';
+import { presetTool, toggledPair } from './preset-search.ts';
 
 interface PresetCardProps {
   preset: Preset;
@@ -27,7 +27,7 @@ export function PresetCard({ preset, picked, onRename, onDelete }: PresetCardPro
       data-preset-id={preset.id}
       className="flex flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
     >
-      {sampleKind(preset) === 'image' ? (
+      {presetSampleKind(preset) === 'image' ? (
         <img
           src={preset.preview_url}
           alt={`Sample of ${preset.name}`}

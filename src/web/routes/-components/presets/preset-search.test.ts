@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Preset } from '../../../../contract/presets.ts';
-import { PresetSearch, presetTool, sampleKind, toggledPair } from './preset-search.ts';
+import { presetSampleKind as sampleKind } from '../../../queries/presets.ts';
+import { PresetSearch, presetTool, toggledPair } from './preset-search.ts';
 
 const preset = (fields: Partial<Preset>): Preset => ({
   id: 'preset_0123456789ab',

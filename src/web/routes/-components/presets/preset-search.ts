@@ -38,20 +38,3 @@ export function presetTool(preset: Preset): ToolKey | null {
   }
   return null;
 }
-
-const AUDIO_FILE = /\.(mp3|wav|ogg|m4a|flac|aac)(\?|#|$)/i;
-
-/**
- * Whether a preset's sample is sound or a picture. The URL does not say, so: local voices are spoken,
- * a team's sound presets keep their job's output, files ending like audio are audio; the rest are pictures.
- */
-export function sampleKind(preset: Preset): 'audio' | 'image' {
-  const url = preset.preview_url;
-  if (url.startsWith('data:image/')) return 'image';
-  if (AUDIO_FILE.test(url)) return 'audio';
-  if (preset.type === 'voice' && preset.namespace === 'local') return 'audio';
-  const tool = preset.metadata.tool;
-  if (preset.namespace === 'team' && !url.includes('/v2/presets/') && (tool === 'speech' || tool === 'music'))
-    return 'audio';
-  return 'image';
-}
