@@ -185,8 +185,8 @@ class PipelineRun {
         async () => {},
       );
       state.job_id = created.job.id;
-      const { rows } = await this.s.db.query<JobRow>('SELECT * FROM jobs WHERE id = $1', [created.job.id]);
-      this.absorb(state, rows[0]!);
+      const row = await this.rowOf(created.job.id);
+      if (row) this.absorb(state, row);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       state.status = 'failed';
@@ -214,6 +214,11 @@ class PipelineRun {
       state.error = row.error?.message ?? `The step was ${row.status}.`;
       this.reasons.set(state.id, `${row.status}: ${state.error}`);
     }
+  }
+
+  private async rowOf(jobId: string): Promise<JobRow | null> {
+    const { rows } = await this.s.db.query<JobRow>('SELECT * FROM jobs WHERE id = $1', [jobId]);
+    return rows[0] ?? null;
   }
 
   /** Reads the running steps' jobs; the pipeline's progress is the steps' share of the whole. */
@@ -250,16 +255,17 @@ class PipelineRun {
     if (reason === ('cancelled' satisfies StopReason)) {
       for (const state of this.states.values()) {
         if (STARTED.has(state.status) && state.job_id) {
-          await cancelActiveJob(this.s.db, state.job_id);
-          state.status = 'cancelled';
+          const cancelled = await cancelActiveJob(this.s.db, state.job_id);
+          // A step that ended meanwhile keeps how it ended (and what it was charged).
+          const row = cancelled ?? (await this.rowOf(state.job_id));
+          if (row) this.absorb(state, row);
         } else if (state.status === 'pending') {
           state.status = 'skipped';
           state.error = 'Not run: the pipeline was cancelled.';
         }
       }
       await this.show();
-      const { rows } = await this.s.db.query<JobRow>('SELECT * FROM jobs WHERE id = $1', [this.pipeline.id]);
-      await withPipelineCost(this.s.db, rows[0] ?? null);
+      await withPipelineCost(this.s.db, await this.rowOf(this.pipeline.id));
     }
     throw new AbortError(reason);
   }
