@@ -23,7 +23,12 @@ const ConfigSchema = z.object({
   ADMIN_EMAILS: z
     .string()
     .default('')
-    .transform((list) => list.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+    .transform((list) =>
+      list
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })

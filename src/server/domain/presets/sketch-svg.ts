@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SketchStyle } from '../../domain/presets/image-styles.ts';
+import type { SketchStyle } from './image-styles.ts';
 
 /**
  * The picture of a local sketch, as SVG: a palette and shapes derived from a hash of the prompt and seed.

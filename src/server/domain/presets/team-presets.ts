@@ -10,10 +10,10 @@ import {
 } from '../../../contract/presets.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
-import { sketchSvg } from '../../providers/local/sketch-svg.ts';
 import { PRESETS } from './preset-catalog.ts';
 import type { PresetRecord } from './preset-record.ts';
 import { presetView } from './preset-view.ts';
+import { sketchSvg } from './sketch-svg.ts';
 
 interface TeamPresetRow {
   id: string;

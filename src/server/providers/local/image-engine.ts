@@ -6,8 +6,8 @@ import {
   MAX_OUTPUT_EDGE,
 } from '../../domain/catalog/models/image-edit-operations.ts';
 import type { SketchStyle } from '../../domain/presets/image-styles.ts';
+import { sketchSvg } from '../../domain/presets/sketch-svg.ts';
 import { checkAborted, EngineInputError, type EngineRunOptions, report } from './engine-run.ts';
-import { sketchSvg } from './sketch-svg.ts';
 
 /**
  * The local image engine: offline, and honest about what it is. `sketch` is not a neural model: it draws
