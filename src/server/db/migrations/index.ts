@@ -11,7 +11,6 @@ import { jobLeases } from './009-job-leases.ts';
 import { exposure } from './010-exposure.ts';
 import { teamPresets } from './011-team-presets.ts';
 import { templates } from './012-templates.ts';
-import { pipelines } from './013-pipelines.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -27,5 +26,4 @@ export const migrations: Migration[] = [
   exposure,
   teamPresets,
   templates,
-  pipelines,
 ];
