@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBigPicture, startSlowJob, waitForJob } from '../../testing/server-journeys.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
+import { requeueOrphans } from './job-lease.ts';
 import { runJob } from './run-job.ts';
 import { runJobDeps } from './run-job-deps.ts';
 
@@ -47,6 +48,13 @@ describe('a run that outlives its lease', () => {
     // The run now belongs to an instance whose presence lock nobody holds: a process that died.
     const dead = t.services.jobRuns.instance()! + 1;
     await t.db.query('UPDATE jobs SET run_instance = $2 WHERE id = $1', [slow.id, dead]);
+    // The sweep every worker runs every few seconds, run now: waiting for the timer raced the slow job,
+    // which could finish first under the dead instance's name. (The timer itself is covered by the
+    // process tests in crash-recovery.test.ts.) The background sweep may get there first: either way
+    // the job is requeued once.
+    const resumed = await requeueOrphans(t.services);
+    const requeued = await t.db.query('SELECT run_instance FROM jobs WHERE id = $1', [slow.id]);
+    expect(resumed.includes(slow.id) || requeued.rows[0].run_instance !== dead).toBe(true);
 
     const finished = await waitForJob(client, slow.id, 60_000);
     expect(finished.status).toBe('completed');
