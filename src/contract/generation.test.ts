@@ -273,8 +273,9 @@ describe('pipeline (ours)', () => {
     expect(issuesOf(PipelineRequest, { steps: [image, video] })).toEqual([]);
   });
 
-  it('refuses references to later or unknown steps, and duplicate ids', () => {
-    expect(issuesOf(PipelineRequest, { steps: [video, image] })).toEqual(['steps.0.input: custom']);
+  it('takes steps in any order (a step waits for what it uses), and refuses unknown steps and duplicate ids', () => {
+    expect(issuesOf(PipelineRequest, { steps: [video, image] })).toEqual([]);
+    expect(issuesOf(PipelineRequest, { steps: [video] })).toEqual(['steps.0.input: custom']);
     expect(issuesOf(PipelineRequest, { steps: [image, { ...image }] })).toEqual(['steps.1.id: custom']);
   });
 
