@@ -1,7 +1,13 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../client/create-client.ts';
-import { type Cluster, MACHINE_PG_URL, machinePostgresReachable, startCluster } from '../testing/cluster.ts';
+import {
+  type Cluster,
+  type ClusterProcess,
+  MACHINE_PG_URL,
+  machinePostgresReachable,
+  startCluster,
+} from '../testing/cluster.ts';
 import { signInOn } from '../testing/server-journeys.ts';
 
 /**
@@ -20,7 +26,10 @@ describe.skipIf(!reachable)('two api and two worker processes on one PostgreSQL'
   let cluster: Cluster;
   let db: pg.Client;
   beforeAll(async () => {
-    cluster = await startCluster({ apis: 2, workers: 2 });
+    // Claimed jobs of a killed worker come back within seconds (its presence lock is gone). A job whose
+    // queue message it had taken but not yet claimed stays queued until pg-boss expires the message,
+    // after JOB_LEASE_SECONDS (15 min by default; a known gap, reported on #13): 20 s here bounds that wait.
+    cluster = await startCluster({ apis: 2, workers: 2, env: { JOB_LEASE_SECONDS: '20' } });
     db = new pg.Client({ connectionString: cluster.databaseUrl });
     await db.connect();
   }, 120_000);
@@ -56,15 +65,13 @@ describe.skipIf(!reachable)('two api and two worker processes on one PostgreSQL'
     let next = 0;
     const victim = cluster.workers[0]!;
     let restarted: Promise<unknown> | null = null;
-    // Eight requests in flight, alternating apis; the worker dies a third of the way through.
+    // Eight requests in flight, alternating apis; a third of the way through, the worker dies mid-job.
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         while (next < JOBS) {
           const i = next++;
-          if (i === Math.floor(JOBS / 3) && !restarted) {
-            process.kill(victim.pid, 'SIGKILL');
-            restarted = victim.exited.then(() => cluster.restart(victim));
-          }
+          if (i === Math.floor(JOBS / 3) && !restarted)
+            restarted = killInMidJob(victim, db).then(() => cluster.restart(victim));
           // Distinct prompts: a repeated one would be answered from the result cache, uncharged.
           const job = await clients[i % 2]!.createImage({
             body: { model: 'local-sketch', prompt: `scale ${i}` },
@@ -85,7 +92,13 @@ describe.skipIf(!reachable)('two api and two worker processes on one PostgreSQL'
       );
       open = Number(rows[0]!.n);
     }
-    expect(open).toBe(0);
+    if (open > 0) {
+      const { rows: stuck } = await db.query(
+        `SELECT id, status, provider_status, started_at, updated_at FROM jobs
+          WHERE status NOT IN ('completed', 'failed', 'cancelled') LIMIT 5`,
+      );
+      expect.fail(`${open} jobs still open after 90 s, e.g. ${JSON.stringify(stuck)}`);
+    }
     process.stderr.write(
       `scale.test.ts: ${JOBS} jobs created in ${created - began} ms, all ended ${Date.now() - created} ms later\n`,
     );
@@ -151,3 +164,23 @@ describe.skipIf(!reachable)('two api and two worker processes on one PostgreSQL'
     expect(counted).toBeLessThanOrEqual(JOBS);
   }, 240_000);
 });
+
+/** SIGKILLs the worker while a job it logged as started is still running, so its crash leaves work behind. */
+async function killInMidJob(worker: ClusterProcess, db: pg.Client): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const started = [...worker.output().matchAll(/"msg":"job started","job_id":"([^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
+    if (started.length) {
+      const { rows } = await db.query(
+        `SELECT 1 FROM jobs WHERE id = ANY($1) AND status IN ('submitting', 'running')`,
+        [started],
+      );
+      if (rows.length) break;
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  process.kill(worker.pid, 'SIGKILL');
+  await worker.exited;
+}
