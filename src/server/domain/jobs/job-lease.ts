@@ -3,7 +3,7 @@ import { instanceAliveSql } from '../../db/instance-presence.ts';
 import { type Db, transaction } from '../../db/pool.ts';
 import type { Services } from '../../services.ts';
 import type { JobRow } from './job-row.ts';
-import { runQueueFor } from './queue-names.ts';
+import { RUN_JOB_QUEUE, RUN_PIPELINE_QUEUE, RUN_REMOTE_JOB_QUEUE, runQueueFor } from './queue-names.ts';
 
 /**
  * A run holds its job through a lease: `run_token` fences what it writes, `run_instance` names the
@@ -79,7 +79,44 @@ export function handBack(s: Services, runs: ReadonlyArray<{ jobId: string; token
   ]);
 }
 
-/** Jobs whose run is gone (its instance died, or its lease ran out) go back to the queue. */
-export function requeueOrphans(s: Services) {
-  return requeue(s, `lease_expires_at IS NOT NULL AND ${RUN_GONE}`, []);
+/**
+ * A worker claims its job the moment it takes the job's queue message, so a message taken this long ago
+ * whose job is still queued was taken by a process that died in between.
+ */
+const STRANDED_AFTER_SECONDS = 30;
+const RUN_QUEUES = [RUN_JOB_QUEUE, RUN_REMOTE_JOB_QUEUE, RUN_PIPELINE_QUEUE];
+
+/**
+ * Queued jobs whose every queue message was taken and never claimed get a new message. Without this the
+ * job waited for pg-boss to expire the message: JOB_LEASE_SECONDS, or hours for pipelines. A message
+ * taken again later finds the job claimed or finished and does nothing.
+ */
+async function requeueStranded(s: Services): Promise<string[]> {
+  return transaction(s.db, async (tx: pg.PoolClient) => {
+    const { rows } = await tx.query<Pick<JobRow, 'id' | 'tool' | 'provider'>>(
+      `SELECT j.id, j.tool, j.provider FROM jobs j
+        WHERE j.status = 'queued'
+          AND j.id IN (SELECT m.data->>'jobId' FROM pgboss.job m
+                        WHERE m.name = ANY($1) AND m.state = 'active'
+                          AND m.started_on < now() - make_interval(secs => $2))
+          AND NOT EXISTS (SELECT 1 FROM pgboss.job m
+                           WHERE m.name = ANY($1) AND m.data->>'jobId' = j.id
+                             AND (m.state IN ('created', 'retry')
+                                  OR (m.state = 'active' AND m.started_on >= now() - make_interval(secs => $2))))
+        FOR UPDATE OF j SKIP LOCKED`,
+      [RUN_QUEUES, STRANDED_AFTER_SECONDS],
+    );
+    const db = { executeSql: (text: string, values: unknown[]) => tx.query(text, values) };
+    for (const row of rows) await s.boss.send(runQueueFor(row.tool, row.provider), { jobId: row.id }, { db });
+    return rows.map((r) => r.id);
+  });
+}
+
+/**
+ * Jobs whose run is gone (its instance died, or its lease ran out) go back to the queue, and so do
+ * queued jobs whose message was taken by a process that died before claiming them.
+ */
+export async function requeueOrphans(s: Services): Promise<string[]> {
+  const orphaned = await requeue(s, `lease_expires_at IS NOT NULL AND ${RUN_GONE}`, []);
+  return [...orphaned, ...(await requeueStranded(s))];
 }
