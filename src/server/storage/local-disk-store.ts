@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -49,11 +50,15 @@ export class LocalDiskStore implements BlobStore {
         done(null, chunk);
       },
     });
+    const sink = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
     try {
       const source = Buffer.isBuffer(data) ? Readable.from([data]) : data;
-      await pipeline(source, measure, createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+      await pipeline(source, measure, sink);
       await fs.rename(tmp, file);
     } catch (error) {
+      // A source that fails at once (a body cut off at its limit) can reject the pipeline before the file
+      // is even open; the stream then creates it after all, so wait for it to close before removing it.
+      if (!sink.closed) await once(sink, 'close').catch(() => {});
       await fs.rm(tmp, { force: true });
       throw error;
     }
