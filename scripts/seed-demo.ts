@@ -1,11 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { createPool } from '../src/server/db/pool.ts';
 import { seedDemo } from '../src/server/domain/analytics/demo-seed.ts';
 import { createLogger } from '../src/server/logger.ts';
+import { openScriptDatabase } from './script-database.ts';
 
 /**
  * `npm run seed:demo`: a 13-month history for the demo team, in the database `npm start` uses:
@@ -15,27 +11,8 @@ import { createLogger } from '../src/server/logger.ts';
 const config = loadConfig();
 const log = createLogger('warn');
 
-/** The embedded PostgreSQL of a running `npm start`, if there is one: never start a second on its data. */
-function runningEmbeddedUrl(dataDir: string): string | null {
-  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const lines = readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number(lines[0]);
-  if (!Number.isInteger(pid) || !existsSync(`/proc/${pid}`)) return null;
-  const port = Number(lines[3]);
-  const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
-  return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/media_console`;
-}
-
-let embedded: EmbeddedDatabase | null = null;
-let url = config.DATABASE_URL ?? runningEmbeddedUrl(config.DATA_DIR);
-if (!url) {
-  embedded = await startEmbeddedPostgres(config.DATA_DIR, log);
-  url = embedded.url;
-}
-const db = createPool(url, 2);
+const { db, close } = await openScriptDatabase(config, log);
 try {
-  await migrate(db);
   const started = Date.now();
   const charges = process.env.DEMO_CHARGES ? Number(process.env.DEMO_CHARGES) : undefined;
   const result = await seedDemo(db, { charges });
@@ -53,6 +30,5 @@ try {
     ].join('\n'),
   );
 } finally {
-  await db.end();
-  await embedded?.stop();
+  await close();
 }
