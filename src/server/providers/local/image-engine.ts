@@ -5,9 +5,11 @@ import {
   EditOperations,
   MAX_OUTPUT_EDGE,
 } from '../../domain/catalog/models/image-edit-operations.ts';
+import type { SketchFormat } from '../../domain/catalog/models/local-options.ts';
 import type { SketchStyle } from '../../domain/presets/image-styles.ts';
 import { sketchSvg } from '../../domain/presets/sketch-svg.ts';
 import { checkAborted, EngineInputError, type EngineRunOptions, report } from './engine-run.ts';
+import { encodeSketch } from './sketch-encoding.ts';
 
 /**
  * The local image engine: offline, and honest about what it is. `sketch` is not a neural model: it draws
@@ -61,6 +63,8 @@ export interface SketchParams {
   longEdge?: number;
   /** An image style preset's drawing: palette, shapes and finish. */
   style?: SketchStyle;
+  /** Default png (lossless). */
+  format?: SketchFormat;
 }
 
 /** The finishing pass of a style, done on the rendered pixels. */
@@ -83,7 +87,10 @@ function finish(image: Sharp, style: SketchStyle | undefined, width: number, hei
   }
 }
 
-/** A deterministic procedural PNG: same prompt and seed give identical bytes; another prompt, another picture. */
+/**
+ * A deterministic procedural picture (PNG unless `format` says otherwise): same prompt and seed give
+ * identical bytes; another prompt, another picture.
+ */
 export async function sketch(params: SketchParams, options: EngineRunOptions = {}): Promise<Buffer> {
   checkAborted(options.signal);
   if (!Number.isInteger(params.seed) || params.seed < 0 || params.seed > 0xffff_ffff) {
@@ -97,13 +104,13 @@ export async function sketch(params: SketchParams, options: EngineRunOptions = {
   const svg = sketchSvg(params.prompt, params.seed, width, height, params.style);
   checkAborted(options.signal);
   report(options, 0.4, 'Rendering');
-  const png = await finish(sharp(Buffer.from(svg)), params.style, width, height)
-    .png()
+  const rendered = finish(sharp(Buffer.from(svg)), params.style, width, height);
+  const data = await encodeSketch(rendered, params.format ?? 'png')
     .withXmp(describeSketch(params.prompt, params.seed))
     .toBuffer();
   checkAborted(options.signal);
   report(options, 1, 'Done');
-  return png;
+  return data;
 }
 
 /** XMP saying what the picture is (a procedural sketch) and what it was drawn from. */

@@ -1,9 +1,11 @@
 import type { EditOperation } from '../../domain/catalog/models/image-edit-operations.ts';
+import { SKETCH_FORMATS, type SketchFormat } from '../../domain/catalog/models/local-options.ts';
 import type { RunContext, RunInput, RunResult } from '../../domain/jobs/provider.ts';
 import { imageStyleByPresetId } from '../../domain/presets/image-styles.ts';
 import { EngineInputError } from './engine-run.ts';
 import { edit, sketch, upscale } from './image-engine.ts';
 import type { LocalEngine } from './local-provider.ts';
+import { SKETCH_EXTENSIONS, SKETCH_MEDIA_TYPES } from './sketch-encoding.ts';
 
 /** The request's `provider_options.local` (per-model fields, see GET /v2/tools/image?model=). */
 function localOptions(body: Record<string, unknown>): Record<string, unknown> {
@@ -23,12 +25,14 @@ const engineOptions = (context: RunContext) => ({ onProgress: context.progress, 
 
 /** local-sketch: a procedural picture from prompt, seed and aspect ratio. */
 export const sketchJob: LocalEngine = async (input, context) => {
-  const { seed, style } = localOptions(input.body);
-  // The style was checked against the known styles when the request was validated.
+  const { seed, style, output_format } = localOptions(input.body);
+  // Style and format were checked against the known ones when the request was validated.
   const drawing = typeof style === 'string' ? imageStyleByPresetId(style)?.sketch : undefined;
+  const format: SketchFormat = SKETCH_FORMATS.find((f) => f === output_format) ?? 'png';
   const data = await sketch(
     {
       ...(drawing ? { style: drawing } : {}),
+      format,
       prompt: typeof input.body.prompt === 'string' ? input.body.prompt : '',
       seed: typeof seed === 'number' ? seed : 0,
       aspectRatio: typeof input.body.aspect_ratio === 'string' ? input.body.aspect_ratio : '1:1',
@@ -36,7 +40,14 @@ export const sketchJob: LocalEngine = async (input, context) => {
     engineOptions(context),
   );
   return {
-    outputs: [{ kind: 'file', data, mediaType: 'image/png', name: 'sketch.png' }],
+    outputs: [
+      {
+        kind: 'file',
+        data,
+        mediaType: SKETCH_MEDIA_TYPES[format],
+        name: `sketch.${SKETCH_EXTENSIONS[format]}`,
+      },
+    ],
     billedUnits: { images: 1 },
     providerStatus: 'succeeded',
   };

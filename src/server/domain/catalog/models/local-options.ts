@@ -9,6 +9,10 @@ import { EditOperations } from './image-edit-operations.ts';
 
 const Seed = z.int().min(0).max(4_294_967_295).meta({ description: 'Same seed, same result.' });
 
+/** What a local sketch can be written as; PNG (lossless) unless the request names another. */
+export const SKETCH_FORMATS = ['png', 'webp', 'avif', 'jpeg'] as const;
+export type SketchFormat = (typeof SKETCH_FORMATS)[number];
+
 export const SketchOptions = z.strictObject({
   seed: Seed.optional(),
   // Each choice titled with the style's name, so a generated form lists names rather than ids.
@@ -24,6 +28,10 @@ export const SketchOptions = z.strictObject({
     .meta({
       description: 'An image style preset id (GET /v2/presets?type=style): palette, shapes and finish.',
     }),
+  output_format: z.enum(SKETCH_FORMATS).optional().meta({
+    description:
+      'Default png (lossless). webp, avif and jpeg are lossy and a small fraction of the bytes; avif is the smallest and the slowest to write.',
+  }),
 });
 
 export const EditOptions = z.strictObject({
