@@ -1,5 +1,7 @@
 import { execFile, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 
 export interface LoadResult {
   requests: number;
@@ -103,4 +105,174 @@ export async function loadWithWrk(url: string, options: LoadOptions): Promise<Lo
 
 export function hasWrk(): boolean {
   return spawnSync('wrk', ['--version']).error === undefined;
+}
+
+/*
+ * A closed-loop HTTP/1.1 keep-alive load client on raw sockets: the request bytes are built once, and
+ * answers are framed by a minimal parser (Content-Length or chunked) without building any objects. It
+ * spends a small fraction of the CPU node:http's client does per request, so one thread can drive a
+ * bare node:http server to its own limit (bench/load.ts checks that and prints the client's CPU).
+ */
+
+export interface RawLoadResult extends LoadResult {
+  /** CPU this client used, as a share of one core over the run. */
+  clientCpu: number;
+  bodyBytes: number;
+}
+
+const HEAD = 0;
+const BODY = 1;
+const CHUNK_SIZE = 2;
+const CHUNK_DATA = 3;
+const TRAILER = 4;
+
+/** Frames a stream of HTTP/1.1 responses, calling `done(status, bodyBytes)` after each full one. */
+export class ResponseFramer {
+  private state = HEAD;
+  private rest: Buffer | null = null;
+  private left = 0;
+  private status = 0;
+  private bodyBytes = 0;
+
+  constructor(private readonly done: (status: number, bodyBytes: number) => void) {}
+
+  feed(chunk: Buffer): void {
+    const data = this.rest ? Buffer.concat([this.rest, chunk]) : chunk;
+    this.rest = null;
+    let at = 0;
+    while (at < data.length) {
+      if (this.state === HEAD) {
+        const end = data.indexOf('\r\n\r\n', at);
+        if (end < 0) {
+          this.rest = data.subarray(at);
+          return;
+        }
+        const head = data.toString('latin1', at, end);
+        at = end + 4;
+        this.status = Number(head.slice(9, 12));
+        this.bodyBytes = 0;
+        const length = /\r\ncontent-length:[ \t]*(\d+)/i.exec(head);
+        if (length) {
+          this.left = Number(length[1]);
+          this.state = BODY;
+        } else if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head)) {
+          this.state = CHUNK_SIZE;
+        } else {
+          this.left = 0; // 204, 304, or an answer to HEAD
+          this.state = BODY;
+        }
+        if (this.state === BODY && this.left === 0) this.finish();
+      } else if (this.state === BODY || this.state === CHUNK_DATA) {
+        const take = Math.min(this.left, data.length - at);
+        at += take;
+        this.left -= take;
+        this.bodyBytes += take;
+        if (this.left > 0) continue;
+        if (this.state === BODY) this.finish();
+        else {
+          this.bodyBytes -= 2; // the CRLF after the chunk's data
+          this.state = CHUNK_SIZE;
+        }
+      } else {
+        const end = data.indexOf('\r\n', at);
+        if (end < 0) {
+          this.rest = data.subarray(at);
+          return;
+        }
+        const line = data.toString('latin1', at, end);
+        at = end + 2;
+        if (this.state === TRAILER) {
+          if (line === '') this.finish();
+        } else {
+          const size = Number.parseInt(line, 16);
+          if (size === 0) this.state = TRAILER;
+          else {
+            this.left = size + 2;
+            this.state = CHUNK_DATA;
+          }
+        }
+      }
+    }
+  }
+
+  private finish() {
+    this.state = HEAD;
+    this.done(this.status, this.bodyBytes);
+  }
+}
+
+export function requestBytes(url: URL, headers: Record<string, string> = {}): Buffer {
+  const lines = [`GET ${url.pathname}${url.search} HTTP/1.1`, `host: ${url.host}`];
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
+}
+
+/** Runs `connections` keep-alive sockets for `seconds`, each sending the next request when the last is read. */
+export async function rawLoad(url: string, options: LoadOptions): Promise<RawLoadResult> {
+  const target = new URL(url);
+  const request = requestBytes(target, options.headers);
+  const latencies: number[] = [];
+  let errors = 0;
+  let bodyBytes = 0;
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+
+  const lane = () =>
+    new Promise<void>((resolve) => {
+      const socket = net.connect({ host: target.hostname, port: Number(target.port), noDelay: true });
+      let sentAt = 0;
+      const send = () => {
+        sentAt = performance.now();
+        socket.write(request);
+      };
+      const framer = new ResponseFramer((status, bytes) => {
+        const now = performance.now();
+        if (status >= 200 && status < 400) {
+          latencies.push(now - sentAt);
+          bodyBytes = bytes;
+        } else errors++;
+        if (now < deadline) send();
+        else socket.end();
+      });
+      socket.on('connect', send);
+      socket.on('data', (chunk: Buffer) => framer.feed(chunk));
+      socket.on('error', () => {
+        errors++;
+      });
+      socket.on('close', () => resolve());
+    });
+
+  await Promise.all(Array.from({ length: options.connections }, lane));
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    clientCpu: (cpu.user + cpu.system) / 1e6 / seconds,
+    bodyBytes,
+  };
+}
+
+/** CPU seconds used so far by a process and its descendants (Linux /proc; NaN elsewhere). */
+export function treeCpuSeconds(pid: number): number {
+  const ticks = 100; // USER_HZ on Linux
+  const visit = (id: number): number => {
+    try {
+      const stat = readFileSync(`/proc/${id}/stat`, 'latin1');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const own = (Number(fields[11]) + Number(fields[12])) / ticks; // utime, stime
+      const children = readFileSync(`/proc/${id}/task/${id}/children`, 'latin1').trim();
+      return own + (children ? children.split(' ').reduce((sum, child) => sum + visit(Number(child)), 0) : 0);
+    } catch {
+      return 0;
+    }
+  };
+  return existsSync('/proc/self/stat') ? visit(pid) : Number.NaN;
 }

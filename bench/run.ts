@@ -3,10 +3,19 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureConsoleBuild } from '../scripts/console-build.ts';
+import { createClient } from '../src/client/create-client.ts';
 import { freePort } from '../src/server/db/embedded.ts';
 import { benchEngines } from './engines.ts';
-import { benchJobs } from './jobs.ts';
-import { hasWrk, load, loadWithWrk } from './load.ts';
+import { benchJobs, signIn } from './jobs.ts';
+import {
+  hasWrk,
+  type LoadOptions,
+  type LoadResult,
+  load,
+  loadWithWrk,
+  rawLoad,
+  treeCpuSeconds,
+} from './load.ts';
 
 /*
  * `npm run bench`: timings that do not belong in tests. The machine is shared and noisy, so
@@ -86,24 +95,47 @@ async function benchStartup(rounds: number) {
   return { firstRunMs: median(first), existingDataMs: median(existing), rounds };
 }
 
-// wrk when installed (apt-get install wrk): a Node client tops out near what a bare server does here.
-const loadClient = hasWrk() ? 'wrk' : 'node';
-const drive = loadClient === 'wrk' ? loadWithWrk : load;
+/**
+ * The raw-socket client by default: it drives a bare node:http server to that server's own limit on one
+ * core (each comparison prints the client's CPU beside both servers'). `BENCH_LOAD_CLIENT=wrk` or `node`
+ * picks another (node:http's client tops out below the bare server here, flattering the ratio).
+ */
+const loadClient = process.env.BENCH_LOAD_CLIENT ?? 'raw';
+const drive = async (url: string, options: LoadOptions): Promise<LoadResult & { clientCpu?: number }> =>
+  loadClient === 'wrk' && hasWrk()
+    ? loadWithWrk(url, options)
+    : loadClient === 'node'
+      ? load(url, options)
+      : rawLoad(url, options);
 
 interface Comparison {
+  /** Pairs of rounds, each pair running both servers back to back (the order alternates). */
   rounds: number;
   seconds: number;
   connections: number;
   /** Request headers, sent to both servers (the bare one ignores them). */
   headers?: Record<string, string>;
+  /** The process (tree) serving `url`, to report its CPU. */
+  serverPid?: number;
 }
 
+/** One load round, with the CPU the serving process tree used over it (share of one core). */
+async function measured(url: string, options: LoadOptions, pid: number | undefined) {
+  const cpuBefore = pid ? treeCpuSeconds(pid) : Number.NaN;
+  const result = await drive(url, options);
+  const serverCpu = pid ? (treeCpuSeconds(pid) - cpuBefore) / result.seconds : Number.NaN;
+  return { ...result, serverCpu };
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
 /**
- * GET `url` on our server against a bare node:http server answering the same bytes from memory:
- * both warmed up, then `rounds` pairs back to back, reported as the median of per-pair ratios.
+ * GET `url` on our server against a bare node:http server answering the same bytes from memory: both
+ * warmed up, then `rounds` pairs back to back (alternating which goes first, so drift on a busy machine
+ * falls on both), reported as the median of per-pair ratios with the pairs' spread.
  */
 async function compareWithBare(url: string, options: Comparison) {
-  const { rounds, seconds, connections, headers } = options;
+  const { rounds, seconds, connections, headers, serverPid } = options;
   const sample = await fetch(url, { headers });
   if (!sample.ok) throw new Error(`GET ${url}: ${sample.status}`);
   const bytes = Buffer.from(await sample.arrayBuffer());
@@ -120,47 +152,88 @@ async function compareWithBare(url: string, options: Comparison) {
   const barePort = (await waitFor(bare, /listening (\d+)/))[1];
   const target = new URL(url);
   const baseline = `http://127.0.0.1:${barePort}${target.pathname}`;
-  await drive(url, { connections, seconds: 1, headers }); // warm both up
-  await drive(baseline, { connections, seconds: 1, headers });
-  const oursRates: number[] = [];
-  const bareRates: number[] = [];
-  let oursLast = null;
-  let oursErrors = 0;
+  const warm = { ...options, seconds: 2 };
+  await drive(url, warm);
+  await drive(baseline, warm);
+  const ours: Array<Awaited<ReturnType<typeof measured>>> = [];
+  const bases: Array<Awaited<ReturnType<typeof measured>>> = [];
   for (let i = 0; i < rounds; i++) {
-    oursLast = await drive(url, { connections, seconds, headers });
-    oursRates.push(oursLast.perSecond);
-    oursErrors += oursLast.errors;
-    bareRates.push((await drive(baseline, { connections, seconds, headers })).perSecond);
+    const one = { connections, seconds, headers };
+    if (i % 2 === 0) {
+      ours.push(await measured(url, one, serverPid));
+      bases.push(await measured(baseline, one, bare.pid));
+    } else {
+      bases.push(await measured(baseline, one, bare.pid));
+      ours.push(await measured(url, one, serverPid));
+    }
   }
   await stop(bare);
   // Each pair runs back to back, so its ratio is steadier than a ratio of medians on a busy machine.
-  const pairRatios = oursRates.map((ours, i) => ours / bareRates[i]!);
+  const pairRatios = ours.map((o, i) => o.perSecond / bases[i]!.perSecond);
+  const cpu = (values: number[]) => round2(median(values));
   return {
     client: loadClient,
     bodyBytes: bytes.length,
     connections,
     secondsPerRound: seconds,
     rounds,
-    oursPerSecond: Math.round(median(oursRates)),
-    barePerSecond: Math.round(median(bareRates)),
-    ratio: Math.round(median(pairRatios) * 100) / 100,
-    pairRatios: pairRatios.map((r) => Math.round(r * 100) / 100),
-    oursP99Ms: Math.round((oursLast?.p99Ms ?? 0) * 10) / 10,
-    oursErrors,
+    oursPerSecond: Math.round(median(ours.map((r) => r.perSecond))),
+    barePerSecond: Math.round(median(bases.map((r) => r.perSecond))),
+    ratio: round2(median(pairRatios)),
+    pairRatios: pairRatios.map(round2),
+    oursP99Ms: Math.round(median(ours.map((r) => r.p99Ms)) * 10) / 10,
+    oursErrors: ours.reduce((sum, r) => sum + r.errors, 0),
+    /** Median CPU (share of one core) of our server's process tree, the bare server, and the client in bare rounds. */
+    oursCpu: cpu(ours.map((r) => r.serverCpu)),
+    bareCpu: cpu(bases.map((r) => r.serverCpu)),
+    clientCpuOnBare: cpu(bases.map((r) => r.clientCpu ?? Number.NaN)),
   };
 }
 
 type ComparisonResult = Awaited<ReturnType<typeof compareWithBare>>;
 
 const comparisonLine = (label: string, c: ComparisonResult, target: number) =>
-  `${label} (${c.bodyBytes} B, ${c.client} client, ${c.connections} connections, ${c.rounds}×${c.secondsPerRound} s alternating): ours ${c.oursPerSecond}/s, bare node:http ${c.barePerSecond}/s; ratio ${c.ratio} (median of pairs ${c.pairRatios.join(' ')}; target ≥ ${target}); ours p99 ${c.oursP99Ms} ms${c.oursErrors ? `; ${c.oursErrors} non-2xx` : ''}\n`;
+  `${label} (${c.bodyBytes} B, ${c.client} client, ${c.connections} connections, ${c.rounds} pairs × ${c.secondsPerRound} s alternating): ours ${c.oursPerSecond}/s, bare node:http ${c.barePerSecond}/s; ratio ${c.ratio} (median of pairs; pairs ${Math.min(...c.pairRatios)}–${Math.max(...c.pairRatios)}: ${c.pairRatios.join(' ')}; target ≥ ${target}); CPU in cores: ours ${c.oursCpu} (with PostgreSQL), bare ${c.bareCpu}, client ${c.clientCpuOnBare}; ours p99 ${c.oursP99Ms} ms${c.oursErrors ? `; ${c.oursErrors} non-2xx` : ''}\n`;
 
-async function benchPricing(rounds: number, seconds: number, connections: number) {
+/** 7 pairs of 5 s rounds over 50 keep-alive connections, after 2 s of warm-up each (BENCH_PAIRS, BENCH_SECONDS). */
+const serverComparison = {
+  rounds: Number(process.env.BENCH_PAIRS ?? 7),
+  seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  connections: 50,
+};
+
+/** A completed local-sketch job of a new account, and that account's API key. */
+async function completedJob(origin: string): Promise<{ jobId: string; apiKey: string }> {
+  const apiKey = await signIn(origin, 'bench-http@example.com');
+  const client = createClient({ baseUrl: `${origin}/v2`, token: apiKey });
+  const job = await client.createImage({
+    body: { model: 'local-sketch', prompt: 'a lighthouse', options: { cache: false } },
+  });
+  for (let i = 0; i < 300; i++) {
+    const { status } = await client.getJobStatus({ params: { id: job.id } });
+    if (status === 'completed') return { jobId: job.id, apiKey };
+    if (status === 'failed' || status === 'cancelled') throw new Error(`sample job ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('sample job did not complete in 30 s');
+}
+
+/** The HTTP path against the bare server: the public price catalog, and one finished job read with a key. */
+async function benchHttp(comparison: typeof serverComparison) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-'));
   const port = await freePort();
   const server = await readyTime(dataDir, port);
   try {
-    return await compareWithBare(`http://127.0.0.1:${port}/v2/pricing`, { rounds, seconds, connections });
+    const origin = `http://127.0.0.1:${port}`;
+    const serverPid = server.child.pid;
+    const pricing = await compareWithBare(`${origin}/v2/pricing`, { ...comparison, serverPid });
+    const { jobId, apiKey } = await completedJob(origin);
+    const getJob = await compareWithBare(`${origin}/v2/jobs/${jobId}`, {
+      ...comparison,
+      headers: { authorization: `Bearer ${apiKey}` },
+      serverPid,
+    });
+    return { pricing, getJob };
   } finally {
     await stop(server.child);
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -171,8 +244,7 @@ async function benchPricing(rounds: number, seconds: number, connections: number
 const jobsBudget = { latency: 35, throughput: 35 };
 
 /**
- * The job engine: queue latency and end-to-end jobs per second for local-sketch jobs (cache off), then
- * GET /v2/jobs/{id} of one completed job against the bare server, as for the pricing.
+ * The job engine: queue latency and end-to-end jobs per second for local-sketch jobs (cache off).
  */
 async function benchJobEngine() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-'));
@@ -181,7 +253,7 @@ async function benchJobEngine() {
   const server = await readyTime(dataDir, port, { SIGNUP_CREDITS: '1000000' });
   try {
     const origin = `http://127.0.0.1:${port}`;
-    const { latency, throughput, sampleJobId, apiKey } = await benchJobs(origin, {
+    const { latency, throughput } = await benchJobs(origin, {
       latency: { jobs: 100, pollMs: 3, budgetSeconds: jobsBudget.latency },
       throughput: {
         jobs: 200,
@@ -191,14 +263,7 @@ async function benchJobEngine() {
         drainSeconds: 20,
       },
     });
-    if (!sampleJobId) throw new Error('no job completed: nothing to GET');
-    const getJob = await compareWithBare(`${origin}/v2/jobs/${sampleJobId}`, {
-      rounds: 9,
-      seconds: 2,
-      connections: 32,
-      headers: { authorization: `Bearer ${apiKey}` },
-    });
-    return { latency, throughput, getJob };
+    return { latency, throughput };
   } finally {
     await stop(server.child);
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -215,10 +280,8 @@ if (!only || only === 'server') {
   process.stdout.write(
     `startup (npm start → ready, median of ${startup.rounds}): first run ${Math.round(startup.firstRunMs)} ms, existing data dir ${Math.round(startup.existingDataMs)} ms\n`,
   );
-  const pricing = await benchPricing(9, 2, 32);
-  process.stdout.write(comparisonLine('GET /v2/pricing', pricing, 0.6));
   const jobs = await benchJobEngine();
-  const { latency, throughput, getJob } = jobs;
+  const { latency, throughput } = jobs;
   const ms = (d: { p50: number; p95: number }) => `p50 ${d.p50} ms, p95 ${d.p95} ms`;
   process.stdout.write(
     `job queue latency (local-sketch, cache off, ${latency.completed} of ${latency.jobs} jobs one at a time${latency.budgetHit ? ` in the ${jobsBudget.latency} s budget` : ''}, status polled every ${latency.pollMs} ms): started_at − created_at ${ms(latency.serverQueueMs)}; client 202 → running ${ms(latency.clientToRunningMs)} (a poll saw running in ${latency.runningSeen} of ${latency.completed}); 202 → completed ${ms(latency.clientToCompletedMs)}; started_at → completed_at ${ms(latency.serverRunMs)}${latency.failed ? `; ${latency.failed} failed` : ''}\n`,
@@ -226,8 +289,14 @@ if (!only || only === 'server') {
   process.stdout.write(
     `jobs end to end (local-sketch, cache off, ${throughput.concurrency} at a time): ${throughput.completed} of ${throughput.jobs} completed in ${throughput.seconds} s${throughput.jobs < throughput.requested ? ` (${throughput.requested} planned; creation stopped at the ${jobsBudget.throughput} s budget)` : ''}; ${throughput.jobsPerSecond} jobs/s${throughput.failed ? `; ${throughput.failed} failed` : ''}${throughput.unfinished ? `; ${throughput.unfinished} unfinished` : ''}\n`,
   );
-  process.stdout.write(comparisonLine('GET /v2/jobs/{id}', getJob, 0.5));
-  Object.assign(results, { startup, pricing, jobs });
+  Object.assign(results, { startup, jobs });
+}
+
+if (!only || only === 'server' || only === 'http') {
+  const http = await benchHttp(serverComparison);
+  process.stdout.write(comparisonLine('GET /v2/pricing', http.pricing, 0.75));
+  process.stdout.write(comparisonLine('GET /v2/jobs/{id} with an API key', http.getJob, 0.65));
+  results.http = http;
 }
 
 if (!only || only === 'scale') {
