@@ -4,6 +4,7 @@ import type { Db } from '../db/pool.ts';
 import { handBack } from '../domain/jobs/job-lease.ts';
 import type { Services } from '../services.ts';
 import { QUEUE_JOBS } from './jobs.ts';
+import { LaneWorkers } from './lane-workers.ts';
 import { startResumingOrphans } from './resume-orphans.ts';
 
 export function createBoss(databaseUrl: string, maintenanceIntervalSeconds: number): PgBoss {
@@ -50,28 +51,18 @@ export async function startQueue(services: Services, role: { work: boolean }): P
       if (job.cron) await boss.schedule(job.name, job.cron);
     }
   });
-  const workerIds = new Map<string, string[]>();
-  for (const job of QUEUE_JOBS) {
-    if (role.work) {
-      const ids: string[] = [];
-      for (let i = 0; i < (job.workers ?? 1); i++) {
-        const workOptions = job.pollingIntervalSeconds
-          ? { pollingIntervalSeconds: job.pollingIntervalSeconds }
-          : {};
-        ids.push(
-          await boss.work(job.name, workOptions, async (batch) => {
-            for (const item of batch) await job.handler(services, item.data);
-          }),
-        );
-      }
-      workerIds.set(job.name, ids);
+  const lanes = new Map<string, LaneWorkers>();
+  if (role.work) {
+    for (const job of QUEUE_JOBS) {
+      const options = { workers: job.workers ?? 1, pollingIntervalSeconds: job.pollingIntervalSeconds };
+      lanes.set(
+        job.name,
+        await LaneWorkers.start(boss, job.name, options, (data) => job.handler(services, data)),
+      );
     }
   }
   // Work sent from this process wakes one of its idle workers instead of waiting for the next poll.
-  services.wakeQueue = (name) => {
-    const ids = workerIds.get(name);
-    if (ids?.length) boss.notifyWorker(ids[Math.floor(Math.random() * ids.length)]!);
-  };
+  services.wakeQueue = (name) => lanes.get(name)?.wake();
   const resumer = role.work ? startResumingOrphans(services) : null;
   return {
     stop: async () => {

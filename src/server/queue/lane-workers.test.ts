@@ -1,0 +1,104 @@
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../testing/test-app.ts';
+import { LaneWorkers } from './lane-workers.ts';
+
+/*
+ * The real pg-boss worker loop on a real database, with a polling interval (30 s) far longer than the
+ * tests may take: a worker that waited out its interval between messages could not pass them. Fetches
+ * are counted on the way to the database (pg-boss's fetch is its only `FOR UPDATE SKIP LOCKED`).
+ */
+const INTERVAL_SECONDS = 30;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let pool: pg.Pool;
+let boss: PgBoss;
+const fetches = new Map<string, number>();
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until(condition: () => boolean) {
+  while (!condition()) await sleep(10);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pool = new pg.Pool({ connectionString: database.url, max: 5 });
+  boss = new PgBoss({
+    schema: 'pgboss',
+    supervise: false,
+    schedule: false,
+    db: {
+      executeSql: (text: string, values?: unknown[]) => {
+        const queue = values?.[0];
+        if (text.includes('FOR UPDATE SKIP LOCKED') && typeof queue === 'string') {
+          fetches.set(queue, (fetches.get(queue) ?? 0) + 1);
+        }
+        return pool.query(text, values);
+      },
+    },
+  });
+  await boss.start();
+});
+
+afterAll(async () => {
+  await boss?.stop({ graceful: false, wait: true });
+  await pool?.end();
+  await database?.drop();
+});
+
+describe('a lane of workers', () => {
+  it('drains a backlog without waiting out the polling interval, then sleeps instead of polling', async () => {
+    const queue = 'lane-backlog';
+    await boss.createQueue(queue);
+    const messages = 12;
+    for (let i = 0; i < messages; i++) await boss.send(queue, { i });
+    const handled: number[] = [];
+    const workers = 2;
+    await LaneWorkers.start(
+      boss,
+      queue,
+      { workers, pollingIntervalSeconds: INTERVAL_SECONDS },
+      async (data) => {
+        handled.push((data as { i: number }).i);
+      },
+    );
+
+    // Waiting out the interval, two workers would take two messages, then nothing for 30 s.
+    await until(() => handled.length === messages);
+    expect([...handled].sort((a, b) => a - b)).toEqual([...Array(messages).keys()]);
+    // One fetch per message, then one empty fetch per worker before it sleeps.
+    await until(() => fetches.get(queue) === messages + workers);
+    await sleep(1000);
+    expect(fetches.get(queue)).toBe(messages + workers);
+  }, 20_000);
+
+  it('wakes idle workers in turn, so work sent at once runs at once side by side', async () => {
+    const queue = 'lane-wake';
+    await boss.createQueue(queue);
+    const started: number[] = [];
+    let release = () => {};
+    const bothStarted = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const lane = await LaneWorkers.start(
+      boss,
+      queue,
+      { workers: 2, pollingIntervalSeconds: INTERVAL_SECONDS },
+      async (data) => {
+        started.push((data as { i: number }).i);
+        if (started.length === 2) release();
+        // Each holds its worker until both run: one worker woken twice would hold the second for 30 s.
+        await bothStarted;
+      },
+    );
+    // Both workers made their first (empty) fetch and sleep.
+    await until(() => fetches.get(queue) === 2);
+    await boss.send(queue, { i: 1 });
+    await boss.send(queue, { i: 2 });
+    // Two wakes before either worker fetched: they must reach two workers.
+    lane.wake();
+    lane.wake();
+    await bothStarted;
+    expect(started.sort()).toEqual([1, 2]);
+  }, 20_000);
+});

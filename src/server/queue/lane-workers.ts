@@ -1,0 +1,59 @@
+import type PgBoss from 'pg-boss';
+
+/** What a worker does with one message's data. */
+export type HandleMessage = (data: unknown) => Promise<void>;
+
+/**
+ * The workers of one queue in this process. pg-boss's worker loop fetches, runs the batch, then sleeps
+ * out the rest of its polling interval unless notified: a backlog drained at workers ÷ interval messages
+ * per second however short the jobs (4 ÷ 0.5 s = 8 jobs/s for 125 ms sketches). Here a worker that ran a
+ * message notifies itself, so it fetches again at once while the queue has work; only a fetch that comes
+ * back empty (pg-boss calls the handler only with messages) lets it sleep, so idle workers do not spin.
+ *
+ * New work from this process wakes an idle worker, in turn (two quick wakes reach two workers); when all
+ * are busy none needs waking, as each fetches again when its job ends.
+ */
+export class LaneWorkers {
+  /** Idle workers, the one to wake next first. */
+  private readonly idle = new Set<string>();
+
+  private constructor(private readonly boss: PgBoss) {}
+
+  static async start(
+    boss: PgBoss,
+    name: string,
+    options: { workers: number; pollingIntervalSeconds?: number | undefined },
+    handle: HandleMessage,
+  ): Promise<LaneWorkers> {
+    const lane = new LaneWorkers(boss);
+    const workOptions = options.pollingIntervalSeconds
+      ? { pollingIntervalSeconds: options.pollingIntervalSeconds }
+      : {};
+    for (let i = 0; i < options.workers; i++) {
+      // Known before its first fetch can answer: pg-boss registers the worker without waiting on the database.
+      let id = '';
+      id = await boss.work(name, workOptions, async (batch) => {
+        lane.idle.delete(id);
+        try {
+          for (const item of batch) await handle(item.data);
+        } finally {
+          lane.idle.add(id);
+          // Skips the sleep after this batch: the worker fetches again at once, and sleeps only when empty.
+          boss.notifyWorker(id);
+        }
+      });
+      lane.idle.add(id);
+    }
+    return lane;
+  }
+
+  /** Wakes one idle worker to fetch now; none when all are busy (each fetches again when done). */
+  wake(): void {
+    const next = this.idle.values().next();
+    if (next.done) return;
+    // To the back of the line: the next wake goes to another idle worker.
+    this.idle.delete(next.value);
+    this.idle.add(next.value);
+    this.boss.notifyWorker(next.value);
+  }
+}
