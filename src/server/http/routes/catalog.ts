@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ToolKey } from '../../../contract/common.ts';
 import { TOOL_KEYS } from '../../../contract/common.ts';
 import { TOOL_REQUEST_BODIES } from '../../../contract/generation.ts';
@@ -10,34 +9,38 @@ import { TOOLS } from '../../domain/catalog/tools.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { defineRoute } from '../define-route.ts';
-import { requestHeader } from '../request-header.ts';
-import { respond } from '../respond.ts';
+import { FixedAnswer } from '../fixed-answer.ts';
 
 export function catalogRoutes(s: Services) {
   const outputSchema = standaloneJsonSchema(OutputEnvelope, 'output');
-  // Prices and provider availability are fixed once the server has started: serialise the catalog once.
-  let pricing: { body: string; etag: string } | null = null;
-  const pricingBody = () => {
-    if (!pricing) {
-      const body = JSON.stringify({ data: s.catalog.priceCatalog() });
-      pricing = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
-    }
-    return pricing;
-  };
+  // Prices, tools and provider availability are fixed once the server has started: each answer is
+  // serialised, tagged and compressed once (on first use), then only picked per request.
+  // The tools are revalidated on every use (no-cache; a 304 costs nothing): a restart may change availability.
+  const fixed = (payload: unknown, cacheControl = 'no-cache') =>
+    new FixedAnswer(JSON.stringify(payload), {
+      'content-type': 'application/json',
+      'cache-control': cacheControl,
+    });
+  let pricing: FixedAnswer | null = null;
+  let tools: FixedAnswer | null = null;
+  /** By tool and model; only known pairs are kept, so it holds at most one entry per model and tool. */
+  const toolAnswers = new Map<string, FixedAnswer>();
 
   return [
     defineRoute(getPricing, async ({ c }) => {
-      const { body, etag } = pricingBody();
-      const headers = { etag, 'cache-control': 'public, max-age=60' };
-      if (requestHeader(c, 'if-none-match') === etag) return respond(c, 304, null, headers);
-      return respond(c, 200, body, { ...headers, 'content-type': 'application/json' });
+      pricing ??= fixed({ data: s.catalog.priceCatalog() }, 'public, max-age=60');
+      return pricing.respond(c);
     }),
 
-    defineRoute(listTools, async () => ({
-      data: TOOLS.map((t) => ({ tool_key: t.key, description: t.description })),
-    })),
+    defineRoute(listTools, async ({ c }) => {
+      tools ??= fixed({ data: TOOLS.map((t) => ({ tool_key: t.key, description: t.description })) });
+      return tools.respond(c);
+    }),
 
-    defineRoute(getTool, async ({ params, query }) => {
+    defineRoute(getTool, async ({ params, query, c }) => {
+      const cacheKey = `${params.tool_key}\n${query.model ?? ''}`;
+      const known = toolAnswers.get(cacheKey);
+      if (known) return known.respond(c);
       const tool = TOOLS.find((t) => t.key === params.tool_key);
       if (!tool || !(TOOL_KEYS as readonly string[]).includes(params.tool_key)) {
         throw new AppError(
@@ -60,7 +63,7 @@ export function catalogRoutes(s: Services) {
         }
         model = resolved.model;
       }
-      return {
+      const answer = fixed({
         tool_key: key,
         description: tool.description,
         input_schema: toolInputSchema(key, TOOL_REQUEST_BODIES, s.catalog, model),
@@ -80,7 +83,9 @@ export function catalogRoutes(s: Services) {
               : m.offers.map((o) => `${o.provider}: ${s.catalog.unavailableReason(o)}`).join(' '),
           };
         }),
-      };
+      });
+      toolAnswers.set(cacheKey, answer);
+      return answer.respond(c);
     }),
   ];
 }
