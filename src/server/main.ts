@@ -1,5 +1,4 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { unavailableModelLines } from './domain/catalog/unavailable-models.ts';
 import { createLogger } from './logger.ts';
 import { startServer } from './server.ts';
 import { startupBanner } from './startup-notes.ts';
@@ -17,6 +16,7 @@ async function main() {
     throw error;
   }
   const log = createLogger(config.LOG_LEVEL);
+  // performance.now() counts from the process's start: what came before this line is loading the code.
   const started = performance.now();
   const server = await startServer(config, log);
   log.info('ready', {
@@ -27,8 +27,12 @@ async function main() {
     database: config.DATABASE_URL ? 'external' : 'embedded',
     pid: process.pid,
     ms: Math.round(performance.now() - started),
+    load_ms: Math.round(started),
+    steps: server.steps,
   });
   if (server.url) process.stdout.write(startupBanner(config, server.url));
+  // Loaded with the rest of the server's code, after the database started (server.ts).
+  const { unavailableModelLines } = await import('./domain/catalog/unavailable-models.ts');
   for (const line of unavailableModelLines(server.catalog)) process.stdout.write(`  ${line}\n`);
 
   let stopping = false;

@@ -1,20 +1,7 @@
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import type { Config } from './config.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
-import { migrate } from './db/migrate.ts';
-import { createPool } from './db/pool.ts';
+import { startEmbeddedPostgres } from './db/embedded.ts';
 import type { Catalog } from './domain/catalog/catalog.ts';
-import { loadAppSecret } from './domain/secrets.ts';
-import { createApp } from './http/app.ts';
-import { answerClientErrors } from './http/client-errors.ts';
-import { allRoutes } from './http/routes.ts';
 import type { Logger } from './logger.ts';
-import { createOpsApp } from './ops/ops-app.ts';
-import { closeOcr } from './providers/local/analyze-ocr.ts';
-import { type Queue, startQueue } from './queue/boss.ts';
-import { createServices } from './services-factory.ts';
-import { signInMailNote } from './startup-notes.ts';
 
 export interface RunningServer {
   /** Where the HTTP server listens (null for a worker-only process). */
@@ -24,10 +11,40 @@ export interface RunningServer {
   databaseUrl: string;
   /** What can run here, for the start-up notice of models that cannot. */
   catalog: Catalog;
+  /**
+   * Milliseconds each start-up step took (logged with `ready`: where a slow start went). `database` and
+   * `code` run side by side; the steps after them, one after another.
+   */
+  steps: Record<string, number>;
   stop(): Promise<void>;
 }
 
-/** config → database → migrations → queue → http → listen. Stops in the reverse order. */
+/** Records each step's milliseconds since the previous one (or since `from`). */
+function stepTimer() {
+  const steps: Record<string, number> = {};
+  let last = performance.now();
+  return {
+    steps,
+    since(from: number, name: string) {
+      steps[name] = Math.round(performance.now() - from);
+    },
+    step(name: string) {
+      const now = performance.now();
+      steps[name] = Math.round(now - last);
+      last = now;
+    },
+    /** The next step counts from here. */
+    mark() {
+      last = performance.now();
+    },
+  };
+}
+
+/**
+ * config → database → migrations → queue → http → listen. Stops in the reverse order.
+ * The rest of the server's code (pg-boss, Hono, sharp, the AWS SDK, the contract's schemas) loads while
+ * the embedded PostgreSQL, a process of its own, starts: on two cores the two take about as long.
+ */
 export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
   const cleanups: Array<() => Promise<void>> = [];
   const stopAll = async () => {
@@ -36,80 +53,29 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     }
     cleanups.length = 0;
   };
+  const timer = stepTimer();
+  const started = performance.now();
+  const database = config.DATABASE_URL
+    ? Promise.resolve({ url: config.DATABASE_URL, stop: async () => {} })
+    : startEmbeddedPostgres(`${config.DATA_DIR}`, log).then((embedded) => {
+        timer.since(started, 'database');
+        return embedded;
+      });
+  const code = import('./start-app.ts').then((module) => {
+    timer.since(started, 'code');
+    return module;
+  });
+  const [databaseResult, codeResult] = await Promise.allSettled([database, code]);
+  if (databaseResult.status === 'fulfilled') cleanups.push(() => databaseResult.value.stop());
   try {
-    let databaseUrl = config.DATABASE_URL;
-    if (!databaseUrl) {
-      const embedded: EmbeddedDatabase = await startEmbeddedPostgres(`${config.DATA_DIR}`, log);
-      cleanups.push(() => embedded.stop());
-      databaseUrl = embedded.url;
-    }
-    const db = createPool(databaseUrl);
-    cleanups.push(() => db.end());
-    const applied = await migrate(db);
-    if (applied.length) log.info('migrations applied', { migrations: applied });
-
-    const appSecret = await loadAppSecret(config.APP_SECRET, config.DATA_DIR);
-    const services = createServices(config, db, databaseUrl, log, appSecret);
-
-    // Pushed before the queue, so it runs after the workers stop: the OCR worker thread of video analysis.
-    cleanups.push(closeOcr);
-    const queue: Queue = await startQueue(services, { work: config.ROLE !== 'api' });
-    cleanups.push(() => queue.stop());
-
-    let url: string | null = null;
-    let opsUrl: string | null = null;
-    if (config.ROLE !== 'worker') {
-      const app = createApp(services, allRoutes(services));
-      const listening = await listen(app.fetch, config.PORT, config.HOST);
-      answerClientErrors(listening.server);
-      cleanups.push(listening.close);
-      url = listening.url;
-      opsUrl = url;
-      if (services.mailer.kind === 'dev-mailbox') log.warn(`sign-in codes: ${signInMailNote(config)}`);
-    } else {
-      // A worker answers health and metrics only, on METRICS_PORT (else PORT).
-      const listening = await listen(
-        createOpsApp(services).fetch,
-        config.METRICS_PORT ?? config.PORT,
-        config.HOST,
-      );
-      cleanups.push(listening.close);
-      opsUrl = listening.url;
-    }
-    return { url, opsUrl, databaseUrl, catalog: services.catalog, stop: stopAll };
+    if (databaseResult.status === 'rejected') throw databaseResult.reason;
+    if (codeResult.status === 'rejected') throw codeResult.reason;
+    timer.mark();
+    const databaseUrl = databaseResult.value.url;
+    const app = await codeResult.value.startApp(config, log, databaseUrl, cleanups, timer.step);
+    return { ...app, databaseUrl, steps: timer.steps, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
   }
-}
-
-type FetchHandler = Parameters<typeof serve>[0]['fetch'];
-
-/** Listens on port/host; answers the server, its URL, and a close that finishes requests in flight. */
-async function listen(fetch: FetchHandler, port: number, hostname: string) {
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch, port, hostname }, () => resolve(s as Server));
-    s.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`port ${port} on ${hostname} is in use: set PORT to a free port`)
-          : error,
-      ),
-    );
-  });
-  const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
-  const anyInterface = hostname === '0.0.0.0' || hostname === '::';
-  const host = anyInterface ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname;
-  const close = () =>
-    new Promise<void>((resolve) => {
-      // Finish requests in flight, then drop idle keep-alive connections.
-      server.close(() => resolve());
-      server.closeIdleConnections();
-      setTimeout(() => {
-        server.closeAllConnections();
-        resolve();
-      }, 5_000).unref();
-    });
-  return { server, url: `http://${host}:${actualPort}`, close };
 }

@@ -1,0 +1,104 @@
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import type { Config } from './config.ts';
+import { migrate } from './db/migrate.ts';
+import { createPool } from './db/pool.ts';
+import type { Catalog } from './domain/catalog/catalog.ts';
+import { loadAppSecret } from './domain/secrets.ts';
+import { createApp } from './http/app.ts';
+import { answerClientErrors } from './http/client-errors.ts';
+import { allRoutes } from './http/routes.ts';
+import type { Logger } from './logger.ts';
+import { createOpsApp } from './ops/ops-app.ts';
+import { closeOcr } from './providers/local/analyze-ocr.ts';
+import { type Queue, startQueue } from './queue/boss.ts';
+import { createServices } from './services-factory.ts';
+import { signInMailNote } from './startup-notes.ts';
+
+export interface StartedApp {
+  url: string | null;
+  opsUrl: string | null;
+  catalog: Catalog;
+}
+
+/**
+ * Everything after the database: migrations → services → queue → http → listen. Each step that needs
+ * undoing pushes its cleanup; `step` is told when each one is done (the start-up timeline).
+ */
+export async function startApp(
+  config: Config,
+  log: Logger,
+  databaseUrl: string,
+  cleanups: Array<() => Promise<void>>,
+  step: (name: string) => void,
+): Promise<StartedApp> {
+  const db = createPool(databaseUrl);
+  cleanups.push(() => db.end());
+  const applied = await migrate(db);
+  if (applied.length) log.info('migrations applied', { migrations: applied });
+  step('migrations');
+
+  const appSecret = await loadAppSecret(config.APP_SECRET, config.DATA_DIR);
+  const services = createServices(config, db, databaseUrl, log, appSecret);
+  step('services');
+
+  // Pushed before the queue, so it runs after the workers stop: the OCR worker thread of video analysis.
+  cleanups.push(closeOcr);
+  const queue: Queue = await startQueue(services, { work: config.ROLE !== 'api' });
+  cleanups.push(() => queue.stop());
+  step('queue');
+
+  let url: string | null = null;
+  let opsUrl: string | null = null;
+  if (config.ROLE !== 'worker') {
+    const app = createApp(services, allRoutes(services));
+    const listening = await listen(app.fetch, config.PORT, config.HOST);
+    answerClientErrors(listening.server);
+    cleanups.push(listening.close);
+    url = listening.url;
+    opsUrl = url;
+    if (services.mailer.kind === 'dev-mailbox') log.warn(`sign-in codes: ${signInMailNote(config)}`);
+  } else {
+    // A worker answers health and metrics only, on METRICS_PORT (else PORT).
+    const listening = await listen(
+      createOpsApp(services).fetch,
+      config.METRICS_PORT ?? config.PORT,
+      config.HOST,
+    );
+    cleanups.push(listening.close);
+    opsUrl = listening.url;
+  }
+  step('listen');
+  return { url, opsUrl, catalog: services.catalog };
+}
+
+type FetchHandler = Parameters<typeof serve>[0]['fetch'];
+
+/** Listens on port/host; answers the server, its URL, and a close that finishes requests in flight. */
+async function listen(fetch: FetchHandler, port: number, hostname: string) {
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch, port, hostname }, () => resolve(s as Server));
+    s.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} on ${hostname} is in use: set PORT to a free port`)
+          : error,
+      ),
+    );
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const anyInterface = hostname === '0.0.0.0' || hostname === '::';
+  const host = anyInterface ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      // Finish requests in flight, then drop idle keep-alive connections.
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      setTimeout(() => {
+        server.closeAllConnections();
+        resolve();
+      }, 5_000).unref();
+    });
+  return { server, url: `http://${host}:${actualPort}`, close };
+}
