@@ -12,6 +12,8 @@ export interface EmbeddedDatabase {
 }
 
 const DATABASE_NAME = 'media_console';
+/** Written in DATA_DIR once DATABASE_NAME exists in its cluster. */
+const DATABASE_CREATED_FILE = 'database-created';
 
 /** Asks the OS for a port nobody is using (a system PostgreSQL may hold 5432). */
 export async function freePort(): Promise<number> {
@@ -217,13 +219,18 @@ async function startLocked(
   }
   await pg.start();
   await recordOwner(dataDir);
-  const admin = pg.getPgClient('postgres', '127.0.0.1');
-  await admin.connect();
-  try {
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
-  } finally {
-    await admin.end();
+  // Once made, our database stays: later starts skip the admin connection that checks for it.
+  const created = path.join(dataDir, DATABASE_CREATED_FILE);
+  if (fresh || !existsSync(created)) {
+    const admin = pg.getPgClient('postgres', '127.0.0.1');
+    await admin.connect();
+    try {
+      const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
+      if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
+    } finally {
+      await admin.end();
+    }
+    await fs.writeFile(created, `${DATABASE_NAME}\n`, { mode: 0o600 });
   }
   const url = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
   return {

@@ -7,8 +7,22 @@ export interface Migration {
   sql: string;
 }
 
-/** Applies every migration not yet applied, in order, each in its own transaction, under an advisory lock (several processes may start at once). */
+/** Whether every migration is recorded as applied (no lock: applied ones are never undone). */
+async function upToDate(db: Db): Promise<boolean> {
+  const recorded = await db
+    .query<{ count: number }>('SELECT count(*)::int AS count FROM schema_migrations WHERE id = ANY($1)', [
+      migrations.map((m) => m.id),
+    ])
+    .catch(() => null); // no table yet: a new database
+  return recorded?.rows[0]?.count === migrations.length;
+}
+
+/**
+ * Applies every migration not yet applied, in order, in one transaction under an advisory lock (several
+ * processes may start at once). A database already up to date costs one query.
+ */
 export async function migrate(db: Db): Promise<string[]> {
+  if (await upToDate(db)) return [];
   const applied: string[] = [];
   await transaction(db, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(7226101)');
