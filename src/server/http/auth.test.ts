@@ -51,6 +51,19 @@ describe('authentication', () => {
     await expect(t.clientFor(api_key).getMe()).resolves.toBeTruthy();
   });
 
+  it('refuses a key revoked through the API on the very next request, and keeps the others working', async () => {
+    const { api_key, access_token } = await signUp(t);
+    const owner = t.clientFor(access_token);
+    const created = await owner.createApiKey({ body: { name: 'short-lived', revealable: false } });
+    const key = t.clientFor(created.api_key);
+    // Twice, so the second answer comes from the lookup cache that the revocation must clear.
+    await key.getMe();
+    await expect(key.getMe()).resolves.toBeTruthy();
+    await owner.revokeApiKey({ params: { id: created.key.id } });
+    await expect401({ authorization: `Bearer ${created.api_key}` });
+    await expect(t.clientFor(api_key).getMe()).resolves.toBeTruthy();
+  });
+
   it('refuses a JWT signed with another key, an expired one, and garbage', async () => {
     const { access_token } = await signUp(t);
     const [, payload] = access_token.split('.');

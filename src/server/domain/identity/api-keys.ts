@@ -78,19 +78,23 @@ export class ApiKeyResolver {
   private readonly lastUsedWrites = new TtlCache<true>(60_000);
   private nextChangeCheck = 0;
   private changeCheck: Promise<void> | null = null;
+  /** Counts evictions, so a lookup that raced one is not cached. */
+  private generation = 0;
 
   constructor(private readonly db: Queryable) {}
 
   async resolve(token: string): Promise<ApiKeyPrincipal | null> {
-    if (!isWellFormedApiKey(token)) return null;
-    const hash = hashApiKey(token);
-    const cacheKey = hash.toString('base64');
-    await this.evictChanged();
-    const cached = this.cache.get(cacheKey);
+    const check = this.evictChanged();
+    if (check) await check;
+    // Cached by the token itself, not its hash: hashing every request was half of a cached lookup's cost.
+    // Only well-formed tokens are ever stored, so a hit needs no checksum either.
+    const cached = this.cache.get(token);
     if (cached !== undefined) {
       if (cached) this.touch(cached.apiKeyId);
       return cached;
     }
+    if (!isWellFormedApiKey(token)) return null;
+    const generation = this.generation;
     const { rows } = await this.db.query<{
       id: string;
       team_id: string;
@@ -100,25 +104,27 @@ export class ApiKeyResolver {
       `SELECT k.id, k.team_id, k.owner_person_id, m.role
          FROM api_keys k LEFT JOIN memberships m ON m.team_id = k.team_id AND m.person_id = k.owner_person_id
         WHERE k.secret_hash = $1 AND k.revoked_at IS NULL`,
-      [hash],
+      [hashApiKey(token)],
     );
     const row = rows[0];
     const principal = row
       ? { apiKeyId: row.id, teamId: row.team_id, personId: row.owner_person_id, role: row.role }
       : null;
-    this.cache.set(cacheKey, principal);
+    // A key changed while this read was under way may have been read before the change: not kept.
+    if (generation === this.generation) this.cache.set(token, principal);
     if (principal) this.touch(principal.apiKeyId);
     return principal;
   }
 
   forget(apiKeyId: string): void {
+    this.generation++;
     this.cache.deleteWhere((p) => p?.apiKeyId === apiKeyId);
   }
 
-  /** One check at a time; concurrent requests wait for the same one. */
-  private evictChanged(): Promise<void> {
+  /** One check at a time; concurrent requests wait for the same one. Nothing to wait for between checks. */
+  private evictChanged(): Promise<void> | null {
     if (this.changeCheck) return this.changeCheck;
-    if (Date.now() < this.nextChangeCheck) return Promise.resolve();
+    if (Date.now() < this.nextChangeCheck) return null;
     this.nextChangeCheck = Date.now() + CHANGE_CHECK_MS;
     this.changeCheck = this.db
       .query<{ id: string }>(
@@ -128,6 +134,7 @@ export class ApiKeyResolver {
         for (const row of rows) this.forget(row.id);
       })
       .catch(() => {
+        this.generation++;
         this.cache.deleteWhere(() => true); // cannot tell what changed: trust nothing cached
       })
       .finally(() => {

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../../db/pool.ts';
+import { generateApiKey } from './api-key-format.ts';
+import { ApiKeyResolver } from './api-keys.ts';
+
+/** A database holding one live key; it counts key lookups and can hold them open until released. */
+function fakeDb() {
+  const waiting: Array<() => void> = [];
+  let held = false;
+  let lookups = 0;
+  const db = {
+    async query(sql: string) {
+      if (!sql.includes('secret_hash')) return { rows: [] }; // change checks, last-use writes
+      lookups++;
+      if (held) await new Promise<void>((resolve) => waiting.push(resolve));
+      return { rows: [{ id: 'key_1', team_id: 'team_1', owner_person_id: 'person_1', role: 'owner' }] };
+    },
+  };
+  return {
+    resolver: new ApiKeyResolver(db as unknown as Queryable),
+    lookups: () => lookups,
+    hold: () => {
+      held = true;
+    },
+    release: () => {
+      held = false;
+      for (const resume of waiting.splice(0)) resume();
+    },
+  };
+}
+
+describe('API key lookups', () => {
+  it('answers repeated lookups from the cache, and reads again once the key is forgotten', async () => {
+    const { resolver, lookups } = fakeDb();
+    const token = generateApiKey();
+    expect((await resolver.resolve(token))?.apiKeyId).toBe('key_1');
+    await resolver.resolve(token);
+    expect(lookups()).toBe(1);
+    resolver.forget('key_1');
+    await resolver.resolve(token);
+    expect(lookups()).toBe(2);
+  });
+
+  it('does not keep a lookup that was under way while the key was revoked', async () => {
+    const { resolver, lookups, hold, release } = fakeDb();
+    const token = generateApiKey();
+    hold();
+    const racing = resolver.resolve(token);
+    await new Promise((resolve) => setImmediate(resolve));
+    resolver.forget('key_1'); // the revocation commits while the read above is in flight
+    release();
+    await racing;
+    await resolver.resolve(token);
+    expect(lookups()).toBe(2); // the next request read the database again
+  });
+
+  it('refuses a malformed token without asking the database', async () => {
+    const { resolver, lookups } = fakeDb();
+    expect(await resolver.resolve('mcsk_not-a-key')).toBeNull();
+    expect(lookups()).toBe(0);
+  });
+});
