@@ -1,6 +1,9 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../contract/errors.ts';
-import { createTestApp, signUp, type TestApp } from '../testing/test-app.ts';
+import { insertTeam } from '../domain/files/file-test-support.ts';
+import { storeFile } from '../domain/files/files.ts';
+import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -121,5 +124,48 @@ describe('error envelope and HTTP behaviour', () => {
     const response = await t.request('/healthz');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('conditional and compressed answers', () => {
+  it('answers the price catalog 304 for its ETag, and gzip when asked', async () => {
+    const first = await t.request('/v2/pricing');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.request('/v2/pricing', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const gz = await t.request('/v2/pricing', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(await first.text());
+  });
+
+  it('compresses a list made per request when asked', async () => {
+    const plain = await t.request('/v2/presets');
+    const body = await plain.text();
+    expect(body.length).toBeGreaterThan(1024);
+    const gz = await t.request('/v2/presets', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('vary')).toBe('accept-encoding');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(body);
+  });
+
+  it('leaves file downloads and their Range answers as stored, whatever Accept-Encoding says', async () => {
+    const data = Buffer.from('a plain text file, compressible by type. '.repeat(100));
+    const file = await storeFile(t.services, {
+      teamId: await insertTeam(t.db),
+      name: 'notes.txt',
+      mediaType: 'text/plain',
+      data,
+      origin: 'upload',
+    });
+    const path = file.url.slice(TEST_PUBLIC_URL.length);
+    const whole = await t.request(path, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(whole.headers.get('content-encoding')).toBeNull();
+    expect(Buffer.from(await whole.arrayBuffer()).equals(data)).toBe(true);
+    const part = await t.request(path, { headers: { 'accept-encoding': 'gzip, br', range: 'bytes=0-9' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-encoding')).toBeNull();
+    expect(Buffer.from(await part.arrayBuffer()).equals(data.subarray(0, 10))).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
+import { COMPRESS_MIN_BYTES, chooseCoding, compress } from './compression.ts';
 import type { AppEnv } from './env.ts';
+import { requestHeader } from './request-header.ts';
 
 /**
  * Every answer of the server is made here: a Response whose headers are a plain object, with the
@@ -33,6 +35,33 @@ export function respondJson(
   return respond(c, status, status === 204 ? null : JSON.stringify(payload), {
     'content-type': 'application/json',
     ...headers,
+  });
+}
+
+/**
+ * JSON made per request (a page of jobs is about 80 KB), compressed when the client asks for it and it is
+ * at least COMPRESS_MIN_BYTES, off the event loop (zlib's thread pool). Never an answer that carries a
+ * secret (no-store): compressing a secret beside text the caller chose lets its length leak it (BREACH).
+ */
+export async function respondJsonNegotiated(
+  c: Context<AppEnv>,
+  status: number,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  if (status === 204) return respond(c, status, null, headers);
+  const text = JSON.stringify(payload);
+  const eligible =
+    text.length >= COMPRESS_MIN_BYTES && headers['cache-control'] !== 'no-store' && c.req.method !== 'HEAD';
+  if (!eligible) return respond(c, status, text, { 'content-type': 'application/json', ...headers });
+  const vary = headers.vary ? `${headers.vary}, accept-encoding` : 'accept-encoding';
+  const coding = chooseCoding(requestHeader(c, 'accept-encoding'));
+  if (!coding) return respond(c, status, text, { 'content-type': 'application/json', ...headers, vary });
+  return respond(c, status, (await compress(text, coding)) as Buffer<ArrayBuffer>, {
+    'content-type': 'application/json',
+    ...headers,
+    vary,
+    'content-encoding': coding,
   });
 }
 
