@@ -1,10 +1,40 @@
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { endpoints } from './src/contract/endpoints.ts';
 
 /** Where `npm run dev`/`vite` finds the reference server (its default port). */
 const API_ORIGIN = 'http://localhost:8787';
+
+/**
+ * The client (src/client) reads only an endpoint's method, path, host and auth when it calls; the
+ * contract's table also holds every request and response schema, so importing it put the whole
+ * contract and zod into the first screen of every page (sign-in included). The console's build swaps
+ * the table for those four fields, taken from the real table here, so the two cannot drift; the
+ * schemas load only with the pages that parse or validate with them.
+ */
+function endpointRoutesOnly(): Plugin {
+  const table = path.resolve(import.meta.dirname, 'src/contract/endpoints.ts');
+  const routes = Object.fromEntries(
+    Object.entries(endpoints).map(([name, { method, path, host, auth }]) => [
+      name,
+      { method, path, host, auth },
+    ]),
+  );
+  return {
+    name: 'endpoint-routes-only',
+    enforce: 'pre',
+    load(id) {
+      if (id.split('?')[0] !== table) return null;
+      return `export const endpoints = ${JSON.stringify(routes)};\n`;
+    },
+  };
+}
+
+/** node_modules packages matching `names` (a path segment each, `@scope/name` for scoped ones). */
+const packages = (...names: string[]) => new RegExp(`node_modules[\\\\/](?:${names.join('|')})[\\\\/]`);
 
 export default defineConfig({
   plugins: [
@@ -20,6 +50,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    endpointRoutesOnly(),
   ],
   server: {
     proxy: {
@@ -32,5 +63,30 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // The libraries every screen runs on, one chunk each (below 60 KB gzip where a library allows:
+        // react-dom's client is one module of about 62 KB). Named chunks change only when the library
+        // does, so a console release leaves them cached.
+        codeSplitting: {
+          groups: [
+            // Without its dependencies: react itself is a chunk of its own, shared with every screen.
+            {
+              name: 'react-dom',
+              test: packages('react-dom'),
+              priority: 20,
+              includeDependenciesRecursively: false,
+            },
+            { name: 'react', test: packages('react', 'scheduler'), priority: 20 },
+            {
+              name: 'router',
+              test: packages('@tanstack/(?:react-router|router-core|history|store|react-store)'),
+              priority: 10,
+            },
+            { name: 'query', test: packages('@tanstack/(?:query-core|react-query)'), priority: 10 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,17 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type ReactNode, StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { keepShellOnChunkFailure } from './api/chunk-failure.ts';
-import { setUnauthorizedHandler } from './api/client.ts';
-import { auth, forgetCredentials } from './auth/auth.ts';
+import { auth } from './auth/auth.ts';
 import { createQueryClient, retryFailedOnReturn } from './query-client.ts';
-import { createAppRouter } from './router.tsx';
 import { syncTheme } from './theme/theme.ts';
 import './styles.css';
 
 const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
 
 syncTheme();
 // Outages end on screen within seconds: failed queries retry when the person comes back, and a page
@@ -19,25 +15,54 @@ syncTheme();
 retryFailedOnReturn(queryClient);
 keepShellOnChunkFailure();
 
-// A 401 from any call means the credentials are gone (session expired or revoked, key deleted):
-// forget them and ask for a sign-in that comes back here. A 401 while signed out (a wrong code on
-// the sign-in page) belongs to the form that made the call.
-setUnauthorizedHandler(() => {
-  const here = router.state.location;
-  if (!auth.isAuthenticated() || here.pathname === '/sign-in') return;
-  forgetCredentials({ refused: true });
-  void router
-    .navigate({ to: '/sign-in', search: { redirect: here.href, reason: 'expired' }, replace: true })
-    .then(() => queryClient.clear());
-});
+const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
+let root: Root | null = null;
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+/**
+ * Shows a screen in a new React root. Signing in swaps the sign-in page for the console: rendered into
+ * the same root, the router's first render would wait, with no boundary to show, for a load that only
+ * starts once it has rendered, and the sign-in page would stay on screen.
+ */
+function render(screen: ReactNode) {
+  root?.unmount();
+  root = createRoot(container);
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>{screen}</QueryClientProvider>
+    </StrictMode>,
+  );
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+/** The first load's code failed to download (server down mid-deploy, network gone): say so, not a blank page. */
+function renderLoadFailure() {
+  root?.unmount();
+  root = createRoot(container);
+  root.render(
+    <p role="alert" className="p-8 text-sm">
+      The console could not load. Check the connection and reload the page.
+    </p>,
+  );
+}
+
+async function showConsole() {
+  const { createConsole } = await import('./console.tsx');
+  render(createConsole(queryClient));
+}
+
+// Signed out, a first load needs only the sign-in page: the console (router, pages, zod) loads once
+// the person is signed in, and a signed-in load does not fetch the sign-in page.
+async function showSignIn() {
+  const { SignedOut, signInHref } = await import('./signed-out.tsx');
+  const href = signInHref(window.location);
+  if (href) window.history.replaceState(null, '', href);
+  render(
+    <SignedOut
+      onSignedIn={async (next) => {
+        window.history.replaceState(null, '', next);
+        await showConsole();
+      }}
+    />,
+  );
+}
+
+(auth.isAuthenticated() ? showConsole() : showSignIn()).catch(renderLoadFailure);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeRedirect } from './redirect.ts';
-import { SignInSearch } from './sign-in-search.ts';
+import { parseSignInSearch } from './sign-in-search.ts';
 
 describe('sanitizeRedirect', () => {
   it('keeps paths of this app with their search and hash', () => {
@@ -36,13 +36,13 @@ describe('sanitizeRedirect', () => {
 
 describe('sign-in search params', () => {
   it('keeps a safe redirect and drops an unsafe one', () => {
-    expect(SignInSearch.parse({ redirect: '/settings' })).toEqual({ redirect: '/settings' });
-    expect(SignInSearch.parse({ redirect: 'https://evil.example' }).redirect).toBeUndefined();
-    expect(SignInSearch.parse({ redirect: 12 }).redirect).toBeUndefined();
+    expect(parseSignInSearch({ redirect: '/settings' })).toEqual({ redirect: '/settings' });
+    expect(parseSignInSearch({ redirect: 'https://evil.example' }).redirect).toBeUndefined();
+    expect(parseSignInSearch({ redirect: 12 }).redirect).toBeUndefined();
   });
 
   it('ignores an unknown reason instead of failing the page', () => {
-    expect(SignInSearch.parse({ reason: 'nope' }).reason).toBeUndefined();
-    expect(SignInSearch.parse({ reason: 'expired' }).reason).toBe('expired');
+    expect(parseSignInSearch({ reason: 'nope' }).reason).toBeUndefined();
+    expect(parseSignInSearch({ reason: 'expired' }).reason).toBe('expired');
   });
 });

@@ -1,6 +1,4 @@
-import type { z } from 'zod';
-
-/** A value kept in localStorage as JSON, read through a schema, observable (also across tabs). */
+/** A value kept in localStorage as JSON, read through a parser, observable (also across tabs). */
 export interface StoredValue<T> {
   get(): T;
   set(value: T): void;
@@ -18,11 +16,17 @@ function readRaw(key: string): string | null {
 }
 
 /**
- * Reads are cached by the raw string, so `get()` returns the same object until the stored text
- * changes: `useSyncExternalStore` needs a stable snapshot. A value that no longer fits the schema
- * (older console, hand edits) reads as the fallback.
+ * What was stored, checked: the value, or undefined when it does not fit. A plain function rather than
+ * a zod schema: the stores of the first screen (session, theme, server) must not need zod to load.
  */
-export function storedValue<T>(key: string, schema: z.ZodType<T>, fallback: T): StoredValue<T> {
+export type ReadStored<T> = (json: unknown) => T | undefined;
+
+/**
+ * Reads are cached by the raw string, so `get()` returns the same object until the stored text
+ * changes: `useSyncExternalStore` needs a stable snapshot. A value that no longer fits (older console,
+ * hand edits) reads as the fallback.
+ */
+export function storedValue<T>(key: string, read: ReadStored<T>, fallback: T): StoredValue<T> {
   const listeners = new Set<() => void>();
   let cache: { raw: string | null; value: T } | undefined;
 
@@ -32,8 +36,8 @@ export function storedValue<T>(key: string, schema: z.ZodType<T>, fallback: T): 
     let value = fallback;
     if (raw !== null) {
       try {
-        const parsed = schema.safeParse(JSON.parse(raw));
-        if (parsed.success) value = parsed.data;
+        const parsed = read(JSON.parse(raw));
+        if (parsed !== undefined) value = parsed;
       } catch {
         // not JSON: keep the fallback
       }

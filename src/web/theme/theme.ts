@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { storedValue } from '../storage/stored-value.ts';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
@@ -8,7 +7,13 @@ export type Theme = (typeof THEMES)[number];
 /** Also read by public/console-boot.js, loaded by index.html (applies the theme before first paint). */
 export const THEME_KEY = 'media-console:theme';
 
-export const themeStore = storedValue<Theme>(THEME_KEY, z.enum(THEMES), 'system');
+const isTheme = (value: unknown): value is Theme => THEMES.includes(value as Theme);
+
+export const themeStore = storedValue<Theme>(
+  THEME_KEY,
+  (json) => (isTheme(json) ? json : undefined),
+  'system',
+);
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { ToolKey } from '../../../../contract/common.ts';
 import { type StoredValue, storedValue } from '../../../storage/stored-value.ts';
 
@@ -8,8 +7,18 @@ import { type StoredValue, storedValue } from '../../../storage/stored-value.ts'
  */
 const PREFIX = 'media-console:playground';
 
-const Draft = z.record(z.string(), z.unknown());
-export type Draft = z.infer<typeof Draft>;
+export type Draft = Record<string, unknown>;
+
+const isRecord = (json: unknown): json is Record<string, unknown> =>
+  typeof json === 'object' && json !== null && !Array.isArray(json);
+
+/** Plain checks, not zod: the playground route reads the last model before its page (and zod) loads. */
+const readStoredDraft = (json: unknown): Draft | null | undefined =>
+  json === null || isRecord(json) ? json : undefined;
+const readModels = (json: unknown): Record<string, string> | undefined =>
+  isRecord(json) && Object.values(json).every((model) => typeof model === 'string')
+    ? (json as Record<string, string>)
+    : undefined;
 
 const drafts = new Map<string, StoredValue<Draft | null>>();
 
@@ -17,7 +26,7 @@ function draftStore(tool: ToolKey, model: string): StoredValue<Draft | null> {
   const key = `${PREFIX}:draft:${tool}:${model}`;
   let store = drafts.get(key);
   if (!store) {
-    store = storedValue<Draft | null>(key, Draft.nullable(), null);
+    store = storedValue<Draft | null>(key, readStoredDraft, null);
     drafts.set(key, store);
   }
   return store;
@@ -35,7 +44,7 @@ export function clearDraft(tool: ToolKey, model: string): void {
   draftStore(tool, model).clear();
 }
 
-const lastModels = storedValue(`${PREFIX}:models`, z.record(z.string(), z.string()), {});
+const lastModels = storedValue(`${PREFIX}:models`, readModels, {});
 
 export function lastModel(tool: ToolKey): string | null {
   return lastModels.get()[tool] ?? null;

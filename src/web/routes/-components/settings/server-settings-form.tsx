@@ -7,10 +7,10 @@ import {
   DEFAULT_SERVER_SETTINGS,
   defaultBaseUrl,
   type ServerSettings,
-  ServerSettingsForm as ServerSettingsSchema,
   serverSettingsStore,
   useServerSettings,
 } from '../../../api/server-settings.ts';
+import { ServerSettingsForm as ServerSettingsSchema } from '../../../api/server-settings-form.ts';
 import { currentSession } from '../../../auth/session.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';

@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { SendOtpBody } from '../../../../contract/auth.ts';
 import { api } from '../../../api/client.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { fieldMessage } from '../../../components/field-message.ts';
 import { TextField } from '../../../components/text-field.tsx';
+import { lazyZodResolver } from './lazy-resolver.ts';
 import { describeSignInError, type SignInProblem } from './sign-in-problem.ts';
 import { useCountdown } from './use-countdown.ts';
 
@@ -21,8 +20,13 @@ interface EmailStepProps {
   onCodeSent: (sent: CodeSent) => void;
 }
 
+/** The contract's rule for the address, loaded with zod once the person starts typing. */
+const sendOtpResolver = lazyZodResolver(() =>
+  import('../../../../contract/auth.ts').then((m) => m.SendOtpBody),
+);
+
 export function EmailStep({ defaultEmail, onCodeSent }: EmailStepProps) {
-  const form = useForm({ resolver: zodResolver(SendOtpBody), defaultValues: { email: defaultEmail } });
+  const form = useForm({ resolver: sendOtpResolver, defaultValues: { email: defaultEmail } });
   const [problem, setProblem] = useState<SignInProblem | null>(null);
   const waitSeconds = useCountdown(problem?.retryAt ?? null);
   const { setFocus } = form;
@@ -42,7 +46,7 @@ export function EmailStep({ defaultEmail, onCodeSent }: EmailStepProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={onSubmit} onInput={sendOtpResolver.preload} noValidate className="flex flex-col gap-4">
       <TextField
         label="Email"
         type="email"

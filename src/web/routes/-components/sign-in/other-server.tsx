@@ -1,5 +1,10 @@
-import { useId, useState } from 'react';
-import { ServerSettingsForm } from '../settings/server-settings-form.tsx';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Spinner } from '../../../components/spinner.tsx';
+
+// The form (its checks, zod and the server probe) loads when the panel opens, not with the sign-in page.
+const ServerSettingsForm = lazy(() =>
+  import('../settings/server-settings-form.tsx').then((m) => ({ default: m.ServerSettingsForm })),
+);
 
 interface OtherServerProps {
   /** After saving: the page goes on if the settings carry an API key, else the person signs in by email there. */
@@ -26,7 +31,9 @@ export function OtherServer({ onSaved }: OtherServerProps) {
           id={panelId}
           className="mt-4 rounded-2xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900"
         >
-          <ServerSettingsForm onSaved={onSaved} />
+          <Suspense fallback={<Spinner />}>
+            <ServerSettingsForm onSaved={onSaved} />
+          </Suspense>
         </div>
       )}
     </div>
