@@ -25,7 +25,7 @@ const MAX_ASPECT = 16;
 
 export interface EngineImage {
   data: Buffer;
-  mediaType: 'image/png' | 'image/jpeg' | 'image/webp';
+  mediaType: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/avif';
   width: number;
   height: number;
 }
@@ -136,7 +136,7 @@ export function escapeXml(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-type OutputFormat = 'png' | 'jpeg' | 'webp';
+type OutputFormat = 'png' | 'jpeg' | 'webp' | 'avif';
 
 /** Pixels between steps: 8-bit sRGB with alpha, so every step can follow any other without loss. */
 interface Frame {
@@ -191,12 +191,15 @@ async function encode(frame: Frame, format: OutputFormat, quality?: number): Pro
   let image = fromFrame(frame);
   if (format === 'jpeg') image = image.flatten({ background: '#ffffff' });
   else if (!frame.alpha) image = image.removeAlpha();
-  const data =
-    format === 'png'
-      ? await image.png().toBuffer()
-      : format === 'jpeg'
-        ? await image.jpeg({ quality: quality ?? 90 }).toBuffer()
-        : await image.webp({ quality: quality ?? 90 }).toBuffer();
+  const data = await (format === 'png'
+    ? image.png()
+    : format === 'jpeg'
+      ? image.jpeg({ quality: quality ?? 90 })
+      : format === 'webp'
+        ? image.webp({ quality: quality ?? 90 })
+        : // The lowest effort: AVIF at libaom's slower settings costs seconds for a large picture.
+          image.avif({ quality: quality ?? 60, effort: 0 })
+  ).toBuffer();
   return { data, mediaType: `image/${format}`, width: frame.width, height: frame.height };
 }
 
@@ -241,7 +244,7 @@ async function applyStep(frame: Frame, step: z.output<typeof EditOperation>): Pr
 /**
  * Applies the steps in order, each as its own pass over the pixels (sharp would otherwise reorder them),
  * checking the signal between steps. The result keeps the input's format (PNG for formats other than
- * PNG, JPEG and WebP) unless a `format` step names another; the last `format` step wins.
+ * PNG, JPEG and WebP) unless a `format` step names another (png, jpeg, webp or avif); the last wins.
  */
 export async function edit(
   input: Buffer,
@@ -277,11 +280,15 @@ export async function edit(
   return result;
 }
 
-/** Lanczos (lanczos3) upscaling by 2 or 4, in the input's format (PNG for formats other than PNG, JPEG and WebP). */
+/**
+ * Lanczos (lanczos3) upscaling by 2 or 4, in `format` when given, else in the input's format (PNG for
+ * formats other than PNG, JPEG and WebP).
+ */
 export async function upscale(
   input: Buffer,
   factor: 2 | 4,
   options: EngineRunOptions = {},
+  format?: OutputFormat,
 ): Promise<EngineImage> {
   checkAborted(options.signal);
   if (factor !== 2 && factor !== 4) throw new EngineInputError('The upscale factor must be 2 or 4.');
@@ -302,8 +309,9 @@ export async function upscale(
     source.alpha,
   );
   checkAborted(options.signal);
-  report(options, 0.8, `Encoding ${source.format.toUpperCase()}`);
-  const result = await encode(frame, source.format);
+  const target = format ?? source.format;
+  report(options, 0.8, `Encoding ${target.toUpperCase()}`);
+  const result = await encode(frame, target);
   checkAborted(options.signal);
   report(options, 1, 'Done');
   return result;

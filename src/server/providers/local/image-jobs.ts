@@ -20,7 +20,12 @@ async function firstFile(input: RunInput, context: RunContext): Promise<Buffer> 
   return (await context.readInput(files[0].url)).body;
 }
 
-const extension = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
+const extension = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+} as const;
 const engineOptions = (context: RunContext) => ({ onProgress: context.progress, signal: context.signal });
 
 /** local-sketch: a procedural picture from prompt, seed and aspect ratio. */
@@ -76,10 +81,12 @@ export const editJob: LocalEngine = async (input, context): Promise<RunResult> =
   };
 };
 
-/** local-upscale: 2x (default) or 4x of `files[0]`. */
+/** local-upscale: 2x (default) or 4x of `files[0]`, in `output_format` when given. */
 export const upscaleJob: LocalEngine = async (input, context) => {
-  const factor = localOptions(input.body).factor === 4 ? 4 : 2;
-  const image = await upscale(await firstFile(input, context), factor, engineOptions(context));
+  const { factor: asked, output_format } = localOptions(input.body);
+  const factor = asked === 4 ? 4 : 2;
+  const format = SKETCH_FORMATS.find((f) => f === output_format);
+  const image = await upscale(await firstFile(input, context), factor, engineOptions(context), format);
   return {
     outputs: [
       {

@@ -11,7 +11,7 @@ import { AppError } from '../../errors.ts';
 import { contextOf, filesOf, frameColour, inputFor, probeOutput } from './engine-test-support.ts';
 import { testFfmpeg } from './ffmpeg-test-media.ts';
 import { edit, sketch, upscale } from './image-engine.ts';
-import { sketchJob } from './image-jobs.ts';
+import { sketchJob, upscaleJob } from './image-jobs.ts';
 import { createMotionI2vJob } from './video-motion.ts';
 
 /** What each format's file starts with, and what sharp calls it when it reads it back. */
@@ -148,6 +148,44 @@ describe('the local tools that read images take every sketch format', () => {
     expect(await sharp(edited.data).metadata()).toMatchObject({ width: 64, height: 32 });
     const upscaled = await upscale(source, 2);
     expect(await sharp(upscaled.data).metadata()).toMatchObject({ width: 256, height: 128 });
+  });
+
+  it('local-upscale writes output_format when asked, else the input format', async () => {
+    const source = await sketch({ prompt: 'a kite', seed: 2, longEdge: 96, format: 'webp' });
+    const file = path.join(dir, 'upscale-source.webp');
+    await writeFile(file, source);
+    const run = async (local: Record<string, unknown>) => {
+      const { context } = contextOf();
+      const result = await upscaleJob(
+        inputFor('upscale', { model: 'local-upscale', files: filesOf(file), provider_options: { local } }),
+        context,
+      );
+      const output = result.outputs[0];
+      if (output?.kind !== 'file') throw new Error('expected a file output');
+      return output;
+    };
+    const kept = await run({ factor: 2 });
+    expect(kept).toMatchObject({ mediaType: 'image/webp', name: 'upscaled-2x.webp' });
+    const avif = await run({ factor: 2, output_format: 'avif' });
+    expect(avif).toMatchObject({ mediaType: 'image/avif', name: 'upscaled-2x.avif' });
+    expect(magicOf(avif.data)).toBe('avif');
+    expect(await sharp(avif.data).metadata()).toMatchObject({ width: 192, height: 192 });
+    const model = MODELS.find((m) => m.id === 'local-upscale')!;
+    const files = [{ url: 'https://example.com/a.png' }];
+    expect(() =>
+      checkModelInput(model, { files, provider_options: { local: { output_format: 'bmp' } } }),
+    ).toThrow(AppError);
+    // Video upscaling has no such option.
+    const video = MODELS.find((m) => m.id === 'local-video-upscale')!;
+    expect(Object.keys(video.offers[0]!.optionsSchema.properties ?? {})).toEqual(['factor']);
+  });
+
+  it('local-edit converts to AVIF with a format step', async () => {
+    const source = await sketch({ prompt: 'a kite', seed: 2, longEdge: 64 });
+    const avif = await edit(source, [{ op: 'format', to: 'avif' }]);
+    expect(avif.mediaType).toBe('image/avif');
+    expect(magicOf(avif.data)).toBe('avif');
+    expect(await meanDifference(avif.data, source)).toBeLessThan(4);
   });
 
   it.each(['webp', 'avif'] as const)(

@@ -28,7 +28,7 @@ export const EditOperation = z.discriminatedUnion('op', [
   z.object({ op: z.literal('rotate'), degrees: z.number().min(-360).max(360) }),
   z.object({
     op: z.literal('format'),
-    to: z.enum(['png', 'jpeg', 'webp']),
+    to: z.enum(['png', 'jpeg', 'webp', 'avif']),
     quality: z.int().min(1).max(100).optional(),
   }),
   z.object({ op: z.literal('grayscale') }),

@@ -9,7 +9,7 @@ import { EditOperations } from './image-edit-operations.ts';
 
 const Seed = z.int().min(0).max(4_294_967_295).meta({ description: 'Same seed, same result.' });
 
-/** What a local sketch can be written as; PNG (lossless) unless the request names another. */
+/** What a local sketch or upscale can be written as (a sketch: PNG, lossless, unless the request names another). */
 export const SKETCH_FORMATS = ['png', 'webp', 'avif', 'jpeg'] as const;
 export type SketchFormat = (typeof SKETCH_FORMATS)[number];
 
@@ -40,11 +40,17 @@ export const EditOptions = z.strictObject({
   }),
 });
 
+const Factor = z
+  .union([z.literal(2), z.literal(4)])
+  .optional()
+  .meta({ description: '2 (default) or 4.' });
+
 export const UpscaleOptions = z.strictObject({
-  factor: z
-    .union([z.literal(2), z.literal(4)])
-    .optional()
-    .meta({ description: '2 (default) or 4.' }),
+  factor: Factor,
+  output_format: z.enum(SKETCH_FORMATS).optional().meta({
+    description:
+      "Default: the input's format (PNG for formats other than PNG, JPEG and WebP). webp, avif and jpeg are lossy and far smaller than PNG.",
+  }),
 });
 
 export const MOTION_KINDS = ['zoom-in', 'zoom-out', 'pan-left', 'pan-right'] as const;
@@ -56,7 +62,7 @@ export const MotionOptions = z.strictObject({
   fps: z.int().min(10).max(30).optional().meta({ description: 'Frames per second; default 24.' }),
 });
 
-export const VideoUpscaleOptions = UpscaleOptions;
+export const VideoUpscaleOptions = z.strictObject({ factor: Factor });
 
 export const VideoTrimOptions = z
   .strictObject({
