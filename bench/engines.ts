@@ -82,6 +82,15 @@ export async function benchEngines(rounds = 3) {
       body: { prompt: 'a lighthouse at dusk', options: { cache: false } },
     },
     {
+      label: 'image sketch (local-sketch, 1:1, output_format webp)',
+      model: 'local-sketch',
+      body: {
+        prompt: 'a lighthouse at dusk',
+        provider_options: { local: { output_format: 'webp' } },
+        options: { cache: false },
+      },
+    },
+    {
       label: '5 s video (local-motion, 16:9)',
       model: 'local-motion',
       body: { prompt: 'a harbour at dawn', duration: 5, aspect_ratio: '16:9' },
