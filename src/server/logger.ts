@@ -8,6 +8,8 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
   /** The access log line of one request (info level), formatted without a generic stringify. */
   request(requestId: string, method: string, path: string, status: number, ms: number): void;
+  /** True when request lines are written (info or below), so callers can skip gathering them. */
+  readonly requestsEnabled: boolean;
 }
 
 /** Field names whose values never reach the log, wherever they appear. */
@@ -32,6 +34,7 @@ export function createLogger(
   };
   const requests = ORDER.info >= ORDER[level];
   return {
+    requestsEnabled: requests,
     request(requestId, method, path, status, ms) {
       if (!requests) return;
       // request ids match /^[A-Za-z0-9._-]+$/ and methods are tokens: only the path needs escaping.

@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 import { mountOpsRoutes } from '../ops/ops-routes.ts';
 import type { Services } from '../services.ts';
+import { AccessLog } from './access-log.ts';
 import { createAuthenticator } from './auth.ts';
 import type { Route } from './define-route.ts';
 import type { AppEnv } from './env.ts';
@@ -27,6 +28,7 @@ export function createApp(s: Services, routes: readonly Route[]): Hono<AppEnv> {
   const auth = createAuthenticator(s.db, s.apiKeys, s.sessions);
   const staticFiles = createStaticHandler(s.config.STATIC_DIR);
   const methods = methodIndex(routes);
+  const accessLog = new AccessLog(s.log);
 
   // Answers are made by respond() with the request id on them; this only names the request and logs it.
   app.use(async (c, next) => {
@@ -36,14 +38,15 @@ export function createApp(s: Services, routes: readonly Route[]): Hono<AppEnv> {
     const started = performance.now();
     await next();
     const ms = performance.now() - started;
-    // The path only: query strings may carry emails.
-    s.log.request(requestId, c.req.method, c.req.path, c.res.status, Math.round(ms * 10) / 10);
-    // Metrics by the matched route's pattern, never the raw path (ids would make a series each).
+    const { method } = c.req;
+    const status = c.res.status;
+    // Logs and metrics count by the matched route's pattern, never the raw path (ids would make a row each).
     const pattern = routePath(c, -1);
-    const route =
-      pattern === '*' || pattern === '/*' ? (c.res.status < 400 ? 'static' : 'unmatched') : pattern;
-    s.metrics.requests.inc({ method: c.req.method, route, status: c.res.status });
-    s.metrics.requestSeconds.observe({ method: c.req.method, route }, ms / 1000);
+    const route = pattern === '*' || pattern === '/*' ? (status < 400 ? 'static' : 'unmatched') : pattern;
+    // The path only: query strings may carry emails.
+    accessLog.record({ requestId, method, path: c.req.path, route, status, ms: Math.round(ms * 10) / 10 });
+    s.metrics.requests.inc({ method, route, status });
+    s.metrics.requestSeconds.observe({ method, route }, ms / 1000);
   });
 
   mountOpsRoutes(app, s);
