@@ -48,6 +48,20 @@ describe('error envelope and HTTP behaviour', () => {
     });
   });
 
+  it('validates path parameters the same way however often an id is asked for', async () => {
+    const { api_key } = await signUp(t);
+    const headers = { authorization: `Bearer ${api_key}` };
+    for (let i = 0; i < 3; i++) {
+      const missing = await t.request('/v2/jobs/job_missing', { headers });
+      expect(missing.status).toBe(404);
+      const invalid = await t.request('/v2/jobs/not-a-job-id', { headers });
+      expect(invalid.status).toBe(422);
+      expect((await envelope(invalid)).details).toEqual({
+        fields: [expect.objectContaining({ field: 'path.id' })],
+      });
+    }
+  });
+
   it('answers 413 for a body over 1 MiB', async () => {
     const response = await post(
       '/api/auth/cli/send-otp',

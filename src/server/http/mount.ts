@@ -28,9 +28,31 @@ function queryObject(c: Context): Record<string, string> {
   return out;
 }
 
+/** How many validated path parameter sets each route keeps (pollers ask for the same ids again and again). */
+const KNOWN_PARAMS_MAX = 1000;
+
+/**
+ * Path parameters validated once per distinct value: zod's parse of `{ id }` was the largest part of a
+ * polled GET's own work. Only valid ones are kept, frozen so no handler can change what the next one gets.
+ */
+function paramsValidator(schema: z.ZodType) {
+  const known = new Map<string, unknown>();
+  return (raw: Record<string, string>): unknown => {
+    // NUL cannot occur here (refused before), so it separates the values unambiguously.
+    const key = Object.values(raw).join('\u0000');
+    const hit = known.get(key);
+    if (hit !== undefined) return hit;
+    const parsed = validate(schema, raw, 'path');
+    if (known.size >= KNOWN_PARAMS_MAX) known.clear();
+    known.set(key, typeof parsed === 'object' && parsed !== null ? Object.freeze(parsed) : parsed);
+    return parsed;
+  };
+}
+
 /** Registers each route on the app: auth, then path, query and body validation, then the handler. */
 export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], auth: Authenticator): void {
   for (const { endpoint, handler } of routes) {
+    const validParams = endpoint.params ? paramsValidator(endpoint.params) : null;
     app.on(endpoint.method, toColonPath(endpoint.path), async (c) => {
       // Public routes skip authentication entirely (a Bearer token there is ignored, as the spec allows).
       const context =
@@ -57,7 +79,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], auth: A
       if (unsafeTextFields(rawParams, 'path').length > 0) {
         throw new AppError('not_found', `Nothing at ${c.req.method} ${endpoint.path} has that id.`);
       }
-      const params = endpoint.params ? validate(endpoint.params, rawParams, 'path') : undefined;
+      const params = validParams ? validParams(rawParams) : undefined;
       const rawQuery = queryObject(c);
       refuseUnsafeText(rawQuery, 'query');
       const query = endpoint.query ? validate(endpoint.query, rawQuery, 'query') : undefined;
