@@ -129,6 +129,10 @@ async function measured(url: string, options: LoadOptions, pid: number | undefin
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/** CPU seconds the server spent per answer in one round. */
+const cpuPerAnswer = (r: { serverCpu: number; seconds: number; requests: number }) =>
+  (r.serverCpu * r.seconds) / r.requests;
+
 /**
  * GET `url` on our server against a bare node:http server answering the same bytes from memory: both
  * warmed up, then `rounds` pairs back to back (alternating which goes first, so drift on a busy machine
@@ -187,13 +191,20 @@ async function compareWithBare(url: string, options: Comparison) {
     oursCpu: cpu(ours.map((r) => r.serverCpu)),
     bareCpu: cpu(bases.map((r) => r.serverCpu)),
     clientCpuOnBare: cpu(bases.map((r) => r.clientCpu ?? Number.NaN)),
+    /**
+     * Server CPU per answer, bare over ours (median of pairs): what the throughput ratio would be with a core
+     * each, and steadier than it when other work on the machine takes the CPU from either server.
+     */
+    cpuRatio: round2(median(ours.map((o, i) => cpuPerAnswer(bases[i]!) / cpuPerAnswer(o)))),
+    oursCpuUs: Math.round(median(ours.map(cpuPerAnswer)) * 1e6),
+    bareCpuUs: Math.round(median(bases.map(cpuPerAnswer)) * 1e6),
   };
 }
 
 type ComparisonResult = Awaited<ReturnType<typeof compareWithBare>>;
 
 const comparisonLine = (label: string, c: ComparisonResult, target: number) =>
-  `${label} (${c.bodyBytes} B, ${c.client} client, ${c.connections} connections, ${c.rounds} pairs × ${c.secondsPerRound} s alternating): ours ${c.oursPerSecond}/s, bare node:http ${c.barePerSecond}/s; ratio ${c.ratio} (median of pairs; pairs ${Math.min(...c.pairRatios)}–${Math.max(...c.pairRatios)}: ${c.pairRatios.join(' ')}; target ≥ ${target}); CPU in cores: ours ${c.oursCpu} (with PostgreSQL), bare ${c.bareCpu}, client ${c.clientCpuOnBare}; ours p99 ${c.oursP99Ms} ms${c.oursErrors ? `; ${c.oursErrors} non-2xx` : ''}\n`;
+  `${label} (${c.bodyBytes} B, ${c.client} client, ${c.connections} connections, ${c.rounds} pairs × ${c.secondsPerRound} s alternating): ours ${c.oursPerSecond}/s, bare node:http ${c.barePerSecond}/s; ratio ${c.ratio} (median of pairs; pairs ${Math.min(...c.pairRatios)}–${Math.max(...c.pairRatios)}: ${c.pairRatios.join(' ')}; target ≥ ${target}); CPU in cores: ours ${c.oursCpu} (with PostgreSQL), bare ${c.bareCpu}, client ${c.clientCpuOnBare}; server CPU per answer: ours ${c.oursCpuUs} µs, bare ${c.bareCpuUs} µs, ratio ${c.cpuRatio}; ours p99 ${c.oursP99Ms} ms${c.oursErrors ? `; ${c.oursErrors} non-2xx` : ''}\n`;
 
 /** 7 pairs of 5 s rounds over 50 keep-alive connections, after 2 s of warm-up each (BENCH_PAIRS, BENCH_SECONDS). */
 const serverComparison = {
