@@ -5,13 +5,17 @@ import { ensureConsoleBuild } from '../scripts/console-build.ts';
 
 /*
  * How much JavaScript the console ships, gzip -9 (node:zlib), each file compressed on its own as it is
- * served. Byte counts do not depend on the machine's load, so one build is measured once.
- * - initial: what dist/index.html loads before anything renders: the entry chunk and its static imports
- *   (the modulepreload links; the two are checked against each other).
+ * served, read from the build's import graph. Byte counts do not depend on the machine's load, so one
+ * build is measured once. What a screen really loads in a browser is bench/first-screen.ts's measure;
+ * this one says where the bytes are and why.
+ * - entry: what dist/index.html loads before main.tsx picks a screen: the entry chunk and its static
+ *   imports (the modulepreload links; the two are checked against each other). Nothing renders with it
+ *   alone: the sign-in page (signed-out) and the console (console) are loaded by the entry.
  * - each lazily loaded chunk (route components, React.lazy pieces): the chunk plus its static imports
  *   that the initial set does not already hold ("lazy total"); what it adds once its parents are in (a
- *   route's layouts, or the chunk that loads a React.lazy piece); and "first screen": the initial set, the
- *   parents and the chunk, each file counted once: what a first visit straight to that route needs.
+ *   route's layouts and the console that holds the routes, or the chunk that loads a React.lazy piece);
+ *   and "first screen": the entry set, the parents and the chunk, each file counted once: what a first
+ *   visit straight to that route needs.
  * The import graph comes from dist/.vite/manifest.json when the build writes one (`build.manifest`, off in
  * vite.config.ts today), otherwise from the static `import … from "./x.js"` statements and the dynamic
  * `import("./x.js")` calls of the built chunks (minified Rolldown output: plain, predictable syntax).
@@ -199,9 +203,10 @@ export function consoleSize(dist = path.join(root, 'dist')): ConsoleSizeResult {
   const contexts = new Map<string, Set<string>>();
   const parentsOf = (file: string): string[] => {
     const chunk = byFile.get(file)!;
-    if (byFile.has(chunk.importer)) return [chunk.importer];
+    // A route chunk is loaded by the console chunk and shown inside its layouts; a React.lazy piece by its chunk.
+    const layouts: string[] = byFile.has(chunk.importer) ? [chunk.importer] : [];
+    if (!chunk.name.startsWith('_app') && chunk.name !== 'sign-in') return layouts;
     const parts = chunk.name.split('.');
-    const layouts: string[] = [];
     for (let i = 1; i < parts.length; i++) {
       const layout = layoutByName.get(parts.slice(0, i).join('.'));
       if (layout) layouts.push(layout);
@@ -272,9 +277,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export function consoleSizeTable(result: ConsoleSizeResult): string {
   const { initial } = result;
   const rows: string[][] = [
-    ['', 'chunk', '+deps not initial', 'lazy total', 'adds', 'first screen', 'after'],
+    ['', 'chunk', '+deps not in entry', 'lazy total', 'adds', 'first screen', 'after'],
   ];
-  rows.push([`initial (${initial.files} files)`, '', '', '', '', kb(initial.gzipBytes), 'index.html']);
+  rows.push([`entry (${initial.files} files)`, '', '', '', '', kb(initial.gzipBytes), 'index.html']);
   for (const c of result.lazy) {
     rows.push([
       c.label,
@@ -283,7 +288,7 @@ export function consoleSizeTable(result: ConsoleSizeResult): string {
       kb(c.lazyGzip),
       kb(c.addedGzip),
       kb(c.firstScreenGzip),
-      c.parents.length ? c.parents.join(' + ') : 'initial',
+      c.parents.length ? c.parents.join(' + ') : 'entry',
     ]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
@@ -299,8 +304,8 @@ export function consoleSizeTable(result: ConsoleSizeResult): string {
     .join(', ');
   return [
     `console JS size (gzip -${result.gzipLevel}, each file on its own; import graph from ${result.graphSource === 'manifest' ? 'dist/.vite/manifest.json' : 'the built chunks (no manifest)'}; byte counts, not timings: the shared machine's load does not change them)`,
-    `initial: ${initial.files} files (entry + ${initial.files - 1} modulepreloads, ${initial.preloadsMatchImports ? 'matching' : 'NOT matching'} its static imports), ${kb(initial.rawBytes)} raw, ${kb(initial.gzipBytes)} gzip; largest ${top}; CSS ${kb(result.cssGzip)} gzip`,
-    'lazy chunks: chunk alone; + its static imports not in the initial set; = lazy total; adds = beyond what is loaded after its parents; first screen = initial + parents + it',
+    `entry (before main.tsx picks the sign-in page or the console; not a screen): ${initial.files} files (entry + ${initial.files - 1} modulepreloads, ${initial.preloadsMatchImports ? 'matching' : 'NOT matching'} its static imports), ${kb(initial.rawBytes)} raw, ${kb(initial.gzipBytes)} gzip; largest ${top}; CSS ${kb(result.cssGzip)} gzip`,
+    'lazy chunks: chunk alone; + its static imports not in the entry set; = lazy total; adds = beyond what is loaded after its parents; first screen = entry + parents + it (static estimate: bench/first-screen.ts measures screens in Chromium)',
     ...lines.map((line) => `  ${line.trimEnd()}`),
     '',
   ].join('\n');

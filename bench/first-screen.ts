@@ -1,0 +1,377 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type Browser, chromium, type Response } from 'playwright-core';
+import { findBrowser } from '../e2e/support/find-browser.ts';
+import { ensureConsoleBuild } from '../scripts/console-build.ts';
+
+/*
+ * What each first screen of the console really loads: every screen opened in a fresh Chromium context
+ * (empty cache) against the real server serving the built console, counting what the page fetched until
+ * the network was idle. Sizes are gzip -9 (node:zlib) of each decoded body, file by file, the unit of the
+ * targets; "wire" is what the server sent (it picks brotli or gzip itself). Byte counts, not timings:
+ * the shared machine's load does not change them.
+ */
+
+const root = path.resolve(import.meta.dirname, '..');
+const LEVEL = 9;
+
+/** The issue's targets (#14), gzip KB. */
+export const TARGETS = { signInJs: 120, firstVisitJs: 180, largestChunk: 60 } as const;
+
+interface Screen {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  /** The JavaScript of a first visit to it has a target (KB gzip). */
+  jsTarget?: number;
+}
+
+export const SCREENS: readonly Screen[] = [
+  { name: 'sign-in (signed out)', path: '/sign-in', signedIn: false, jsTarget: TARGETS.signInJs },
+  { name: 'signed out at /jobs', path: '/jobs', signedIn: false, jsTarget: TARGETS.signInJs },
+  { name: 'playground', path: '/playground', signedIn: true, jsTarget: TARGETS.firstVisitJs },
+  { name: 'jobs', path: '/jobs', signedIn: true, jsTarget: TARGETS.firstVisitJs },
+  { name: 'analytics', path: '/analytics', signedIn: true },
+  { name: 'files', path: '/files', signedIn: true },
+  { name: 'pipelines', path: '/pipelines', signedIn: true },
+  { name: 'templates', path: '/templates', signedIn: true },
+  { name: 'presets', path: '/presets', signedIn: true },
+  { name: 'keys', path: '/keys', signedIn: true },
+  { name: 'team', path: '/team', signedIn: true },
+  { name: 'settings', path: '/settings', signedIn: true },
+];
+
+type Kind = 'js' | 'css' | 'font' | 'api' | 'other';
+
+interface Loaded {
+  url: string;
+  kind: Kind;
+  gzip: number;
+  wire: number;
+}
+
+interface Tally {
+  files: number;
+  gzip: number;
+  wire: number;
+}
+
+export interface ScreenLoad {
+  name: string;
+  path: string;
+  /** Where the page ended up (a signed-out visit to a console page shows sign-in). */
+  landedOn: string;
+  jsTarget?: number;
+  byKind: Record<Kind, Tally>;
+  total: Tally;
+  largestJs: { file: string; gzip: number } | null;
+  /** What the server answered with on the wire for scripts: `br`, `gzip` or `identity`. */
+  scriptEncoding: string;
+  jsFiles: string[];
+}
+
+export interface FirstScreenResult {
+  gzipLevel: number;
+  screens: ScreenLoad[];
+  /** The sign-in page once the person starts typing an address (the form's checks load then). */
+  signInTyping: ScreenLoad;
+  /** The largest JavaScript file of the whole build, loaded or not. */
+  largestBuiltChunk: { file: string; gzip: number };
+}
+
+const gzipSize = (bytes: Buffer) => gzipSync(bytes, { level: LEVEL }).length;
+
+function kindOf(response: Response): Kind | null {
+  const type = response.request().resourceType();
+  if (type === 'script') return 'js';
+  if (type === 'stylesheet') return 'css';
+  if (type === 'font') return 'font';
+  if (type === 'fetch' || type === 'xhr') return 'api';
+  if (type === 'document' || type === 'image' || type === 'other' || type === 'manifest') return 'other';
+  return null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base: string, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before answering`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer ${base}/healthz within ${timeoutMs / 1000}s`);
+}
+
+async function startServer(dist: string) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-first-screen-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      STATIC_DIR: dist,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth(base, child);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  return { base, stop };
+}
+
+async function postJson(url: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** A new account through the real sign-in (code from the dev mailbox), kept as the console keeps it. */
+async function signedInSession(base: string): Promise<string> {
+  const email = `first-screen-${Date.now()}@example.com`;
+  await postJson(`${base}/api/auth/cli/send-otp`, { email });
+  const mailbox = (await (await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
+    data: Array<{ code: string | null }>;
+  };
+  const code = mailbox.data[0]?.code;
+  if (!code) throw new Error('no sign-in code in the dev mailbox');
+  const session = await postJson(`${base}/api/auth/cli/verify-otp`, { email, code });
+  return JSON.stringify({ token: session.access_token, expiresAt: session.expires_at, email: session.email });
+}
+
+const empty = (): Tally => ({ files: 0, gzip: 0, wire: 0 });
+
+function summarize(screen: Screen, landedOn: string, loaded: Loaded[], encodings: Set<string>): ScreenLoad {
+  const byKind = { js: empty(), css: empty(), font: empty(), api: empty(), other: empty() };
+  const total = empty();
+  for (const file of loaded) {
+    for (const tally of [byKind[file.kind], total]) {
+      tally.files++;
+      tally.gzip += file.gzip;
+      tally.wire += file.wire;
+    }
+  }
+  const scripts = loaded.filter((file) => file.kind === 'js');
+  const largest = scripts.reduce<Loaded | null>(
+    (max, file) => (max && max.gzip >= file.gzip ? max : file),
+    null,
+  );
+  return {
+    name: screen.name,
+    path: screen.path,
+    landedOn,
+    ...(screen.jsTarget ? { jsTarget: screen.jsTarget } : {}),
+    byKind,
+    total,
+    largestJs: largest
+      ? { file: path.posix.basename(new URL(largest.url).pathname), gzip: largest.gzip }
+      : null,
+    scriptEncoding: [...encodings].join('+') || 'none',
+    jsFiles: scripts.map((file) => path.posix.basename(new URL(file.url).pathname)),
+  };
+}
+
+/** Opens `screen` in a fresh context and counts what it fetched until the network went idle. */
+async function loadScreen(
+  browser: Browser,
+  base: string,
+  screen: Screen,
+  session: string | null,
+  afterLoad?: (page: import('playwright-core').Page) => Promise<void>,
+): Promise<ScreenLoad> {
+  const context = await browser.newContext({ baseURL: base });
+  if (session) {
+    await context.addInitScript(
+      (value) => window.localStorage.setItem('media-console:session', value),
+      session,
+    );
+  }
+  const page = await context.newPage();
+  const pending: Array<Promise<Loaded | null>> = [];
+  const encodings = new Set<string>();
+  page.on('response', (response) => {
+    const kind = kindOf(response);
+    if (!kind || response.status() < 200 || response.status() >= 300) return;
+    if (kind === 'js') encodings.add(response.headers()['content-encoding'] ?? 'identity');
+    pending.push(
+      (async () => {
+        const body = await response.body().catch(() => null);
+        if (!body) return null;
+        const sizes = await response
+          .request()
+          .sizes()
+          .catch(() => null);
+        return {
+          url: response.url(),
+          kind,
+          gzip: gzipSize(body),
+          wire: sizes?.responseBodySize ?? body.length,
+        };
+      })(),
+    );
+  });
+  try {
+    await page.goto(screen.path, { waitUntil: 'networkidle' });
+    await page.locator('main').first().waitFor({ state: 'visible' });
+    if (afterLoad) {
+      await afterLoad(page);
+      await page.waitForLoadState('networkidle');
+    }
+    // Lazy pieces a screen starts after its first paint (a chart, a list) count: wait for quiet again.
+    await page.waitForTimeout(500);
+    await page.waitForLoadState('networkidle');
+    const landedOn = new URL(page.url()).pathname;
+    const loaded = (await Promise.all(pending)).filter((file): file is Loaded => file !== null);
+    return summarize(screen, landedOn, loaded, encodings);
+  } finally {
+    await context.close();
+  }
+}
+
+function largestBuiltChunk(dist: string): { file: string; gzip: number } {
+  const assets = path.join(dist, 'assets');
+  let largest = { file: '', gzip: 0 };
+  for (const file of readdirSync(assets)) {
+    if (!file.endsWith('.js')) continue;
+    const gzip = gzipSize(readFileSync(path.join(assets, file)));
+    if (gzip > largest.gzip) largest = { file, gzip };
+  }
+  return largest;
+}
+
+export async function firstScreens(dist = path.join(root, 'dist')): Promise<FirstScreenResult> {
+  if (dist === path.join(root, 'dist')) ensureConsoleBuild(root);
+  const found = findBrowser({ env: process.env, playwrightChromium: () => chromium.executablePath() });
+  const server = await startServer(dist);
+  const browser = await chromium.launch({
+    executablePath: found.executablePath,
+    // The e2e suite's flags (playwright.config.ts).
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const session = await signedInSession(server.base);
+    const screens: ScreenLoad[] = [];
+    for (const screen of SCREENS) {
+      screens.push(await loadScreen(browser, server.base, screen, screen.signedIn ? session : null));
+    }
+    const signIn = SCREENS[0]!;
+    const signInTyping = await loadScreen(
+      browser,
+      server.base,
+      { ...signIn, name: 'sign-in, once typing' },
+      null,
+      (page) => page.getByLabel('Email').pressSequentially('a'),
+    );
+    return { gzipLevel: LEVEL, screens, signInTyping, largestBuiltChunk: largestBuiltChunk(dist) };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function firstScreenTable(result: FirstScreenResult): string {
+  const header = [
+    'screen',
+    'JS files',
+    'JS gzip',
+    'target',
+    'largest JS',
+    'CSS',
+    'fonts',
+    'API',
+    'total',
+    'wire',
+  ];
+  const rows = [...result.screens, result.signInTyping].map((s) => {
+    const js = s.byKind.js;
+    const met =
+      s.jsTarget === undefined ? '' : `${js.gzip / 1024 <= s.jsTarget ? '≤' : 'OVER'} ${s.jsTarget} KB`;
+    const landed = s.landedOn === s.path ? '' : ` → ${s.landedOn}`;
+    return [
+      `${s.name}${landed}`,
+      String(js.files),
+      kb(js.gzip),
+      met,
+      s.largestJs ? `${kb(s.largestJs.gzip)} ${s.largestJs.file.replace(/-[\w-]{8}\.js$/, '')}` : '-',
+      kb(s.byKind.css.gzip),
+      kb(s.byKind.font.gzip),
+      `${kb(s.byKind.api.gzip)} (${s.byKind.api.files})`,
+      `${kb(s.total.gzip)} (${s.total.files})`,
+      `${kb(s.total.wire)} ${s.scriptEncoding}`,
+    ];
+  });
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((row) => row[i]!.length)));
+  const lines = all.map((row) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '),
+  );
+  const largest = result.largestBuiltChunk;
+  const largestMet = largest.gzip / 1024 <= TARGETS.largestChunk ? '≤' : 'OVER';
+  return [
+    `console first screens in Chromium (fresh context each, until the network is idle; gzip -${result.gzipLevel} of each decoded body; wire = what the server sent, scripts in the encoding shown)`,
+    ...lines.map((line) => `  ${line.trimEnd()}`),
+    `largest chunk of the build: ${largest.file} ${kb(largest.gzip)} gzip (${largestMet} ${TARGETS.largestChunk} KB)`,
+    '',
+  ].join('\n');
+}
+
+// `tsx bench/first-screen.ts [dist]` runs it alone (dist/ by default, built when stale).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dist = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
+  const result = await firstScreens(dist);
+  process.stdout.write(firstScreenTable(result));
+  if (process.env.FIRST_SCREEN_JSON) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+}
