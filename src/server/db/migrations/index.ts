@@ -11,6 +11,7 @@ import { jobLeases } from './009-job-leases.ts';
 import { exposure } from './010-exposure.ts';
 import { teamPresets } from './011-team-presets.ts';
 import { templates } from './012-templates.ts';
+import { jobListIndexes } from './013-job-list-indexes.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: Migration[] = [
   exposure,
   teamPresets,
   templates,
+  jobListIndexes,
 ];

@@ -3,7 +3,6 @@ import {
   getJob,
   getJobPrice,
   getJobStatus,
-  type JobListQuery,
   listJobs,
   listJobWebhookDeliveries,
   refreshJob,
@@ -21,6 +20,7 @@ import type { Services } from '../../services.ts';
 import type { AuthContext } from '../auth.ts';
 import { defineRoute, reply } from '../define-route.ts';
 import { respond } from '../respond.ts';
+import { encodeCursor, jobPageQuery } from './jobs-list-query.ts';
 
 /** A job of the caller's team, or 404 (another team's job is answered like a missing one). */
 export async function findJob(db: Queryable, auth: AuthContext, id: string): Promise<JobRow> {
@@ -32,55 +32,6 @@ export async function findJob(db: Queryable, auth: AuthContext, id: string): Pro
   return rows[0];
 }
 
-/**
- * Cursor: the last row's (created_at, id), opaque to clients. The instant keeps PostgreSQL's
- * microseconds (a JS Date keeps milliseconds), so jobs made within one millisecond are never skipped.
- */
-function encodeCursor(row: JobRow & { cursor_at: string }): string {
-  return Buffer.from(`${row.cursor_at}|${row.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) {
-    throw new AppError(
-      'invalid_request',
-      'The cursor is not valid: pass next_cursor from the previous page.',
-      {
-        status: 422,
-        details: { fields: [{ field: 'query.cursor', message: 'invalid cursor', code: 'custom' }] },
-      },
-    );
-  }
-  return { createdAt, id };
-}
-
-/** Builds the WHERE clause of a job listing from its filters. */
-function listFilter(teamId: string, q: JobListQuery) {
-  const where = ['team_id = $1'];
-  const values: unknown[] = [teamId];
-  const add = (sql: (p: string) => string, value: unknown) => {
-    values.push(value);
-    where.push(sql(`$${values.length}`));
-  };
-  if (q.status?.length) add((p) => `status = ANY(${p})`, q.status);
-  if (q.tool?.length) add((p) => `tool = ANY(${p})`, q.tool);
-  if (q.model?.length) add((p) => `model = ANY(${p})`, q.model);
-  if (q.folder === 'none') where.push('folder_id IS NULL');
-  else if (q.folder?.length) add((p) => `folder_id = ANY(${p}::uuid[])`, q.folder);
-  if (q.key === 'none') where.push('api_key_id IS NULL');
-  else if (q.key?.length) add((p) => `api_key_id = ANY(${p})`, q.key);
-  if (q.created_from) add((p) => `created_at >= ${p}`, q.created_from);
-  if (q.created_to) add((p) => `created_at < ${p}`, q.created_to);
-  if (q.updated_since) add((p) => `updated_at >= ${p}`, q.updated_since);
-  if (q.cursor) {
-    const { createdAt, id } = decodeCursor(q.cursor);
-    values.push(createdAt, id);
-    where.push(`(created_at, id) < ($${values.length - 1}::timestamptz, $${values.length})`);
-  }
-  return { where: where.join(' AND '), values };
-}
-
 const isTerminal = (status: JobRow['status']) =>
   status === 'completed' || status === 'failed' || status === 'cancelled';
 
@@ -89,19 +40,15 @@ export function jobRoutes(s: Services, checkUrls: (urls: string[]) => Promise<vo
   const finishedJobs = new TtlCache<string>(60_000, 10_000);
   return [
     defineRoute(listJobs, async ({ auth, query }) => {
-      const { where, values } = listFilter(auth.teamId, query);
+      const page = jobPageQuery(auth.teamId, query, query.limit + 1);
       // Read before the page, on the database's clock (the one updated_at is written with): every change
       // committed by then is in the page or was before it.
       const clock = await s.db.query<{ now: Date }>('SELECT statement_timestamp() AS now');
-      const { rows } = await s.db.query<JobRow & { cursor_at: string }>(
-        `SELECT *, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
-           FROM jobs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`,
-        values,
-      );
-      const page = rows.slice(0, query.limit);
+      const { rows } = await s.db.query<JobRow & { cursor_at: string }>(page.text, page.values);
+      const shown = rows.slice(0, query.limit);
       return {
-        data: page.map((r) => toJob(r, baseUrl)),
-        next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
+        data: shown.map((r) => toJob(r, baseUrl)),
+        next_cursor: rows.length > query.limit ? encodeCursor(shown[shown.length - 1]!) : null,
         server_time: clock.rows[0]!.now.toISOString(),
       };
     }),

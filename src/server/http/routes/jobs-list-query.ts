@@ -1,0 +1,101 @@
+import type { JobListQuery } from '../../../contract/jobs.ts';
+import { AppError } from '../../errors.ts';
+
+/*
+ * The SQL of one page of GET /v2/jobs, newest first. Each filter of one value is an equality, so the page
+ * is the first rows of that column's index in the list's order (migration 013) however many jobs the
+ * team has and whether the filter matches all, a few or none of them. A filter of several values becomes
+ * one such scan per value (UNION ALL), each cut at the page size, then merged: `= ANY(list)` would fetch
+ * every match and sort it, or walk the whole team looking for matches.
+ */
+
+/** Every job column, and the cursor's instant with PostgreSQL's microseconds (a JS Date keeps milliseconds). */
+const PAGE_COLUMNS = `*, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
+const NEWEST_FIRST = 'ORDER BY created_at DESC, id DESC';
+
+/** The most values of one filter split into scans of their own; a longer list is one `= ANY` filter. */
+const MAX_SPLIT = 8;
+
+export interface Cursor {
+  createdAt: string;
+  id: string;
+}
+
+/** Cursor: the last row's (created_at, id), opaque to clients; the instant keeps microseconds, so jobs made within one millisecond are never skipped. */
+export function encodeCursor(row: { cursor_at: string; id: string }): string {
+  return Buffer.from(`${row.cursor_at}|${row.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): Cursor {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) {
+    throw new AppError(
+      'invalid_request',
+      'The cursor is not valid: pass next_cursor from the previous page.',
+      {
+        status: 422,
+        details: { fields: [{ field: 'query.cursor', message: 'invalid cursor', code: 'custom' }] },
+      },
+    );
+  }
+  return { createdAt, id };
+}
+
+interface ListFilter {
+  column: string;
+  /** `::uuid` for folder ids: the parameter arrives as text. */
+  cast: string;
+  values: string[];
+}
+
+/** The list filters of a query, each value once (a repeated value would repeat rows across scans). */
+function listFilters(q: JobListQuery): ListFilter[] {
+  const filters: ListFilter[] = [];
+  const add = (column: string, values: readonly string[] | undefined, cast = '') => {
+    if (values?.length) filters.push({ column, cast, values: [...new Set(values)] });
+  };
+  add('status', q.status);
+  add('tool', q.tool);
+  add('model', q.model);
+  if (q.folder !== 'none') add('folder_id', q.folder, '::uuid');
+  if (q.key !== 'none') add('api_key_id', q.key);
+  return filters;
+}
+
+/** SQL and parameters of a page of at most `take` jobs of `teamId` matching `q`. */
+export function jobPageQuery(
+  teamId: string,
+  q: JobListQuery,
+  take: number,
+): { text: string; values: unknown[] } {
+  const values: unknown[] = [teamId];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const where = ['team_id = $1'];
+  const lists = listFilters(q);
+  const split = lists.find((f) => f.values.length > 1 && f.values.length <= MAX_SPLIT);
+  for (const filter of lists) {
+    if (filter === split) continue;
+    where.push(
+      filter.values.length === 1
+        ? `${filter.column} = ${param(filter.values[0])}${filter.cast}`
+        : `${filter.column} = ANY(${param(filter.values)}${filter.cast && `${filter.cast}[]`})`,
+    );
+  }
+  if (q.folder === 'none') where.push('folder_id IS NULL');
+  if (q.key === 'none') where.push('api_key_id IS NULL');
+  if (q.created_from) where.push(`created_at >= ${param(q.created_from)}`);
+  if (q.created_to) where.push(`created_at < ${param(q.created_to)}`);
+  if (q.updated_since) where.push(`updated_at >= ${param(q.updated_since)}`);
+  if (q.cursor) {
+    const { createdAt, id } = decodeCursor(q.cursor);
+    where.push(`(created_at, id) < (${param(createdAt)}::timestamptz, ${param(id)})`);
+  }
+  const scan = (extra: string[]) =>
+    `SELECT ${PAGE_COLUMNS} FROM jobs WHERE ${[...where, ...extra].join(' AND ')} ${NEWEST_FIRST} LIMIT ${take}`;
+  if (!split) return { text: scan([]), values };
+  const scans = split.values.map((value) => `(${scan([`${split.column} = ${param(value)}${split.cast}`])})`);
+  return { text: `SELECT * FROM (${scans.join(' UNION ALL ')}) page ${NEWEST_FIRST} LIMIT ${take}`, values };
+}
