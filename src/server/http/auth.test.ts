@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorEnvelope } from '../../contract/errors.ts';
 import { generateApiKey } from '../domain/identity/api-key-format.ts';
-import { createApiKey } from '../domain/identity/api-keys.ts';
+import { ApiKeyResolver, createApiKey } from '../domain/identity/api-keys.ts';
 import { createTestApp, signUp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -62,6 +62,25 @@ describe('authentication', () => {
     await owner.revokeApiKey({ params: { id: created.key.id } });
     await expect401({ authorization: `Bearer ${created.api_key}` });
     await expect(t.clientFor(api_key).getMe()).resolves.toBeTruthy();
+  });
+
+  it('makes another process that listens drop a revoked key when the revocation commits', async () => {
+    const { access_token } = await signUp(t);
+    const owner = t.clientFor(access_token);
+    const created = await owner.createApiKey({ body: { name: 'seen elsewhere', revealable: false } });
+    // Another API process on the same database, with the key in its cache.
+    const other = new ApiKeyResolver(t.db);
+    const stop = await other.listen(t.config.DATABASE_URL!);
+    try {
+      expect((await other.resolve(created.api_key))?.apiKeyId).toBe(created.key.id);
+      const forgotten = vi.spyOn(other, 'forget');
+      await owner.revokeApiKey({ params: { id: created.key.id } });
+      // No request reaches the other process meanwhile, so only the notification can evict the key.
+      await vi.waitFor(() => expect(forgotten).toHaveBeenCalledWith(created.key.id), { timeout: 5_000 });
+      expect(await other.resolve(created.api_key)).toBeNull();
+    } finally {
+      await stop();
+    }
   });
 
   it('refuses a JWT signed with another key, an expired one, and garbage', async () => {
