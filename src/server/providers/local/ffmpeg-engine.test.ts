@@ -170,6 +170,17 @@ describe('ffmpeg engine: other operations', () => {
     const metadata = await sharp(output.data).metadata();
     expect([metadata.width, metadata.height]).toEqual([100, 75]);
   });
+
+  it('reads an AVIF picture (which its ffmpeg cannot decode) through a PNG', async () => {
+    const still = path.join(dir, 'still.avif');
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c04020' } })
+      .avif()
+      .toFile(still);
+    const { output } = await run([still], [{ op: 'resize', width: 32 }]);
+    expect(output.mediaType).toBe('image/png');
+    const { width, height } = await sharp(output.data).metadata();
+    expect([width, height]).toEqual([32, 24]);
+  });
 });
 
 describe('ffmpeg engine: bad input and stopping', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describeIssues } from '../../../contract/errors.ts';
 import { FfmpegRequest } from '../../../contract/generation.ts';
 import type { RunResult } from '../../domain/jobs/provider.ts';
+import { readableByFfmpeg } from './avif-input.ts';
 import { checkAborted, EngineInputError } from './engine-run.ts';
 import { runFfmpeg } from './ffmpeg-binary.ts';
 import {
@@ -53,7 +54,7 @@ export function createFfmpegJob(options: FfmpegJobOptions): LocalEngine {
         context.progress((READING * index) / wanted.length, `Reading ${label}`);
         const { body } = await context.readInput(file.url);
         const local = path.join(dir, `input-${index}`);
-        await writeFile(local, body);
+        await writeFile(local, await readableByFfmpeg(body));
         const info = await probeMedia(binary, local, label, context.signal);
         inputs.push({ file: local, label, info, container: containerOf(info) });
       }
