@@ -253,15 +253,16 @@ async function loadScreen(
     );
   });
   try {
-    await page.goto(screen.path, { waitUntil: 'networkidle' });
-    await page.locator('main').first().waitFor({ state: 'visible' });
+    // Generous timeouts: bytes do not depend on how busy the machine is, only how long they take.
+    await page.goto(screen.path, { waitUntil: 'networkidle', timeout: 120_000 });
+    await page.locator('main').first().waitFor({ state: 'visible', timeout: 120_000 });
     if (afterLoad) {
       await afterLoad(page);
-      await page.waitForLoadState('networkidle');
+      await page.waitForLoadState('networkidle', { timeout: 120_000 });
     }
     // Lazy pieces a screen starts after its first paint (a chart, a list) count: wait for quiet again.
     await page.waitForTimeout(500);
-    await page.waitForLoadState('networkidle');
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
     const landedOn = new URL(page.url()).pathname;
     const loaded = (await Promise.all(pending)).filter((file): file is Loaded => file !== null);
     return summarize(screen, landedOn, loaded, encodings);
@@ -309,7 +310,7 @@ export async function firstScreens(dist = path.join(root, 'dist')): Promise<Firs
     const signInTyping = await loadScreen(
       browser,
       server.base,
-      { ...signIn, name: 'sign-in, once typing' },
+      { ...signIn, name: 'sign-in, once typing (+ form checks, console)' },
       null,
       (page) => page.getByLabel('Email').pressSequentially('a'),
     );

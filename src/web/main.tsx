@@ -44,19 +44,30 @@ function renderLoadFailure() {
   );
 }
 
+/** The console's code, fetched once: on the first sign of a sign-in, then shown when it succeeds. */
+let consoleModule: Promise<typeof import('./console.tsx')> | null = null;
+function loadConsole() {
+  consoleModule ??= import('./console.tsx').catch((error: unknown) => {
+    consoleModule = null;
+    throw error;
+  });
+  return consoleModule;
+}
+
 async function showConsole() {
-  const { createConsole } = await import('./console.tsx');
+  const { createConsole } = await loadConsole();
   render(createConsole(queryClient));
 }
 
-// Signed out, a first load needs only the sign-in page: the console (router, pages, zod) loads once
-// the person is signed in, and a signed-in load does not fetch the sign-in page.
+// Signed out, a first load needs only the sign-in page: the console (router, pages, zod) starts
+// loading when the person starts to sign in, and a signed-in load does not fetch the sign-in page.
 async function showSignIn() {
   const { SignedOut, signInHref } = await import('./signed-out.tsx');
   const href = signInHref(window.location);
   if (href) window.history.replaceState(null, '', href);
   render(
     <SignedOut
+      onIntent={() => void loadConsole().catch(() => undefined)}
       onSignedIn={async (next) => {
         window.history.replaceState(null, '', next);
         await showConsole();

@@ -18,16 +18,22 @@ export function signInHref(location: Pick<Location, 'pathname' | 'search' | 'has
 interface SignedOutProps {
   /** Signed in: show the console at `href`. */
   onSignedIn: (href: string) => Promise<void>;
+  /** The person started to sign in (typed, clicked): start loading the console, so it is there by then. */
+  onIntent: () => void;
 }
 
 /**
  * A first load while signed out: the sign-in page alone, without the console's router, routes and
  * their schemas, which load once the person is signed in.
  */
-export function SignedOut({ onSignedIn }: SignedOutProps) {
+export function SignedOut({ onSignedIn, onIntent }: SignedOutProps) {
   const search = parseSignInSearch(Object.fromEntries(new URLSearchParams(window.location.search)));
   useEffect(() => {
     document.title = TITLE;
   }, []);
-  return <SignInPage search={search} goTo={onSignedIn} />;
+  return (
+    <div className="contents" onInputCapture={onIntent} onPointerDownCapture={onIntent}>
+      <SignInPage search={search} goTo={onSignedIn} />
+    </div>
+  );
 }
