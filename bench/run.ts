@@ -251,6 +251,68 @@ async function benchHttp(comparison: typeof serverComparison) {
   }
 }
 
+/**
+ * What the access log costs under load: two servers, LOG_LEVEL=info and warn, each reading one finished job
+ * with a key, in alternating rounds; the cost is 1 − (info ÷ warn) per pair, and the bytes the info
+ * server wrote to stdout over its rounds are counted.
+ */
+async function benchAccessLog(comparison: typeof serverComparison) {
+  const started: Array<{ dataDir: string; child: ChildProcess; url: string; apiKey: string }> = [];
+  try {
+    for (const level of ['info', 'warn']) {
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-'));
+      const port = await freePort();
+      const { child } = await readyTime(dataDir, port, { LOG_LEVEL: level });
+      const origin = `http://127.0.0.1:${port}`;
+      const { jobId, apiKey } = await completedJob(origin);
+      started.push({ dataDir, child, url: `${origin}/v2/jobs/${jobId}`, apiKey });
+    }
+    const [info, warn] = started as [(typeof started)[0], (typeof started)[0]];
+    let logBytes = 0;
+    let logLines = 0;
+    info.child.stdout?.on('data', (chunk: Buffer) => {
+      logBytes += chunk.length;
+      for (const byte of chunk) if (byte === 10) logLines++;
+    });
+    const run = (server: typeof info, seconds: number) =>
+      drive(server.url, {
+        connections: comparison.connections,
+        seconds,
+        headers: { authorization: `Bearer ${server.apiKey}` },
+      });
+    await run(info, 2);
+    await run(warn, 2);
+    logBytes = 0;
+    logLines = 0;
+    const infoRates: number[] = [];
+    const warnRates: number[] = [];
+    for (let i = 0; i < comparison.rounds; i++) {
+      const order = i % 2 === 0 ? [info, warn] : [warn, info];
+      for (const server of order) {
+        const { perSecond } = await run(server, comparison.seconds);
+        (server === info ? infoRates : warnRates).push(perSecond);
+      }
+    }
+    const costs = infoRates.map((rate, i) => 1 - rate / warnRates[i]!);
+    return {
+      rounds: comparison.rounds,
+      secondsPerRound: comparison.seconds,
+      infoPerSecond: Math.round(median(infoRates)),
+      warnPerSecond: Math.round(median(warnRates)),
+      costPercent: Math.round(median(costs) * 1000) / 10,
+      pairCostsPercent: costs.map((cost) => Math.round(cost * 1000) / 10),
+      infoLogLines: logLines,
+      infoLogKiB: Math.round(logBytes / 1024),
+      requestsAtInfo: Math.round(infoRates.reduce((sum, rate) => sum + rate * comparison.seconds, 0)),
+    };
+  } finally {
+    for (const server of started) {
+      await stop(server.child);
+      await fs.rm(server.dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
 /** Seconds each job benchmark may spend creating jobs: the queue's pace decides how many fit. */
 const jobsBudget = { latency: 35, throughput: 35 };
 
@@ -307,7 +369,12 @@ if (!only || only === 'server' || only === 'http') {
   const http = await benchHttp(serverComparison);
   process.stdout.write(comparisonLine('GET /v2/pricing', http.pricing, 0.75));
   process.stdout.write(comparisonLine('GET /v2/jobs/{id} with an API key', http.getJob, 0.65));
-  results.http = http;
+  const accessLog = await benchAccessLog(serverComparison);
+  const a = accessLog;
+  process.stdout.write(
+    `access log at LOG_LEVEL=info vs warn (GET /v2/jobs/{id}, ${a.rounds} pairs × ${a.secondsPerRound} s alternating): info ${a.infoPerSecond}/s, warn ${a.warnPerSecond}/s; cost ${a.costPercent}% (median of pairs ${a.pairCostsPercent.join(' ')}; target < 5%); info wrote ${a.infoLogLines} lines (${a.infoLogKiB} KiB) for ${a.requestsAtInfo} requests\n`,
+  );
+  results.http = { ...http, accessLog };
 }
 
 if (!only || only === 'scale') {
