@@ -19,19 +19,34 @@ export interface RunLease {
   row: JobRow;
 }
 
-/** Takes the job for a new run, or answers null when it is finished or another live run holds it. */
+/**
+ * Takes the job for a new run, or answers null when it is finished or another live run holds it. With
+ * `start`, a job that will run (no cached answer waits for it) is marked running in the same statement:
+ * one round trip from the queue message to `running`. Otherwise (a server that is stopping, or a cache
+ * hit) it is `submitting` until the run decides.
+ */
 export async function claimJob(
   db: Db,
   jobId: string,
   instance: number | null,
   leaseSeconds: number,
+  { start }: { start: boolean },
 ): Promise<RunLease | null> {
   const { rows } = await db.query<JobRow>(
-    `UPDATE jobs SET status = 'submitting', run_token = gen_random_uuid(), run_instance = $2,
-            lease_expires_at = now() + make_interval(secs => $3), updated_at = now()
+    `WITH run AS (
+       SELECT $4::boolean AND NOT EXISTS (
+         SELECT 1 FROM jobs j JOIN result_cache c ON c.cache_key = j.cache_key WHERE j.id = $1) AS starts)
+     UPDATE jobs SET run_token = gen_random_uuid(), run_instance = $2,
+            lease_expires_at = now() + make_interval(secs => $3), updated_at = now(),
+            status = CASE WHEN run.starts THEN 'running' ELSE 'submitting' END,
+            provider_status = CASE WHEN run.starts THEN 'running' ELSE provider_status END,
+            started_at = CASE WHEN run.starts THEN coalesce(started_at, now()) ELSE started_at END,
+            progress = CASE WHEN run.starts THEN 0 ELSE progress END,
+            progress_message = CASE WHEN run.starts THEN 'Started' ELSE progress_message END
+       FROM run
       WHERE id = $1 AND (status = 'queued' OR (${ACTIVE} AND (lease_expires_at IS NULL OR ${RUN_GONE})))
-      RETURNING *`,
-    [jobId, instance, leaseSeconds],
+      RETURNING jobs.*`,
+    [jobId, instance, leaseSeconds, start],
   );
   const row = rows[0];
   return row?.run_token ? { token: row.run_token, row } : null;

@@ -50,7 +50,9 @@ const CANCEL_CHECK_MS = 500;
  * job's; a run that lost its job discards the files it made.
  */
 export async function runJob(s: Services, deps: RunJobDeps, jobId: string): Promise<void> {
-  const lease = await claimJob(s.db, jobId, s.jobRuns.instance(), s.jobRuns.leaseSeconds);
+  const lease = await claimJob(s.db, jobId, s.jobRuns.instance(), s.jobRuns.leaseSeconds, {
+    start: !s.jobRuns.stopping(),
+  });
   if (!lease) return; // finished, cancelled, or a live run holds it
   const { row, token } = lease;
   if (s.jobRuns.stopping()) {
@@ -86,7 +88,8 @@ async function runClaimed(
     return;
   }
 
-  if (row.cache_key) {
+  // `submitting`: the claim saw a cached answer (else it marked the job running already).
+  if (row.status === 'submitting' && row.cache_key) {
     // A cached answer's provider job is the run that made it (spec 2.1: provider_job_id is a string).
     const hit = await s.db.query<{
       output: OutputEnvelope;
@@ -117,12 +120,14 @@ async function runClaimed(
     }
   }
 
-  await s.db.query(
-    `UPDATE jobs SET status = 'running', provider_status = 'running', started_at = coalesce(started_at, now()),
-            progress = 0, progress_message = 'Started', updated_at = now()
-      WHERE id = $1 AND status = 'submitting' AND run_token = $2`,
-    [jobId, token],
-  );
+  if (row.status === 'submitting') {
+    await s.db.query(
+      `UPDATE jobs SET status = 'running', provider_status = 'running', started_at = coalesce(started_at, now()),
+              progress = 0, progress_message = 'Started', updated_at = now()
+        WHERE id = $1 AND status = 'submitting' AND run_token = $2`,
+      [jobId, token],
+    );
+  }
 
   const leaseSeconds = s.jobRuns.leaseSeconds;
   const renewEveryMs = Math.max(CANCEL_CHECK_MS, (leaseSeconds * 1000) / 3);
@@ -145,11 +150,12 @@ async function runClaimed(
   }, CANCEL_CHECK_MS);
   // A stopped run has nothing more to watch (and a stopping server no database to ask).
   controller.signal.addEventListener('abort', () => clearInterval(watcher), { once: true });
-  let lastWrite = 0;
+  // The start wrote progress 0 just now; a job done within PROGRESS_WRITE_MS writes none (its end clears it).
+  let lastWrite = Date.now();
   const progress = (fraction: number, message: string) => {
     if (controller.signal.aborted) return;
     const now = Date.now();
-    if (now - lastWrite < PROGRESS_WRITE_MS && fraction < 1) return;
+    if (now - lastWrite < PROGRESS_WRITE_MS) return;
     lastWrite = now;
     // Progress renews the lease; a run that lost its job no longer writes it (no flapping between runs).
     void s.db
