@@ -1,13 +1,22 @@
 import { createServer } from 'node:http';
 import { type Client, createClient } from '../../client/create-client.ts';
 
-/** Signs a person in on a running server through the dev mailbox; answers their API key and a client using it. */
-export async function signInOn(baseUrl: string, email: string): Promise<Client & { apiKey: string }> {
+/**
+ * Signs a person in on a running server through the dev mailbox; answers a client using their API key,
+ * the key, and the app session's token (for the endpoints a key may not call, such as creating keys).
+ */
+export async function signInOn(
+  baseUrl: string,
+  email: string,
+): Promise<Client & { apiKey: string; accessToken: string }> {
   const anonymous = createClient({ baseUrl: `${baseUrl}/v2` });
   await anonymous.sendOtp({ body: { email } });
   const code = (await anonymous.devMailbox({ query: { to: email } })).data[0]!.code!;
-  const { api_key } = await anonymous.verifyOtp({ body: { email, code } });
-  return Object.assign(createClient({ baseUrl: `${baseUrl}/v2`, token: api_key }), { apiKey: api_key });
+  const { api_key, access_token } = await anonymous.verifyOtp({ body: { email, code } });
+  return Object.assign(createClient({ baseUrl: `${baseUrl}/v2`, token: api_key }), {
+    apiKey: api_key,
+    accessToken: access_token,
+  });
 }
 
 const TERMINAL = ['completed', 'failed', 'cancelled'];
