@@ -229,6 +229,7 @@ async function loadScreen(
     );
   }
   const page = await context.newPage();
+  const quiet = trackQuiet(page);
   const pending: Array<Promise<Loaded | null>> = [];
   const encodings = new Set<string>();
   page.on('response', (response) => {
@@ -256,19 +257,38 @@ async function loadScreen(
     // Generous timeouts: bytes do not depend on how busy the machine is, only how long they take.
     await page.goto(screen.path, { waitUntil: 'networkidle', timeout: 120_000 });
     await page.locator('main').first().waitFor({ state: 'visible', timeout: 120_000 });
-    if (afterLoad) {
-      await afterLoad(page);
-      await page.waitForLoadState('networkidle', { timeout: 120_000 });
-    }
-    // Lazy pieces a screen starts after its first paint (a chart, a list) count: wait for quiet again.
-    await page.waitForTimeout(500);
-    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+    if (afterLoad) await afterLoad(page);
+    // Lazy pieces a screen starts after its first paint (a chart, a list) or on a keystroke count: wait
+    // until nothing has been in flight for a while (the load state "networkidle" is reached only once).
+    await quiet(1_000);
     const landedOn = new URL(page.url()).pathname;
     const loaded = (await Promise.all(pending)).filter((file): file is Loaded => file !== null);
     return summarize(screen, landedOn, loaded, encodings);
   } finally {
     await context.close();
   }
+}
+
+/** Resolves once no request has been in flight for `ms` (or after two minutes). */
+function trackQuiet(page: import('playwright-core').Page): (ms: number) => Promise<void> {
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  page.on('request', () => {
+    inFlight++;
+    lastActivity = Date.now();
+  });
+  const done = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return async (ms) => {
+    const giveUp = Date.now() + 120_000;
+    while (Date.now() < giveUp && (inFlight > 0 || Date.now() - lastActivity < ms)) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
 }
 
 function largestBuiltChunk(dist: string): { file: string; gzip: number } {
@@ -310,7 +330,7 @@ export async function firstScreens(dist = path.join(root, 'dist')): Promise<Firs
     const signInTyping = await loadScreen(
       browser,
       server.base,
-      { ...signIn, name: 'sign-in, once typing (+ form checks, console)' },
+      { ...signIn, name: 'sign-in, once typing (+ form checks, console)', jsTarget: undefined },
       null,
       (page) => page.getByLabel('Email').pressSequentially('a'),
     );
