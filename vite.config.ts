@@ -84,27 +84,6 @@ export default defineConfig({
               priority: 10,
             },
             { name: 'query', test: packages('@tanstack/(?:query-core|react-query)'), priority: 10 },
-            // The analytics page's charts (recharts and what it stands on, used nowhere else): in pieces
-            // of about 40 KB gzip (maxSize counts bytes before minifying) instead of one 121 KB chunk.
-            {
-              name: 'charts',
-              test: packages(
-                'recharts',
-                'd3-[a-z]+',
-                'victory-vendor',
-                'es-toolkit',
-                '@reduxjs/toolkit',
-                'redux',
-                'react-redux',
-                'reselect',
-                'immer',
-                'decimal\\.js-light',
-                'eventemitter3',
-                'internmap',
-              ),
-              priority: 10,
-              maxSize: 450_000,
-            },
           ],
         },
       },
