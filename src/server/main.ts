@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
+import { unavailableModelLines } from './domain/catalog/unavailable-models.ts';
 import { createLogger } from './logger.ts';
 import { startServer } from './server.ts';
 import { startupBanner } from './startup-notes.ts';
@@ -31,8 +32,6 @@ async function main() {
     steps: server.steps,
   });
   if (server.url) process.stdout.write(startupBanner(config, server.url));
-  // Loaded with the rest of the server's code, after the database started (server.ts).
-  const { unavailableModelLines } = await import('./domain/catalog/unavailable-models.ts');
   for (const line of unavailableModelLines(server.catalog)) process.stdout.write(`  ${line}\n`);
 
   let stopping = false;

@@ -55,20 +55,32 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   };
   const timer = stepTimer();
   const started = performance.now();
+  // The code loads once PostgreSQL's process is on its way: loading it first would hold back the
+  // spawn (module evaluation keeps the event loop busy).
+  let code: Promise<typeof import('./start-app.ts')> | undefined;
+  const loadCode = () => {
+    if (!code) {
+      code = import('./start-app.ts').then((module) => {
+        timer.since(started, 'code');
+        return module;
+      });
+      // Read below once the database is up; a database that failed first is the error to report.
+      code.catch(() => {});
+    }
+    return code;
+  };
   const database = config.DATABASE_URL
     ? Promise.resolve({ url: config.DATABASE_URL, stop: async () => {} })
-    : startEmbeddedPostgres(`${config.DATA_DIR}`, log).then((embedded) => {
+    : startEmbeddedPostgres(`${config.DATA_DIR}`, log, loadCode).then((embedded) => {
         timer.since(started, 'database');
         return embedded;
       });
-  const code = import('./start-app.ts').then((module) => {
-    timer.since(started, 'code');
-    return module;
-  });
-  const [databaseResult, codeResult] = await Promise.allSettled([database, code]);
+  if (config.DATABASE_URL) loadCode();
+  const [databaseResult, codeResult] = await Promise.allSettled([database, database.then(loadCode)]);
   if (databaseResult.status === 'fulfilled') cleanups.push(() => databaseResult.value.stop());
   try {
     if (databaseResult.status === 'rejected') throw databaseResult.reason;
+    // The database started, so the code was loaded (loadCode runs at the latest after it).
     if (codeResult.status === 'rejected') throw codeResult.reason;
     timer.mark();
     const databaseUrl = databaseResult.value.url;

