@@ -53,6 +53,11 @@ export function listCases(team: string): Array<{ name: string; filters: Filters 
     { name: 'updated since, none', filters: { updated_since: hoursAgo(-1) } },
     { name: 'status + tool, none', filters: { status: ['failed'], tool: ['render'] } },
     { name: 'tool + date, few', filters: { tool: ['music'], created_from: hoursAgo(1) } },
+    // Each part matches many (90%, 20%, 3%), together none: the most selective index is walked.
+    {
+      name: 'status+tool+model, none',
+      filters: { status: ['completed'], tool: ['video'], model: ['model-1'] },
+    },
   ];
 }
 
