@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -57,4 +58,22 @@ describe('served OpenAPI document', () => {
     expect(response.headers.get('content-type')).toContain('application/yaml');
     expect(parseYaml(await response.text())).toEqual(json);
   });
+
+  it.each(['/v2/openapi.json', '/v2/openapi.yaml'])(
+    'tags %s for revalidation (304) and compresses it when asked',
+    async (path) => {
+      const plain = await t.request(path);
+      const etag = plain.headers.get('etag');
+      expect(etag).toMatch(/^"[^"]+"$/);
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      const again = await t.request(path, { headers: { 'if-none-match': etag! } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      const gzipped = await t.request(path, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+      expect(gzipped.headers.get('vary')).toContain('accept-encoding');
+      const bytes = gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString();
+      expect(bytes).toBe(await plain.text());
+    },
+  );
 });
