@@ -2,20 +2,21 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 export interface ServerProcess {
   child: ChildProcess;
   /** Everything it printed so far. */
   output: () => string;
-  /** Resolves with the server's own pid (tsx runs it as a child) once it logged `ready`. */
+  /** Resolves with the server's pid (the child's own) once it logged `ready`. */
   ready: Promise<number>;
   exited: Promise<number | null>;
 }
 
 /** Runs `src/server/main.ts` as `npm start` would, with only the given environment (plus PATH, HOME). */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(tsx, ['src/server/main.ts'], {
+  // tsx as a loader in node itself, not the tsx wrapper: the wrapper forwards SIGTERM and kills the server
+  // (exit 143) unless it acknowledges within 30 ms, which a loaded machine misses, failing drain tests.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
