@@ -54,12 +54,14 @@ export function jobRoutes(s: Services, checkUrls: (urls: string[]) => Promise<vo
     }),
 
     defineRoute(getJob, async ({ auth, params, c }) => {
-      // A finished job never changes: its answer is kept, serialised, for the pollers still asking.
+      // A finished job never changes: its answer is kept, serialised, for the pollers still asking. A
+      // pipeline is the exception: once cancelled, its steps' states and its cost are still written as
+      // the running steps stop, so it is read afresh every time.
       const cacheKey = `${auth.teamId}/${params.id}`;
       let body = finishedJobs.get(cacheKey);
       if (!body) {
         const row = await findJob(s.db, auth, params.id);
-        if (!isTerminal(row.status)) return toJob(row, baseUrl);
+        if (!isTerminal(row.status) || row.tool === 'pipeline') return toJob(row, baseUrl);
         body = JSON.stringify(toJob(row, baseUrl));
         finishedJobs.set(cacheKey, body);
       }
