@@ -51,6 +51,8 @@ export async function startApp(
   let url: string | null = null;
   let opsUrl: string | null = null;
   if (config.ROLE !== 'worker') {
+    // Revocations and role changes made by any process on this database reach this one's key cache.
+    cleanups.push(await services.apiKeys.listen(databaseUrl));
     const app = createApp(services, allRoutes(services));
     const listening = await listen(app.fetch, config.PORT, config.HOST);
     answerClientErrors(listening.server);
