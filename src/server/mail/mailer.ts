@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Queryable } from '../db/pool.ts';
 
 export interface OutgoingMail {
@@ -30,11 +30,16 @@ export function createDevMailbox(db: Queryable): Mailer {
 }
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded with the first mail, not at every start (it is a tenth of a second of loading).
+  let transport: Promise<Transporter> | null = null;
+  const transporter = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl),
+    ));
   return {
     kind: 'smtp',
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await (await transporter()).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
     },
   };
 }
