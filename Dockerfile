@@ -8,7 +8,10 @@ RUN npx vite build
 
 FROM node:20-bookworm-slim
 WORKDIR /app
+# Two malloc arenas: with glibc's default (8 per core) the memory sharp's threads freed after a burst of
+# jobs stayed with the process (about 120 MiB more than idle; 25 MiB with 2).
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=8787 \
     STATIC_DIR=/app/dist \
