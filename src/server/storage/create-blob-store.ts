@@ -1,15 +1,16 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { BlobStore } from './blob-store.ts';
+import { LazyS3Store } from './lazy-s3-store.ts';
 import { LocalDiskStore } from './local-disk-store.ts';
-import { parseS3Url, S3Store } from './s3-store.ts';
+import { parseS3Url } from './s3-url.ts';
 
 /** The store STORAGE_URL names: an S3-compatible bucket for `s3://…`, else local disk under DATA_DIR. */
 export function createBlobStore(config: Config): BlobStore {
   const url = config.STORAGE_URL;
   if (url?.startsWith('s3://')) {
     const { bucket, prefix } = parseS3Url(url);
-    return new S3Store({
+    return new LazyS3Store({
       bucket,
       prefix,
       region: config.S3_REGION,

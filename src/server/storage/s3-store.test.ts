@@ -6,16 +6,18 @@ import { loadConfig } from '../config.ts';
 import { startS3Server } from '../testing/s3-server.ts';
 import { BlobNotFoundError } from './blob-store.ts';
 import { createBlobStore } from './create-blob-store.ts';
+import { LazyS3Store } from './lazy-s3-store.ts';
 import { LocalDiskStore } from './local-disk-store.ts';
-import { parseS3Url, S3Store } from './s3-store.ts';
+import type { S3Store } from './s3-store.ts';
+import { parseS3Url } from './s3-url.ts';
 
 let s3: Awaited<ReturnType<typeof startS3Server>>;
 let store: S3Store;
 beforeAll(async () => {
   s3 = await startS3Server();
   const made = createBlobStore(loadConfig(s3.env));
-  if (!(made instanceof S3Store)) throw new Error('STORAGE_URL=s3:// did not make an S3 store');
-  store = made;
+  if (!(made instanceof LazyS3Store)) throw new Error('STORAGE_URL=s3:// did not make an S3 store');
+  store = await made.store();
 });
 afterAll(() => s3.close());
 

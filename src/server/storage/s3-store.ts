@@ -43,15 +43,6 @@ export interface S3StoreOptions {
 /** How long a presigned GET stays valid: long enough to play a video through, short enough to leak little. */
 const DOWNLOAD_URL_SECONDS = 3600;
 
-/** `s3://bucket/some/prefix` → bucket and prefix (no slashes around it). */
-export function parseS3Url(url: string): { bucket: string; prefix: string } {
-  const rest = url.slice('s3://'.length);
-  const slash = rest.indexOf('/');
-  const bucket = slash < 0 ? rest : rest.slice(0, slash);
-  const prefix = slash < 0 ? '' : rest.slice(slash + 1).replace(/^\/+|\/+$/g, '');
-  return { bucket, prefix };
-}
-
 function isMissing(error: unknown): boolean {
   return (
     error instanceof S3ServiceException &&
