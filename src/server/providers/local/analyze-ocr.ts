@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 
 /** One line of text tesseract read, with its confidence 0..100. */
 export interface OcrLine {
@@ -22,6 +22,8 @@ function langPath(): string {
 }
 
 async function startWorker(): Promise<Worker> {
+  // Imported here, with the first OCR, rather than with the server's code at every start.
+  const { createWorker, OEM, PSM } = await import('tesseract.js');
   const created = await createWorker('eng', OEM.LSTM_ONLY, {
     langPath: langPath(),
     gzip: true,
