@@ -3,7 +3,7 @@ import { startPresence } from '../db/instance-presence.ts';
 import type { Db } from '../db/pool.ts';
 import { handBack } from '../domain/jobs/job-lease.ts';
 import type { Services } from '../services.ts';
-import { QUEUE_JOBS } from './jobs.ts';
+import { QUEUE_JOBS, type QueueJobDefinition, type QueueOptions } from './jobs.ts';
 import { LaneWorkers } from './lane-workers.ts';
 import { startResumingOrphans } from './resume-orphans.ts';
 
@@ -27,6 +27,15 @@ async function underQueueSetupLock(db: Db, work: () => Promise<void>): Promise<v
   }
 }
 
+const optionsOf = (job: QueueJobDefinition, services: Services): QueueOptions | undefined =>
+  typeof job.options === 'function' ? job.options(services.config) : job.options;
+
+/** True when the stored queue has every option we set (options we leave unset are pg-boss's business). */
+function sameOptions(queue: object, options: QueueOptions | undefined): boolean {
+  const stored = queue as Record<string, unknown>;
+  return Object.entries(options ?? {}).every(([name, value]) => stored[name] === value);
+}
+
 export interface Queue {
   stop(): Promise<void>;
 }
@@ -42,15 +51,30 @@ export async function startQueue(services: Services, role: { work: boolean }): P
   await boss.start();
   // Who this process is to the others, before it takes any job: the jobs it runs carry its key.
   if (role.work) services.jobRuns.presence = await startPresence(services.db, log);
-  await underQueueSetupLock(services.db, async () => {
-    for (const job of QUEUE_JOBS) {
-      const options = typeof job.options === 'function' ? job.options(services.config) : job.options;
-      await boss.createQueue(job.name, { name: job.name, ...options });
-      // An existing queue keeps its old options unless updated (a changed JOB_LEASE_SECONDS, say).
-      if (options) await boss.updateQueue(job.name, { name: job.name, ...options });
-      if (job.cron) await boss.schedule(job.name, job.cron);
-    }
+  // On an existing database everything is usually in place: one read of the queues and schedules, and only
+  // what is missing or changed is written (each write was a round trip at every start).
+  const [queues, schedules] = await Promise.all([boss.getQueues(), boss.getSchedules()]);
+  const existing = new Map(queues.map((queue) => [queue.name, queue]));
+  const scheduled = new Set(schedules.map((schedule) => `${schedule.name} ${schedule.cron}`));
+  const missing = QUEUE_JOBS.filter((job) => {
+    const queue = existing.get(job.name);
+    return (
+      !queue ||
+      !sameOptions(queue, optionsOf(job, services)) ||
+      (job.cron && !scheduled.has(`${job.name} ${job.cron}`))
+    );
   });
+  if (missing.length) {
+    await underQueueSetupLock(services.db, async () => {
+      for (const job of missing) {
+        const options = optionsOf(job, services);
+        await boss.createQueue(job.name, { name: job.name, ...options });
+        // An existing queue keeps its old options unless updated (a changed JOB_LEASE_SECONDS, say).
+        if (options) await boss.updateQueue(job.name, { name: job.name, ...options });
+        if (job.cron) await boss.schedule(job.name, job.cron);
+      }
+    });
+  }
   const lanes = new Map<string, LaneWorkers>();
   if (role.work) {
     for (const job of QUEUE_JOBS) {
