@@ -16,6 +16,7 @@ import {
   rawLoad,
   treeCpuSeconds,
 } from './load.ts';
+import { row, type TargetRow, targetsTable } from './targets.ts';
 
 /*
  * `npm run bench`: timings that do not belong in tests. The machine is shared and noisy, so
@@ -76,23 +77,6 @@ async function readyTime(
   });
   await waitFor(child, /Media Console is running at/);
   return { ms: performance.now() - started, child };
-}
-
-async function benchStartup(rounds: number) {
-  const first: number[] = [];
-  const existing: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-'));
-    const port = await freePort();
-    const a = await readyTime(dataDir, port);
-    first.push(a.ms);
-    await stop(a.child);
-    const b = await readyTime(dataDir, port);
-    existing.push(b.ms);
-    await stop(b.child);
-    await fs.rm(dataDir, { recursive: true, force: true });
-  }
-  return { firstRunMs: median(first), existingDataMs: median(existing), rounds };
 }
 
 /**
@@ -346,18 +330,35 @@ async function benchJobEngine() {
 /** `BENCH_ONLY=engines npm run bench` runs one part; by default every part runs. */
 const only = process.env.BENCH_ONLY;
 const results: Record<string, unknown> = { at: new Date().toISOString() };
+const targets: TargetRow[] = [];
 
 if (!only || only === 'server') {
   ensureConsoleBuild(root); // so the timings below measure starting, not building
-  const startup = await benchStartup(3);
-  process.stdout.write(
-    `startup (npm start → ready, median of ${startup.rounds}): first run ${Math.round(startup.firstRunMs)} ms, existing data dir ${Math.round(startup.existingDataMs)} ms\n`,
+  const { benchStartup, formatStartup } = await import('./startup.ts');
+  const startup = await benchStartup(3, { fromSource: true });
+  process.stdout.write(`${formatStartup(startup)}\n`);
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  targets.push(
+    row(
+      '`npm start` to first 200, existing data dir',
+      '2.7–2.9 s',
+      ms(startup.bundle.existingDataMs),
+      '< 1.5 s',
+      startup.bundle.existingDataMs < 1500,
+    ),
+    row(
+      '`npm start` to first 200, empty data dir',
+      '4.4–4.9 s',
+      ms(startup.bundle.firstRunMs),
+      '< 3 s',
+      startup.bundle.firstRunMs < 3000,
+    ),
   );
   const jobs = await benchJobEngine();
   const { latency, throughput } = jobs;
-  const ms = (d: { p50: number; p95: number }) => `p50 ${d.p50} ms, p95 ${d.p95} ms`;
+  const spread = (d: { p50: number; p95: number }) => `p50 ${d.p50} ms, p95 ${d.p95} ms`;
   process.stdout.write(
-    `job queue latency (local-sketch, cache off, ${latency.completed} of ${latency.jobs} jobs one at a time${latency.budgetHit ? ` in the ${jobsBudget.latency} s budget` : ''}, status polled every ${latency.pollMs} ms): started_at − created_at ${ms(latency.serverQueueMs)}; client 202 → running ${ms(latency.clientToRunningMs)} (a poll saw running in ${latency.runningSeen} of ${latency.completed}); 202 → completed ${ms(latency.clientToCompletedMs)}; started_at → completed_at ${ms(latency.serverRunMs)}${latency.failed ? `; ${latency.failed} failed` : ''}\n`,
+    `job queue latency (local-sketch, cache off, ${latency.completed} of ${latency.jobs} jobs one at a time${latency.budgetHit ? ` in the ${jobsBudget.latency} s budget` : ''}, status polled every ${latency.pollMs} ms): started_at − created_at ${spread(latency.serverQueueMs)}; client 202 → running ${spread(latency.clientToRunningMs)} (a poll saw running in ${latency.runningSeen} of ${latency.completed}); 202 → completed ${spread(latency.clientToCompletedMs)}; started_at → completed_at ${spread(latency.serverRunMs)}${latency.failed ? `; ${latency.failed} failed` : ''}\n`,
   );
   process.stdout.write(
     `jobs end to end (local-sketch, cache off, ${throughput.concurrency} at a time): ${throughput.completed} of ${throughput.jobs} completed in ${throughput.seconds} s${throughput.jobs < throughput.requested ? ` (${throughput.requested} planned; creation stopped at the ${jobsBudget.throughput} s budget)` : ''}; ${throughput.jobsPerSecond} jobs/s${throughput.failed ? `; ${throughput.failed} failed` : ''}${throughput.unfinished ? `; ${throughput.unfinished} unfinished` : ''}\n`,
@@ -375,6 +376,115 @@ if (!only || only === 'server' || only === 'http') {
     `access log at LOG_LEVEL=info vs warn (GET /v2/jobs/{id}, ${a.rounds} pairs × ${a.secondsPerRound} s alternating): info ${a.infoPerSecond}/s, warn ${a.warnPerSecond}/s; cost ${a.costPercent}% (median of pairs ${a.pairCostsPercent.join(' ')}; target < 5%); info wrote ${a.infoLogLines} lines (${a.infoLogKiB} KiB) for ${a.requestsAtInfo} requests\n`,
   );
   results.http = { ...http, accessLog };
+  targets.push(
+    row(
+      '`GET /v2/jobs/{id}` with a key vs bare node:http',
+      '0.52–0.55×',
+      `${http.getJob.ratio}×`,
+      '≥ 0.65×',
+      http.getJob.ratio >= 0.65,
+    ),
+    row(
+      '`GET /v2/pricing` (38 KB) vs bare node:http',
+      '0.62×',
+      `${http.pricing.ratio}×`,
+      '≥ 0.75×',
+      http.pricing.ratio >= 0.75,
+    ),
+    row(
+      'access log at `LOG_LEVEL=info` under load',
+      '504k lines in 30 s, up to 20%',
+      `${a.costPercent}%, ${a.infoLogLines} lines for ${a.requestsAtInfo} requests`,
+      '< 5%',
+      a.costPercent < 5,
+    ),
+  );
+}
+
+if (!only || only === 'burst') {
+  const { benchBurst, formatBurst } = await import('./burst.ts');
+  const burst = await benchBurst({ jobs: 200, singles: 30 });
+  for (const line of formatBurst(burst)) process.stdout.write(`${line}\n`);
+  results.burst = burst;
+  const b = burst.burst;
+  targets.push(
+    row(
+      '200 `local-sketch` jobs at once',
+      '7.6–7.8 jobs/s',
+      `${b.jobsPerSecond} jobs/s`,
+      '≥ 14 jobs/s',
+      b.jobsPerSecond >= 14,
+    ),
+    row(
+      'their queue wait, p95',
+      '23.5 s',
+      `${(b.queueWaitMs.p95 / 1000).toFixed(1)} s`,
+      '< 15 s',
+      b.queueWaitMs.p95 < 15_000,
+    ),
+    row(
+      'single job, created → running, p50',
+      '7–9 ms',
+      `${burst.single.queueMs.p50} ms`,
+      '< 5 ms',
+      burst.single.queueMs.p50 < 5,
+    ),
+  );
+}
+
+if (!only || only === 'memory') {
+  const { benchMemory, formatMemory } = await import('./memory.ts');
+  const memory = await benchMemory({ jobs: 500, idleSeconds: 30, env: { MALLOC_ARENA_MAX: '2' } });
+  for (const line of formatMemory(memory)) process.stdout.write(`${line}\n`);
+  results.memory = memory;
+  const kept = memory.afterIdleMiB - memory.idleMiB;
+  targets.push(
+    row(
+      'server memory after 500 jobs, then 30 s idle',
+      '121–156 → 331 → 260–276 MiB',
+      `${memory.idleMiB} → ${memory.afterJobsMiB} → ${memory.afterIdleMiB} MiB`,
+      'within 30 MiB of idle',
+      kept <= 30,
+    ),
+  );
+}
+
+if (!only || only === 'job-list') {
+  const { benchJobList, formatJobList } = await import('./job-list.ts');
+  const list = await benchJobList({ samples: 40 });
+  process.stdout.write(`${formatJobList(list)}\n`);
+  results.jobList = list;
+  const nothing = list.lists.filter((f) => f.name.includes('none') && !f.name.includes('"none"'));
+  const worst = Math.max(...nothing.map((f) => f.large.p50));
+  targets.push(
+    row(
+      'job list, a filter matching nothing, 100k jobs (worst p50)',
+      '25–30 ms',
+      `${worst.toFixed(2)} ms`,
+      '< 5 ms',
+      worst < 5,
+    ),
+  );
+}
+
+if (!only || only === 'image') {
+  const { benchImageEncoding, imageEncodingLines } = await import('./image-encoding.ts');
+  const image = await benchImageEncoding(7);
+  for (const line of imageEncodingLines(image)) process.stdout.write(`${line}\n`);
+  results.image = image;
+  const old = image.formats.find((f) => f.format === 'png (old)')!;
+  for (const f of image.formats.filter((f) => f.format !== 'png (old)')) {
+    const bytes = f.bytes / old.bytes;
+    targets.push(
+      row(
+        `a 1024² \`local-sketch\` as ${f.format}`,
+        `${Math.round(old.bytes / 1024)} KB PNG, ${old.medianCpuMs} ms CPU`,
+        `${Math.round(f.bytes / 1024)} KB (${bytes.toFixed(2)}×), ${f.medianCpuMs} ms CPU`,
+        'a fraction of the bytes and time',
+        bytes < 0.5 && f.medianCpuMs < old.medianCpuMs,
+      ),
+    );
+  }
 }
 
 if (!only || only === 'scale') {
@@ -420,12 +530,55 @@ if (!only || only === 'size') {
   results.size = size;
 }
 
+if (!only || only === 'first-screen') {
+  const { firstScreens, firstScreenTable } = await import('./first-screen.ts');
+  ensureConsoleBuild(root);
+  const screens = await firstScreens();
+  process.stdout.write(firstScreenTable(screens));
+  results.firstScreens = screens;
+  const kb = (bytes: number) => bytes / 1000;
+  const js = (name: string) => kb(screens.screens.find((s) => s.name === name)?.byKind.js.gzip ?? Number.NaN);
+  targets.push(
+    row(
+      'JavaScript the sign-in page loads (gzip)',
+      '197.2 KB',
+      `${js('sign-in (signed out)').toFixed(1)} KB`,
+      '≤ 120 KB',
+      js('sign-in (signed out)') <= 120,
+    ),
+    row(
+      'JavaScript of a first visit to the playground',
+      '223.7 KB',
+      `${js('playground').toFixed(1)} KB`,
+      '≤ 180 KB',
+      js('playground') <= 180,
+    ),
+    row(
+      'JavaScript of a first visit to jobs',
+      '199.4 KB',
+      `${js('jobs').toFixed(1)} KB`,
+      '≤ 180 KB',
+      js('jobs') <= 180,
+    ),
+    row(
+      'largest chunk (gzip)',
+      '',
+      `${kb(screens.largestBuiltChunk.gzip).toFixed(1)} KB`,
+      '≤ 60 KB',
+      kb(screens.largestBuiltChunk.gzip) <= 60,
+    ),
+  );
+}
+
 if (!only || only === 'lighthouse') {
   const { benchLighthouse, lighthouseTable } = await import('./lighthouse.ts');
   const lighthouse = await benchLighthouse();
   process.stdout.write(lighthouseTable(lighthouse));
   results.lighthouse = lighthouse;
 }
+
+process.stdout.write(targetsTable(targets));
+results.targets = targets;
 
 await fs.mkdir(path.join(root, 'bench', 'results'), { recursive: true });
 await fs.writeFile(
