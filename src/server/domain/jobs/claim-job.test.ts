@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InstancePresence, startPresence } from '../../db/instance-presence.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
-import { claimJob } from './job-lease.ts';
+import { claimJob, handBack } from './job-lease.ts';
+import { runJob } from './run-job.ts';
+import { runJobDeps } from './run-job-deps.ts';
 
 // No workers in this process: the test claims the queued jobs itself, as a live instance.
 let t: TestApp;
@@ -44,5 +46,32 @@ describe('claiming a queued job', () => {
     const stoppingJob = await queuedSketch({ cache: false });
     const stopping = await claimJob(t.db, stoppingJob.id, presence.key, 60, { start: false });
     expect(stopping?.row).toMatchObject({ status: 'submitting', started_at: null });
+  });
+});
+
+describe('a run that died after storing its output', () => {
+  it('leaves nothing behind: the next run discards that file and the job ends with its own one', async () => {
+    const job = await queuedSketch({ cache: false });
+    const deps = runJobDeps(t.services);
+    // The first run stores an output, then its process dies before it completes the job.
+    const first = await claimJob(t.db, job.id, presence.key, 60, { start: true });
+    const orphan = await deps.storeOutput(first!.row, {
+      kind: 'file',
+      name: 'sketch.png',
+      mediaType: 'image/png',
+      data: Buffer.from('not really a picture'),
+    } as never);
+    await handBack(t.services, [{ jobId: job.id, token: first!.token }]);
+
+    const second = await claimJob(t.db, job.id, presence.key, 60, { start: true });
+    expect(second?.leftoverFiles).toEqual([orphan.file_id]);
+    await handBack(t.services, [{ jobId: job.id, token: second!.token }]);
+
+    await runJob(t.services, deps, job.id);
+    const { rows } = await t.db.query<{ id: string }>('SELECT id FROM files WHERE job_id = $1', [job.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).not.toBe(orphan.file_id);
+    const done = await t.db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [job.id]);
+    expect(done.rows[0]!.status).toBe('completed');
   });
 });

@@ -17,6 +17,11 @@ const ACTIVE = `status IN ('submitting', 'running')`;
 export interface RunLease {
   token: string;
   row: JobRow;
+  /**
+   * Output files an earlier run of this job stored before it died (killed between storing and finishing):
+   * no one's output, to be discarded before this run stores its own.
+   */
+  leftoverFiles: string[];
 }
 
 /**
@@ -32,10 +37,11 @@ export async function claimJob(
   leaseSeconds: number,
   { start }: { start: boolean },
 ): Promise<RunLease | null> {
-  const { rows } = await db.query<JobRow>(
+  const { rows } = await db.query<JobRow & { leftover_files: string[] }>(
     `WITH run AS (
        SELECT $4::boolean AND NOT EXISTS (
-         SELECT 1 FROM jobs j JOIN result_cache c ON c.cache_key = j.cache_key WHERE j.id = $1) AS starts)
+         SELECT 1 FROM jobs j JOIN result_cache c ON c.cache_key = j.cache_key WHERE j.id = $1) AS starts,
+         ARRAY(SELECT f.id FROM files f WHERE f.job_id = $1 AND f.origin = 'job') AS leftover_files)
      UPDATE jobs SET run_token = gen_random_uuid(), run_instance = $2,
             lease_expires_at = now() + make_interval(secs => $3), updated_at = now(),
             status = CASE WHEN run.starts THEN 'running' ELSE 'submitting' END,
@@ -45,11 +51,12 @@ export async function claimJob(
             progress_message = CASE WHEN run.starts THEN 'Started' ELSE progress_message END
        FROM run
       WHERE id = $1 AND (status = 'queued' OR (${ACTIVE} AND (lease_expires_at IS NULL OR ${RUN_GONE})))
-      RETURNING jobs.*`,
+      RETURNING jobs.*, run.leftover_files`,
     [jobId, instance, leaseSeconds, start],
   );
-  const row = rows[0];
-  return row?.run_token ? { token: row.run_token, row } : null;
+  if (!rows[0]?.run_token) return null;
+  const { leftover_files: leftoverFiles, ...row } = rows[0];
+  return { token: rows[0].run_token, row, leftoverFiles };
 }
 
 /** Extends the run's lease; false when the run no longer holds its job (finished, cancelled or taken over). */

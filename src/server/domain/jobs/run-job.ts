@@ -54,7 +54,9 @@ export async function runJob(s: Services, deps: RunJobDeps, jobId: string): Prom
     start: !s.jobRuns.stopping(),
   });
   if (!lease) return; // finished, cancelled, or a live run holds it
-  const { row, token } = lease;
+  const { row, token, leftoverFiles } = lease;
+  // An earlier run died after storing outputs it never finished with: they go before this run makes its own.
+  if (leftoverFiles.length) await deps.discardOutputs(row, leftoverFiles);
   if (s.jobRuns.stopping()) {
     // Taken while the server stops: the next server runs it.
     await handBack(s, [{ jobId, token }]);
