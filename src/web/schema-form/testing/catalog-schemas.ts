@@ -63,6 +63,12 @@ const CATALOG_SCHEMAS: Record<string, JsonSchema> = {
                   { type: 'string', const: 'preset_3cb6b0426cad', title: 'Cyberpunk' },
                 ],
               },
+              output_format: {
+                description:
+                  'Default png (lossless). webp, avif and jpeg are lossy and a small fraction of the bytes; avif is the smallest and the slowest to write.',
+                type: 'string',
+                enum: ['png', 'webp', 'avif', 'jpeg'],
+              },
             },
             additionalProperties: false,
             title: 'local',
@@ -185,7 +191,7 @@ const CATALOG_SCHEMAS: Record<string, JsonSchema> = {
                       type: 'object',
                       properties: {
                         op: { type: 'string', const: 'format' },
-                        to: { type: 'string', enum: ['png', 'jpeg', 'webp'] },
+                        to: { type: 'string', enum: ['png', 'jpeg', 'webp', 'avif'] },
                         quality: { type: 'integer', minimum: 1, maximum: 100 },
                       },
                       required: ['op', 'to'],
@@ -301,6 +307,12 @@ const CATALOG_SCHEMAS: Record<string, JsonSchema> = {
                   { type: 'number', const: 2 },
                   { type: 'number', const: 4 },
                 ],
+              },
+              output_format: {
+                description:
+                  "Default: the input's format (PNG for formats other than PNG, JPEG and WebP). webp, avif and jpeg are lossy and far smaller than PNG.",
+                type: 'string',
+                enum: ['png', 'webp', 'avif', 'jpeg'],
               },
             },
             additionalProperties: false,
