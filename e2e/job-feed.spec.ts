@@ -200,7 +200,7 @@ test('with 20 active jobs the feed makes one list request per interval, pauses w
   );
   await confirm.getByRole('button', { name: /^Cancel \d+ jobs?$/ }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: /Cancelled \d+ jobs|Cancelled the job/ }),
+    page.getByRole('status').filter({ hasText: /Cancelled \d+ jobs|Cancelled the job|already finished/ }),
   ).toBeVisible();
   const rows = page.getByRole('table').getByRole('row').filter({ hasText: 'busy clip' });
   await expect(rows.filter({ hasText: /Queued|Submitting|Running/ })).toHaveCount(0);

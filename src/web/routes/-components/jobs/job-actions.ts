@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ApiError } from '../../../../client/api-error.ts';
 import { isTerminalJobStatus, type Job } from '../../../../contract/jobs.ts';
 import { showToast } from '../../../components/toast-store.ts';
 import { pluralize } from '../../../format/words.ts';
-import { applyJobResults, type JobAction, runJobAction } from '../../../queries/jobs.ts';
+import { applyJobResults, type JobAction, jobKeys, runJobAction } from '../../../queries/jobs.ts';
 import { wakeJobFeed } from '../../../queries/jobs-live.ts';
 import { runLimited } from './run-limited.ts';
 
@@ -27,6 +28,16 @@ const DONE: Record<JobAction, (n: number) => string> = {
   refresh: (n) => `Refreshed ${jobs(n)} from the provider`,
 };
 
+/**
+ * A cancel the server refused because the job finished between the list the person saw and the request
+ * (409 with the job's terminal status). Their wish already holds: it is counted, not reported as a failure.
+ */
+function finishedMeanwhile(action: JobAction, error: unknown): boolean {
+  if (action !== 'cancel' || !(error instanceof ApiError) || error.status !== 409) return false;
+  const status = (error.details as { status?: unknown } | undefined)?.status;
+  return typeof status === 'string' && isTerminalJobStatus(status as Job['status']);
+}
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -44,11 +55,21 @@ export function useJobActions() {
     try {
       const results = await runLimited(eligible, BULK_CONCURRENCY, (job) => runJobAction(action, job.id));
       const done = results.flatMap((r) => (r.ok ? [r.value] : []));
-      const failed = results.flatMap((r) => (r.ok ? [] : [r]));
+      const refused = results.flatMap((r) => (r.ok ? [] : [r]));
+      const finished = refused.filter((r) => finishedMeanwhile(action, r.error));
+      const failed = refused.filter((r) => !finishedMeanwhile(action, r.error));
       applyJobResults(queryClient, done);
+      // The feed refetches on wake; the details of jobs that finished meanwhile are stale too.
+      for (const r of finished) void queryClient.invalidateQueries({ queryKey: jobKeys.detail(r.item.id) });
       wakeJobFeed();
       if (failed.length === 0) {
-        showToast({ tone: 'success', title: DONE[action](done.length) });
+        const title =
+          done.length === 0
+            ? `${finished.length === 1 ? 'The job has' : `${pluralize(finished.length, 'job', 'jobs')} have`} already finished`
+            : finished.length > 0
+              ? `${DONE[action](done.length)}; ${finished.length} had already finished`
+              : DONE[action](done.length);
+        showToast({ tone: 'success', title });
       } else {
         const first = failed[0]!;
         showToast({

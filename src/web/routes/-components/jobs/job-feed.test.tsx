@@ -82,6 +82,40 @@ describe('job feed', () => {
     expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
   });
 
+  it('counts a job that finished before its cancel arrived as done, not as a failure', async () => {
+    const running = [job(3, { status: 'running' }), job(2, { status: 'running' })];
+    stubFetch({
+      'GET /v2/jobs': () => json({ data: [], next_cursor: null }),
+      'POST /v2/jobs/job_00003/cancel': () =>
+        json({ ...running[0], status: 'cancelled', updated_at: new Date().toISOString() }),
+      'POST /v2/jobs/job_00002/cancel': () =>
+        json(
+          {
+            error: {
+              code: 'conflict',
+              message: 'Job job_00002 is already completed and cannot be cancelled.',
+              details: { status: 'completed' },
+            },
+          },
+          { status: 409 },
+        ),
+      'GET /v2/me': () => json(ME),
+      'GET /v2/jobs/job_00002': () => json({ ...running[1], status: 'completed' }),
+    });
+    const user = userEvent.setup();
+    renderFeed(running);
+    await user.click(await screen.findByLabelText('Select all loaded jobs'));
+    await user.click(screen.getByRole('button', { name: 'Cancel (2)' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel 2 jobs?' })).getByRole('button', {
+        name: 'Cancel 2 jobs',
+      }),
+    );
+    const said = await screen.findByText('Cancelled the job; 1 had already finished');
+    expect(said.closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
   it('keeps its filters in the URL', async () => {
     stubFetch({ 'GET /v2/jobs': () => json({ data: [], next_cursor: null }) });
     const user = userEvent.setup();
