@@ -12,13 +12,22 @@ import {
 } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { AnalyticsJobStatus, KeyId } from './jobs.ts';
+import {
+  ANALYTICS_DIMENSIONS,
+  ANALYTICS_MAX_RANGE_DAYS,
+  ANALYTICS_SOURCES,
+  CREATOR,
+  isTimeZone,
+  zoneFormatter,
+} from './values.ts';
+
+export { ANALYTICS_DIMENSIONS, ANALYTICS_MAX_RANGE_DAYS, ANALYTICS_SOURCES, isTimeZone };
 
 // ---------------------------------------------------------------------------------------------
 // Limits (spec 4.10 and section 8)
 // ---------------------------------------------------------------------------------------------
 export const ANALYTICS_BOUND_MAX = 40;
 export const ANALYTICS_TIMEZONE_MAX = 64;
-export const ANALYTICS_MAX_RANGE_DAYS = 366;
 /** Without `from`, the range starts `to` minus 30 days; without `to`, it ends now (spec 4.10). */
 export const ANALYTICS_DEFAULT_RANGE_DAYS = 30;
 export const ANALYTICS_DEFAULT_TIMEZONE = 'UTC';
@@ -90,40 +99,9 @@ export function parseBound(value: string): ParsedBound | null {
   };
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      era: 'short',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, format);
-  }
-  return format;
-}
-
-/** True for a time zone name the runtime knows (IANA names, case-insensitive, and `UTC`). */
-export function isTimeZone(value: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
-  try {
-    formatter(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Offset of a time zone at an instant, in milliseconds east of UTC. */
 export function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = formatter(timeZone).formatToParts(new Date(instant));
+  const parts = zoneFormatter(timeZone).formatToParts(new Date(instant));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   const era = parts.find((p) => p.type === 'era')?.value;
   const year = era === 'BC' ? 1 - get('year') : get('year');
@@ -185,14 +163,12 @@ export const AnalyticsTimeZone = z
 // ---------------------------------------------------------------------------------------------
 
 /** How a run was started (analytics adds `unknown` to the run sources). */
-export const ANALYTICS_SOURCES = ['app', 'api', 'mcp', 'internal', 'unknown'] as const;
 export const AnalyticsSource = z.enum(ANALYTICS_SOURCES).meta({ id: 'AnalyticsSource' });
 
-const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 /** `api_key:<key id>` or `member:<user id>`. */
 export const CreatorFilter = z
   .string()
-  .regex(new RegExp(`^(api_key:key_[A-Za-z0-9_-]+|member:${UUID_PATTERN})$`), {
+  .regex(CREATOR, {
     message: 'must be api_key:<key id> or member:<user id>',
   })
   .transform((value) => {
@@ -200,16 +176,6 @@ export const CreatorFilter = z
     return { kind: value.slice(0, at) as 'api_key' | 'member', id: value.slice(at + 1) };
   });
 
-export const ANALYTICS_DIMENSIONS = [
-  'capability',
-  'model',
-  'folder',
-  'api_key',
-  'member',
-  'creator',
-  'source',
-  'status',
-] as const;
 export const AnalyticsDimension = z.enum(ANALYTICS_DIMENSIONS).meta({ id: 'AnalyticsDimension' });
 export type AnalyticsDimension = z.infer<typeof AnalyticsDimension>;
 

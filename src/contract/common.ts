@@ -1,16 +1,7 @@
 import { z } from 'zod';
+import { LIST_FILTER_MAX_CHARS, LIST_FILTER_MAX_VALUES, NONE, TOOL_KEYS } from './values.ts';
 
-/** The eight tool keys of the spec (section 1), in the order the catalog lists them. */
-export const TOOL_KEYS = [
-  'image',
-  'video',
-  'speech',
-  'music',
-  'transcription',
-  'ffmpeg',
-  'render',
-  'pipeline',
-] as const;
+export { LIST_FILTER_MAX_CHARS, LIST_FILTER_MAX_VALUES, NONE, TOOL_KEYS };
 export const ToolKey = z.enum(TOOL_KEYS).meta({ id: 'ToolKey', description: 'A capability of the service.' });
 export type ToolKey = z.infer<typeof ToolKey>;
 
@@ -47,12 +38,6 @@ export const Email = z
   .transform((value) => value.toLowerCase());
 
 export const Uuid = z.uuid();
-
-/** Limits of a comma-separated list filter (spec 4.10 and section 8). */
-export const LIST_FILTER_MAX_CHARS = 4000;
-export const LIST_FILTER_MAX_VALUES = 50;
-/** The literal that selects rows where a dimension is empty (no folder, no API key, ...). */
-export const NONE = 'none';
 
 /** Comma-separated list query parameter (analytics-style): up to 50 values, max 4000 characters. */
 export function commaList<T extends z.ZodType<unknown, string>>(item: T) {

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { commaList, commaListOrNone, HttpUrl, PageQuery, pageOf, Timestamp, ToolKey } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { JobId, JobStatus } from './jobs.ts';
+import { FILE_ID, FILE_NAME_MAX, FILE_ORIGINS, ID_MAX, UPLOAD_MAX_BYTES } from './values.ts';
+
+export { FILE_NAME_MAX, FILE_ORIGINS, UPLOAD_MAX_BYTES };
 
 /** Limits (spec 4.5, 3.2 and section 8). */
-export const UPLOAD_MAX_BYTES = 209_715_200;
 export const UPLOAD_SESSION_TTL_SECONDS = 3600;
 /**
  * Ours: `POST /files` takes small files inline (base64 in JSON), at most 512 KiB decoded, so the JSON body
@@ -12,17 +14,13 @@ export const UPLOAD_SESSION_TTL_SECONDS = 3600;
  * session.
  */
 export const SMALL_FILE_MAX_BYTES = 512 * 1024;
-export const FILE_NAME_MAX = 255;
 export const DEFAULT_MEDIA_TYPE = 'application/octet-stream';
 
 /**
  * File ids (ours): `file_` followed by opaque characters. An upload session's id becomes the id of the file
  * it registers (spec 2.5), so sessions carry the same form.
  */
-export const FileId = z
-  .string()
-  .max(128)
-  .regex(/^file_[A-Za-z0-9_-]+$/, { message: 'must be a file id (file_...)' });
+export const FileId = z.string().max(ID_MAX).regex(FILE_ID, { message: 'must be a file id (file_...)' });
 
 export const MediaType = z
   .string()
@@ -56,7 +54,6 @@ export const FileName = z
     message: 'must not contain / \\ or NUL',
   });
 
-export const FILE_ORIGINS = ['upload', 'import', 'job'] as const;
 export const FileOrigin = z.enum(FILE_ORIGINS).meta({ id: 'FileOrigin' });
 
 /** What the server learned from the bytes; keys are present when known. */

@@ -3,6 +3,9 @@ import { HttpUrl, ModelId, Timestamp, TOOL_KEYS, type ToolKey } from './common.t
 import { defineEndpoint } from './endpoint.ts';
 import { JOB_CREATION_ERRORS, Job, ProviderModel } from './jobs.ts';
 import { checkGraph, PIPELINE_REFERENCE } from './pipeline-graph.ts';
+import { VIDEO_ANALYZE_MODEL } from './values.ts';
+
+export { VIDEO_ANALYZE_MODEL };
 
 // ---------------------------------------------------------------------------------------------
 // Limits (spec section 8 and 4.2; the ones marked "ours" are not in the spec and are documented)
@@ -17,7 +20,6 @@ export const MUSIC_DURATION_MIN = 1;
 export const MUSIC_DURATION_MAX = 600;
 /** Video analysis refuses sources larger than 100 MB (checked by the server when it fetches the video). */
 export const VIDEO_ANALYSIS_MAX_BYTES = 100 * 1024 * 1024;
-export const VIDEO_ANALYZE_MODEL = 'video-analyze';
 export const IDEMPOTENCY_KEY_MAX = 255;
 /** Ours: prompts the spec does not limit (video, analysis focus) are capped to keep requests sane. */
 export const FREE_PROMPT_MAX = 10_000;

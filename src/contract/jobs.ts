@@ -11,57 +11,38 @@ import {
 } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { Transcript } from './transcript.ts';
+import {
+  ANALYTICS_JOB_STATUSES,
+  ID_MAX,
+  isTerminalJobStatus,
+  JOB_ID,
+  JOB_STATUSES,
+  KEY_ID,
+  RUN_SOURCES,
+  TERMINAL_JOB_STATUSES,
+} from './values.ts';
 import { VideoAnalysisReport } from './video-analysis.ts';
 
-/** Job states (spec 3.1), in lifecycle order. */
-export const JOB_STATUSES = ['queued', 'submitting', 'running', 'completed', 'failed', 'cancelled'] as const;
+export { ANALYTICS_JOB_STATUSES, isTerminalJobStatus, JOB_STATUSES, RUN_SOURCES, TERMINAL_JOB_STATUSES };
+
 export const JobStatus = z.enum(JOB_STATUSES).meta({ id: 'JobStatus' });
 export type JobStatus = z.infer<typeof JobStatus>;
 
-export const TERMINAL_JOB_STATUSES = [
-  'completed',
-  'failed',
-  'cancelled',
-] as const satisfies readonly JobStatus[];
-export function isTerminalJobStatus(status: JobStatus): boolean {
-  return (TERMINAL_JOB_STATUSES as readonly JobStatus[]).includes(status);
-}
-
-/**
- * Statuses the analytics status filter names (spec 4.10), in the spec's order: the job states plus
- * `awaiting_confirmation` (a charge whose job has not yet been confirmed by the provider) and `unknown`
- * (a charge whose job can no longer be found).
- */
-export const ANALYTICS_JOB_STATUSES = [
-  'completed',
-  'failed',
-  'cancelled',
-  'awaiting_confirmation',
-  'running',
-  'submitting',
-  'queued',
-  'unknown',
-] as const;
 export const AnalyticsJobStatus = z.enum(ANALYTICS_JOB_STATUSES).meta({ id: 'AnalyticsJobStatus' });
 export type AnalyticsJobStatus = z.infer<typeof AnalyticsJobStatus>;
 
-/** How a run was started. Analytics adds `unknown` for charges that predate the attribution. */
-export const RUN_SOURCES = ['app', 'api', 'mcp', 'internal'] as const;
 export const RunSource = z.enum(RUN_SOURCES).meta({ id: 'RunSource' });
 export type RunSource = z.infer<typeof RunSource>;
 
 /** Job ids start with `job_` (spec 2.1 and 4.4: `id` matches `^job_`). */
 export const JobId = z
   .string()
-  .max(128)
-  .regex(/^job_/, { message: 'must start with job_' })
+  .max(ID_MAX)
+  .regex(JOB_ID, { message: 'must start with job_' })
   .meta({ description: 'Job id, starts with `job_`.' });
 
 /** API key ids: `key_` followed by opaque characters (our choice; the spec does not show them). */
-export const KeyId = z
-  .string()
-  .max(128)
-  .regex(/^key_[A-Za-z0-9_-]+$/, { message: 'must be an API key id (key_...)' });
+export const KeyId = z.string().max(ID_MAX).regex(KEY_ID, { message: 'must be an API key id (key_...)' });
 
 /** `<provider>:<model>`, the provider-pinned form (spec 2.1, 2.9). */
 export const ProviderModel = z

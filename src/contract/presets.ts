@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { commaList, HttpUrl, PageQuery, pageOf, ToolKey } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { PRESET_ID, PRESET_NAME_MAX } from './values.ts';
+
+export { PRESET_NAME_MAX };
 
 /** `preset_<12 hex characters>` (spec 2.7, 4.7). */
 export const PresetId = z
   .string()
-  .regex(/^preset_[0-9a-f]{12}$/, { message: 'must have the form preset_<12 hex characters>' })
+  .regex(PRESET_ID, { message: 'must have the form preset_<12 hex characters>' })
   .meta({ description: 'Form `preset_<12 hex characters>`.' });
 
 export const PRESET_STATUSES = ['active', 'deprecated'] as const;
@@ -128,7 +131,6 @@ export const getPresetPreview = defineEndpoint({
   errors: ['not_found'],
 });
 
-export const PRESET_NAME_MAX = 100;
 export const PRESET_DESCRIPTION_MAX = 1000;
 /** Ours: private presets one team may keep. */
 export const TEAM_PRESETS_MAX = 200;

@@ -3,6 +3,7 @@ import { commaList, PageQuery, pageOf, Timestamp, ToolKey, Uuid } from './common
 import { defineEndpoint } from './endpoint.ts';
 import { GenerationHeaders, JobOptions } from './generation.ts';
 import { JOB_CREATION_ERRORS, Job } from './jobs.ts';
+import { ID_MAX, TEMPLATE_ID } from './values.ts';
 
 export const TEMPLATE_NAME_MAX = 100;
 export const TEMPLATE_DESCRIPTION_MAX = 2000;
@@ -12,8 +13,8 @@ export const TEMPLATE_VARIABLES_MAX = 20;
 /** Template ids (ours): `tpl_` followed by opaque characters. */
 export const TemplateId = z
   .string()
-  .max(128)
-  .regex(/^tpl_[A-Za-z0-9_-]+$/, { message: 'must be a template id (tpl_...)' });
+  .max(ID_MAX)
+  .regex(TEMPLATE_ID, { message: 'must be a template id (tpl_...)' });
 
 /**
  * Approval states (ours; spec 3.3 only says templates have an approved state). A published template is

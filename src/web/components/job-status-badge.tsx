@@ -1,4 +1,5 @@
-import { isTerminalJobStatus, type JobStatus } from '../../contract/jobs.ts';
+import type { JobStatus } from '../../contract/jobs.ts';
+import { isTerminalJobStatus } from '../../contract/values.ts';
 import { formatStatus } from '../format/words.ts';
 import { cx } from './cx.ts';
 

@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { NONE } from '../../contract/common.ts';
-import { FILE_ORIGINS } from '../../contract/files.ts';
+import { FILE_ORIGINS } from '../../contract/values.ts';
+import { oneOf, type SearchOf, searchParams, text } from '../search-params/fields.ts';
+import { folderParam } from '../search-params/folder.ts';
 
 export const FILE_KINDS = ['image', 'video', 'audio'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -10,17 +10,15 @@ export const FILE_VIEWS = ['grid', 'list'] as const;
  * Search params of /files: the selected folder (a folder id, `none` for files outside any folder, absent
  * for all), the filters and the view. A bad value is dropped, not an error, so an old link still opens.
  */
-export const FilesSearch = z.object({
-  folder: z
-    .union([z.literal(NONE), z.uuid().transform((id) => id.toLowerCase())])
-    .optional()
-    .catch(undefined),
-  type: z.enum(FILE_KINDS).optional().catch(undefined),
-  origin: z.enum(FILE_ORIGINS).optional().catch(undefined),
-  q: z.string().trim().max(200).optional().catch(undefined),
-  view: z.enum(FILE_VIEWS).optional().catch(undefined),
-});
-export type FilesSearch = z.output<typeof FilesSearch>;
+const filesFields = {
+  folder: folderParam,
+  type: oneOf(FILE_KINDS),
+  origin: oneOf(FILE_ORIGINS),
+  q: text({ trim: true, max: 200 }),
+  view: oneOf(FILE_VIEWS),
+};
+export const FilesSearch = searchParams(filesFields);
+export type FilesSearch = SearchOf<typeof filesFields>;
 
 /** What the list asks the server for; equal filters make equal query keys. */
 export interface FileListFilters {

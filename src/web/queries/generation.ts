@@ -2,8 +2,8 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { z } from 'zod';
 import type { ToolKey } from '../../contract/common.ts';
 import type { VideoAnalyzeRequest } from '../../contract/generation.ts';
-import { VIDEO_ANALYZE_MODEL } from '../../contract/generation.ts';
 import type { Job, JobStatusView } from '../../contract/jobs.ts';
+import { VIDEO_ANALYZE_MODEL } from '../../contract/values.ts';
 import { api } from '../api/client.ts';
 import { meKeys } from './me.ts';
 

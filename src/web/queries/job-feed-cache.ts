@@ -1,6 +1,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { isTerminalJobStatus, type Job, type JobPage } from '../../contract/jobs.ts';
+import type { Job, JobPage } from '../../contract/jobs.ts';
+import { isTerminalJobStatus } from '../../contract/values.ts';
 import { type JobFeedFilters, jobMatches } from './job-filters.ts';
 
 export type JobPageData = z.infer<typeof JobPage>;

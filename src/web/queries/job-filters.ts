@@ -1,54 +1,35 @@
-import { z } from 'zod';
-import { NONE, TOOL_KEYS } from '../../contract/common.ts';
-import { JOB_STATUSES, type Job, KeyId } from '../../contract/jobs.ts';
+import type { Job } from '../../contract/jobs.ts';
+import { isKeyId, JOB_STATUSES, NONE, TOOL_KEYS } from '../../contract/values.ts';
 import { LOCAL_DATE, localDayStart } from '../format/date-time.ts';
+import {
+  commaSet,
+  either,
+  type Field,
+  matching,
+  oneOf,
+  type SearchOf,
+  searchParams,
+  text,
+} from '../search-params/fields.ts';
+import { folderParam } from '../search-params/folder.ts';
 
-/**
- * A comma list of known values in the URL (`?status=running,queued`): unknown values are dropped and
- * the rest kept in their canonical order, so equal filters make equal query keys.
- */
-function enumList<const T extends readonly string[]>(values: T) {
-  return z
-    .string()
-    .transform((raw) => {
-      const picked = new Set(raw.split(',').map((v) => v.trim()));
-      const kept = values.filter((v) => picked.has(v));
-      return kept.length > 0 ? kept.join(',') : undefined;
-    })
-    .optional()
-    .catch(undefined);
-}
+const LocalDate = text({ pattern: LOCAL_DATE });
 
-const Model = z
-  .string()
-  .trim()
-  .max(200)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/)
-  .optional()
-  .catch(undefined);
-const Folder = z
-  .union([z.literal(NONE), z.uuid().transform((id) => id.toLowerCase())])
-  .optional()
-  .catch(undefined);
-const Key = z
-  .union([z.literal(NONE), KeyId])
-  .optional()
-  .catch(undefined);
-const LocalDate = z.string().regex(LOCAL_DATE).optional().catch(undefined);
-
-/** Search params of /jobs: every filter of the feed, in the URL (a bad value is dropped, not an error). */
-export const JobFeedSearch = z.object({
-  status: enumList(JOB_STATUSES),
-  tool: enumList(TOOL_KEYS),
-  model: Model,
-  folder: Folder,
-  key: Key,
+const feedFields = {
+  status: commaSet(JOB_STATUSES),
+  tool: commaSet(TOOL_KEYS),
+  model: text({ trim: true, max: 200, pattern: /^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/ }),
+  folder: folderParam,
+  key: either(oneOf([NONE]), matching(isKeyId)) as Field<string>,
   /** First local day of the created range (inclusive), YYYY-MM-DD. */
   from: LocalDate,
   /** Last local day of the created range (inclusive), YYYY-MM-DD. */
   to: LocalDate,
-});
-export type JobFeedFilters = z.output<typeof JobFeedSearch>;
+};
+
+/** Search params of /jobs: every filter of the feed, in the URL (a bad value is dropped, not an error). */
+export const JobFeedSearch = searchParams(feedFields);
+export type JobFeedFilters = SearchOf<typeof feedFields>;
 
 const FILTER_NAMES = ['status', 'tool', 'model', 'folder', 'key', 'from', 'to'] as const;
 

@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { isTerminalJobStatus, type Job, type JobStatus } from '../../contract/jobs.ts';
+import type { Job, JobStatus } from '../../contract/jobs.ts';
+import { isTerminalJobStatus } from '../../contract/values.ts';
 import { api } from '../api/client.ts';
 import { type Poller, type PollOutcome, startPoller } from './feed-poller.ts';
 import { flattenPages, type JobFeedData, latestUpdate, mergeJobs } from './job-feed-cache.ts';

@@ -1,6 +1,6 @@
 import { createFileRoute, type ErrorComponentProps, Link } from '@tanstack/react-router';
 import { ApiError } from '../../client/api-error.ts';
-import { FileId } from '../../contract/files.ts';
+import { isFileId } from '../../contract/values.ts';
 import { buttonClasses } from '../components/button.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { RouteError } from '../components/route-error.tsx';
@@ -11,7 +11,7 @@ import { FileDetail } from './-components/files/file-detail.tsx';
 export const Route = createFileRoute('/_app/files_/$fileId')({
   loader: ({ context: { queryClient }, params }) => {
     // A malformed id in a link is as missing as an unknown one (checked here, where this route's error view shows it).
-    if (!FileId.safeParse(params.fileId).success) {
+    if (!isFileId(params.fileId)) {
       throw new ApiError({ status: 404, code: 'not_found', message: `No file ${params.fileId}.` });
     }
     void queryClient.prefetchQuery(lineageQueryOptions(params.fileId));

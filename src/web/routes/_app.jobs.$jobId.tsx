@@ -1,8 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ApiError } from '../../client/api-error.ts';
-import { JobId } from '../../contract/jobs.ts';
+import { isJobId } from '../../contract/values.ts';
 import { Alert } from '../components/alert.tsx';
 import { RouteError } from '../components/route-error.tsx';
 import { Spinner } from '../components/spinner.tsx';
@@ -15,11 +14,11 @@ import { jobExcerpt } from './-components/jobs/job-excerpt.ts';
 
 /** A job's details, in a drawer over the feed. Pending and error states stay inside the drawer. */
 export const Route = createFileRoute('/_app/jobs/$jobId')({
-  params: {
-    parse: ({ jobId }) => ({ jobId: JobId.parse(jobId) }),
-    stringify: ({ jobId }) => ({ jobId }),
-  },
   loader: ({ context: { queryClient }, params }) => {
+    // A malformed id in a link is as missing as an unknown one (checked here, where the drawer's error shows it).
+    if (!isJobId(params.jobId)) {
+      throw new ApiError({ status: 404, code: 'not_found', message: `No job ${params.jobId}.` });
+    }
     seedJobFromFeeds(queryClient, params.jobId);
     return queryClient.ensureQueryData(jobQueryOptions(params.jobId));
   },
@@ -62,10 +61,8 @@ function DrawerPending() {
 /** A job that is not there says so; anything else (an outage, the drawer's code not downloading) retries. */
 function DrawerError(props: ErrorComponentProps) {
   const { error } = props;
-  // A 404, or an id that is no job id at all (the params parser refused it).
-  const missing =
-    (error instanceof ApiError && error.status === 404) ||
-    (error instanceof Error && error.cause instanceof z.ZodError);
+  // A 404, or an id that is no job id at all (the loader refused it).
+  const missing = error instanceof ApiError && error.status === 404;
   return (
     <JobDrawer title="Job">
       {missing ? (

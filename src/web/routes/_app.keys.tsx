@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { apiKeysQueryOptions } from '../queries/api-keys.ts';
 import { meQueryOptions } from '../queries/me.ts';
+import { flag, searchParams } from '../search-params/fields.ts';
 import { KeysPage } from './-components/keys/keys-page.tsx';
 
 /** `?revoked=true` lists revoked keys too (their reveal logs stay readable). */
-const KeysSearch = z.object({ revoked: z.boolean().optional().catch(undefined) });
+const KeysSearch = searchParams({ revoked: flag });
 
 /** API keys: create, reveal, share, revoke, and the reveal log. */
 export const Route = createFileRoute('/_app/keys')({

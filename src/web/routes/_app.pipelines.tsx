@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { isJobId } from '../../contract/values.ts';
+import { matching, searchParams } from '../search-params/fields.ts';
 import { PipelinesPage } from './-components/pipelines/pipelines-page.tsx';
 
-const JobRef = z.string().max(128).regex(/^job_/).optional().catch(undefined);
+const JobRef = matching(isJobId);
 
 /** The run shown as a graph (`job`) and the finished run the builder starts from (`from`): in the URL. */
-const PipelinesSearch = z.object({ job: JobRef, from: JobRef });
+const PipelinesSearch = searchParams({ job: JobRef, from: JobRef });
 
 /** Pipelines: build a run from steps, watch it as a live graph, re-run a finished one with changes. */
 export const Route = createFileRoute('/_app/pipelines')({

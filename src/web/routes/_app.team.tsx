@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { Uuid } from '../../contract/common.ts';
+import { isUuid } from '../../contract/values.ts';
 import { meQueryOptions } from '../queries/me.ts';
 import { teamMembersQueryOptions } from '../queries/team.ts';
+import { matching, searchParams } from '../search-params/fields.ts';
 import { TeamPage } from './-components/team/team-page.tsx';
 
 /** `?team=<id>` shows another of the person's teams; a malformed id is dropped, not an error page. */
-const TeamSearch = z.object({ team: Uuid.optional().catch(undefined) });
+const TeamSearch = searchParams({ team: matching(isUuid) });
 
 /** The team: members and roles, invitations; what the caller may change follows their role. */
 export const Route = createFileRoute('/_app/team')({

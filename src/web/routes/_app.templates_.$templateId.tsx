@@ -1,6 +1,6 @@
 import { createFileRoute, type ErrorComponentProps, Link } from '@tanstack/react-router';
 import { ApiError } from '../../client/api-error.ts';
-import { TemplateId } from '../../contract/templates.ts';
+import { isTemplateId } from '../../contract/values.ts';
 import { buttonClasses } from '../components/button.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { RouteError } from '../components/route-error.tsx';
@@ -11,7 +11,7 @@ import { TemplateDetail } from './-components/templates/template-detail.tsx';
 export const Route = createFileRoute('/_app/templates_/$templateId')({
   loader: ({ context: { queryClient }, params }) => {
     // A malformed id in a link is as missing as an unknown one.
-    if (!TemplateId.safeParse(params.templateId).success) {
+    if (!isTemplateId(params.templateId)) {
       throw new ApiError({ status: 404, code: 'not_found', message: `No template ${params.templateId}.` });
     }
     return queryClient.ensureQueryData(templateQueryOptions(params.templateId));

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../client/api-error.ts';
 import { createClient } from '../../client/create-client.ts';
-import { UPLOAD_MAX_BYTES } from '../../contract/files.ts';
+import { UPLOAD_MAX_BYTES } from '../../contract/values.ts';
 import { json, stubFetch } from '../testing/fake-fetch.ts';
 import { fileRecord } from './file-fixture.ts';
 import { hashFile } from './hash-file.ts';

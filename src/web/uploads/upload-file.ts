@@ -1,6 +1,7 @@
 import { ApiError } from '../../client/api-error.ts';
 import type { Client } from '../../client/create-client.ts';
-import { FILE_NAME_MAX, type FileRecord, UPLOAD_MAX_BYTES } from '../../contract/files.ts';
+import type { FileRecord } from '../../contract/files.ts';
+import { FILE_NAME_MAX, UPLOAD_MAX_BYTES } from '../../contract/values.ts';
 import { api, bearerToken } from '../api/client.ts';
 import { formatBytes } from '../format/bytes.ts';
 import { hashFile } from './hash-file.ts';

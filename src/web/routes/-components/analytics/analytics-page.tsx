@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ANALYTICS_DIMENSIONS, type AnalyticsDimension } from '../../../../contract/analytics.ts';
+import type { AnalyticsDimension } from '../../../../contract/analytics.ts';
+import { ANALYTICS_DIMENSIONS } from '../../../../contract/values.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { cx } from '../../../components/cx.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';

@@ -1,12 +1,15 @@
-import { z } from 'zod';
-import {
-  ANALYTICS_DIMENSIONS,
-  type AnalyticsDimension,
-  analyticsFilters,
-  isTimeZone,
-} from '../../../../contract/analytics.ts';
+import type { AnalyticsDimension } from '../../../../contract/analytics.ts';
+import { ANALYTICS_DIMENSIONS, isAnalyticsFilterValue, isTimeZone } from '../../../../contract/values.ts';
 import { LOCAL_DATE } from '../../../format/date-time.ts';
 import type { AnalyticsQuery } from '../../../queries/analytics.ts';
+import {
+  type Field,
+  matching,
+  oneOf,
+  type SearchOf,
+  searchParams,
+  text,
+} from '../../../search-params/fields.ts';
 import { bucketFor, RANGE_PRESETS, type RangePreset, resolveRange } from './date-range.ts';
 
 /* The analytics view in the URL, so a link shares it: range, timezone, comparison, filters, chart choices. */
@@ -20,25 +23,21 @@ export const STACKS = ['capability', 'model'] as const;
 export type Stack = (typeof STACKS)[number];
 
 /** A filter value the API accepts (a comma list or `none`), else dropped: a bad link never breaks the page. */
-function filterParam(name: FilterName) {
-  return z
-    .string()
-    .refine((value) => analyticsFilters[name].safeParse(value).success)
-    .optional()
-    .catch(undefined);
+function filterParam(name: FilterName): Field<string> {
+  return matching((value) => isAnalyticsFilterValue(name, value));
 }
 
-const LocalDate = z.string().regex(LOCAL_DATE).optional().catch(undefined);
+const LocalDate = text({ pattern: LOCAL_DATE });
 
-export const AnalyticsSearch = z.object({
-  range: z.enum(RANGE_PRESETS).optional().catch(undefined),
+const analyticsFields = {
+  range: oneOf(RANGE_PRESETS),
   /** First and last day of a custom range, both inclusive. */
   from: LocalDate,
   to: LocalDate,
-  tz: z.string().max(64).refine(isTimeZone).optional().catch(undefined),
-  compare: z.enum(['off']).optional().catch(undefined),
-  stack: z.enum(STACKS).optional().catch(undefined),
-  dim: z.enum(ANALYTICS_DIMENSIONS).optional().catch(undefined),
+  tz: matching((value) => value.length <= 64 && isTimeZone(value)),
+  compare: oneOf(['off']),
+  stack: oneOf(STACKS),
+  dim: oneOf(ANALYTICS_DIMENSIONS),
   capability: filterParam('capability'),
   model: filterParam('model'),
   folder: filterParam('folder'),
@@ -47,8 +46,9 @@ export const AnalyticsSearch = z.object({
   creator: filterParam('creator'),
   source: filterParam('source'),
   status: filterParam('status'),
-});
-export type AnalyticsSearch = z.output<typeof AnalyticsSearch>;
+};
+export const AnalyticsSearch = searchParams(analyticsFields);
+export type AnalyticsSearch = SearchOf<typeof analyticsFields>;
 
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -1,4 +1,4 @@
-import { ANALYTICS_MAX_RANGE_DAYS } from '../../../../contract/analytics.ts';
+import { ANALYTICS_MAX_RANGE_DAYS } from '../../../../contract/values.ts';
 
 /* Calendar ranges of the analytics page, as plain dates (YYYY-MM-DD) read in the chosen timezone. */
 

@@ -1,8 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ANALYTICS_SOURCES } from '../../../../contract/analytics.ts';
-import { TOOL_KEYS } from '../../../../contract/common.ts';
-import { ANALYTICS_JOB_STATUSES } from '../../../../contract/jobs.ts';
+import { ANALYTICS_JOB_STATUSES, ANALYTICS_SOURCES, TOOL_KEYS } from '../../../../contract/values.ts';
 import { Button } from '../../../components/button.tsx';
 import { FIELD_SELECT, LabelledField } from '../../../components/labelled-field.tsx';
 import { formatCredits } from '../../../format/credits.ts';

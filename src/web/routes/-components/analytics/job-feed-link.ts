@@ -1,6 +1,5 @@
 import { parseBound, resolveBound } from '../../../../contract/analytics.ts';
-import { NONE, TOOL_KEYS } from '../../../../contract/common.ts';
-import { JOB_STATUSES } from '../../../../contract/jobs.ts';
+import { JOB_STATUSES, NONE, TOOL_KEYS } from '../../../../contract/values.ts';
 import type { JobFeedFilters } from '../../../queries/job-filters.ts';
 import { type FilterName, type Filters, filterValues } from './analytics-search.ts';
 

@@ -1,5 +1,6 @@
 import type { AnalyticsDimension } from '../../../../contract/analytics.ts';
-import { TOOL_KEYS, type ToolKey } from '../../../../contract/common.ts';
+import type { ToolKey } from '../../../../contract/common.ts';
+import { TOOL_KEYS } from '../../../../contract/values.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 import type { FilterName } from './analytics-search.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { FILE_ORIGINS } from '../../../../contract/files.ts';
+import { FILE_ORIGINS } from '../../../../contract/values.ts';
 import { cx } from '../../../components/cx.ts';
 import { LabelledField } from '../../../components/labelled-field.tsx';
 import { FILE_KINDS, type FilesSearch } from '../../../queries/file-filters.ts';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { NONE } from '../../../../contract/common.ts';
 import type { Folder } from '../../../../contract/folders.ts';
+import { NONE } from '../../../../contract/values.ts';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
 import { Spinner } from '../../../components/spinner.tsx';

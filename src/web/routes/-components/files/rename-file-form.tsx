@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILE_NAME_MAX } from '../../../../contract/files.ts';
+import { FILE_NAME_MAX } from '../../../../contract/values.ts';
 import { NameForm } from '../../../components/name-form.tsx';
 
 /** The contract's FileName rules, with messages a person can act on. */

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../../client/api-error.ts';
-import { isTerminalJobStatus, type Job } from '../../../../contract/jobs.ts';
+import type { Job } from '../../../../contract/jobs.ts';
+import { isTerminalJobStatus } from '../../../../contract/values.ts';
 import { showToast } from '../../../components/toast-store.ts';
 import { pluralize } from '../../../format/words.ts';
 import { applyJobResults, type JobAction, jobKeys, runJobAction } from '../../../queries/jobs.ts';

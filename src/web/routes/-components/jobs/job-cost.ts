@@ -1,4 +1,5 @@
-import { isTerminalJobStatus, type Job } from '../../../../contract/jobs.ts';
+import type { Job } from '../../../../contract/jobs.ts';
+import { isTerminalJobStatus } from '../../../../contract/values.ts';
 import { formatCredits } from '../../../format/credits.ts';
 
 const whole = new Intl.NumberFormat('en-US');

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { isTerminalJobStatus, type Job } from '../../../../contract/jobs.ts';
+import type { Job } from '../../../../contract/jobs.ts';
+import { isTerminalJobStatus } from '../../../../contract/values.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';

@@ -1,7 +1,7 @@
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
-import { isTerminalJobStatus } from '../../../../contract/jobs.ts';
+import { isTerminalJobStatus } from '../../../../contract/values.ts';
 import { buttonClasses } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { showToast } from '../../../components/toast-store.ts';

@@ -1,9 +1,8 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
-import { NONE, TOOL_KEYS } from '../../../../contract/common.ts';
-import { JOB_STATUSES } from '../../../../contract/jobs.ts';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
+import { JOB_STATUSES, NONE, TOOL_KEYS } from '../../../../contract/values.ts';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
 import { FIELD_SELECT, LabelledField } from '../../../components/labelled-field.tsx';

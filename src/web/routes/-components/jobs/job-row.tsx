@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
-import { isTerminalJobStatus, type Job } from '../../../../contract/jobs.ts';
+import type { Job } from '../../../../contract/jobs.ts';
+import { isTerminalJobStatus } from '../../../../contract/values.ts';
 import { cx } from '../../../components/cx.ts';
 import { formatDateTime } from '../../../format/date-time.ts';
 import { elapsedMs, formatDuration } from '../../../format/duration.ts';

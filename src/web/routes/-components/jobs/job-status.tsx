@@ -1,4 +1,5 @@
-import { isTerminalJobStatus, type Job } from '../../../../contract/jobs.ts';
+import type { Job } from '../../../../contract/jobs.ts';
+import { isTerminalJobStatus } from '../../../../contract/values.ts';
 import { cx } from '../../../components/cx.ts';
 import { StatusBadge, statusLabel } from '../../../components/job-status-badge.tsx';
 

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import { isTerminalJobStatus, type Job } from '../../../../contract/jobs.ts';
+import type { Job } from '../../../../contract/jobs.ts';
+import { isTerminalJobStatus } from '../../../../contract/values.ts';
 import { ColumnHeading } from '../../../components/data-table.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { pluralize } from '../../../format/words.ts';

@@ -100,7 +100,7 @@ export function renderJobRoutes(options: {
     routeTree: root.addChildren([jobsRoute.addChildren([jobRoute]), playground]),
     history: createMemoryHistory({ initialEntries: [options.url] }),
   });
-  options.seed?.(queryClient, normalizeFilters(JobFeedSearch.parse(router.state.location.search)));
+  options.seed?.(queryClient, normalizeFilters(JobFeedSearch(router.state.location.search)));
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,5 +1,6 @@
-import { TOOL_KEYS, type ToolKey } from '../../../../contract/common.ts';
+import type { ToolKey } from '../../../../contract/common.ts';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
+import { TOOL_KEYS } from '../../../../contract/values.ts';
 import { Badge } from '../../../components/badge.tsx';
 import { formatCreditsAndDollars } from '../../../format/credits.ts';
 import { formatUnitPrice } from '../../../format/price.ts';

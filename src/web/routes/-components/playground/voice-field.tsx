@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useController } from 'react-hook-form';
 import type { ToolKey } from '../../../../contract/common.ts';
-import { PresetId } from '../../../../contract/presets.ts';
+import { isPresetId } from '../../../../contract/values.ts';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { presetFragment, presetQueryOptions } from '../../../queries/presets.ts';
@@ -32,7 +32,7 @@ export function VoiceField({ spec, name, tool, model, onPreset }: VoiceFieldProp
   const [browsing, setBrowsing] = useState(false);
   const value = typeof field.value === 'string' ? field.value : '';
   // A chosen preset is sent by its id; people read its name (the id stays on hover and to copy).
-  const presetId = PresetId.safeParse(value).success ? value : null;
+  const presetId = isPresetId(value) ? value : null;
   const preset = useQuery({ ...presetQueryOptions(presetId ?? ''), enabled: presetId !== null });
   const presetName = presetId && preset.data ? preset.data.name : null;
   const [copied, setCopied] = useState(false);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PRESET_NAME_MAX, type Preset } from '../../../../contract/presets.ts';
+import type { Preset } from '../../../../contract/presets.ts';
+import { PRESET_NAME_MAX } from '../../../../contract/values.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { NameForm } from '../../../components/name-form.tsx';

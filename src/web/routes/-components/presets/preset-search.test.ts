@@ -19,12 +19,12 @@ const preset = (fields: Partial<Preset>): Preset => ({
 
 describe('preset browser search', () => {
   it('keeps good filters and drops bad ones rather than failing the page', () => {
-    expect(PresetSearch.parse({ preset_type: 'style', metadata: ['mood:calm'], q: ' ink ' })).toEqual({
+    expect(PresetSearch({ preset_type: 'style', metadata: ['mood:calm'], q: ' ink ' })).toEqual({
       preset_type: 'style',
       metadata: ['mood:calm'],
       q: 'ink',
     });
-    expect(PresetSearch.parse({ preset_type: '', metadata: ['no pair'], namespace: 'local' })).toEqual({
+    expect(PresetSearch({ preset_type: '', metadata: ['no pair'], namespace: 'local' })).toEqual({
       namespace: 'local',
     });
   });

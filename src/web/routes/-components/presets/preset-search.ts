@@ -1,20 +1,22 @@
-import { z } from 'zod';
-import { TOOL_KEYS, type ToolKey } from '../../../../contract/common.ts';
+import type { ToolKey } from '../../../../contract/common.ts';
 import type { Preset } from '../../../../contract/presets.ts';
+import { TOOL_KEYS } from '../../../../contract/values.ts';
 import type { PresetBrowseFilter } from '../../../queries/presets.ts';
+import { listOf, type SearchOf, searchParams, text } from '../../../search-params/fields.ts';
 
-const Word = z.string().trim().min(1).max(64);
-const Pair = z.string().regex(/^[a-z0-9_]{1,64}:[^,]{1,200}$/);
+const Word = text({ trim: true, min: 1, max: 64 });
+const Pair = text({ pattern: /^[a-z0-9_]{1,64}:[^,]{1,200}$/ });
 
-/** The /presets filters, all in the URL: type, namespace, metadata pairs and text. A bad value is dropped. */
-export const PresetSearch = z.object({
+const presetFields = {
   /** Named apart from the files page's `type`: links built from any page's search must not mix them. */
-  preset_type: Word.optional().catch(undefined),
-  namespace: Word.optional().catch(undefined),
-  metadata: z.array(Pair).max(20).optional().catch(undefined),
-  q: z.string().trim().min(1).max(200).optional().catch(undefined),
-});
-export type PresetSearch = z.output<typeof PresetSearch>;
+  preset_type: Word,
+  namespace: Word,
+  metadata: listOf(Pair, 20),
+  q: text({ trim: true, min: 1, max: 200 }),
+};
+/** The /presets filters, all in the URL: type, namespace, metadata pairs and text. A bad value is dropped. */
+export const PresetSearch = searchParams(presetFields);
+export type PresetSearch = SearchOf<typeof presetFields>;
 
 export const browseFilter = (search: PresetSearch): PresetBrowseFilter => ({
   type: search.preset_type,

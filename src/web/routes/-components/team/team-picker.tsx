@@ -1,11 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
-import { z } from 'zod';
 import type { Me } from '../../../../contract/account.ts';
 import { useNavigatingSearch } from '../../../components/use-navigating-search.ts';
+import { searchParams, text } from '../../../search-params/fields.ts';
 import { ROLE_LABELS } from './team-permissions.ts';
 
-const TeamChoice = z.object({ team: z.string().optional().catch(undefined) });
+const TeamChoice = searchParams({ team: text() });
 
 /**
  * Picks which of the person's teams the page shows; the choice lives in the URL (`?team=`). The select

@@ -1,7 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../../../client/api-error.ts';
-import { TOOL_KEYS, type ToolKey } from '../../../../contract/common.ts';
+import type { ToolKey } from '../../../../contract/common.ts';
+import { TOOL_KEYS } from '../../../../contract/values.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { FIELD_SELECT, LabelledField } from '../../../components/labelled-field.tsx';

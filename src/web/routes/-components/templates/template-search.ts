@@ -1,17 +1,14 @@
-import { z } from 'zod';
 import type { TemplateFilter } from '../../../queries/templates.ts';
+import { flag, type SearchOf, searchParams, text } from '../../../search-params/fields.ts';
 
+const templateFields = {
+  tag: text({ pattern: /^[a-z0-9][a-z0-9-]{0,31}$/ }),
+  q: text({ trim: true, min: 1, max: 200 }),
+  mine: flag,
+};
 /** The /templates filters, all in the URL: a tag, text, and "my team's own". A bad value is dropped. */
-export const TemplateSearch = z.object({
-  tag: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/)
-    .optional()
-    .catch(undefined),
-  q: z.string().trim().min(1).max(200).optional().catch(undefined),
-  mine: z.boolean().optional().catch(undefined),
-});
-export type TemplateSearch = z.output<typeof TemplateSearch>;
+export const TemplateSearch = searchParams(templateFields);
+export type TemplateSearch = SearchOf<typeof templateFields>;
 
 export const templateFilter = (search: TemplateSearch): TemplateFilter => ({
   tag: search.tag,
