@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -77,5 +77,38 @@ describe('what a first load fetches before its screen', () => {
     expect([...packages]).not.toContain('@tanstack/react-router');
     // The sign-in page is really in the graph (a wrong entry name would pass the checks above).
     expect(relative(files)).toContain('web/routes/-components/sign-in/sign-in-page.tsx');
+  });
+
+  it("every route's own options (search and path params, loaders) load without zod", () => {
+    // The router runs them from the console's first chunk: zod there is in every signed-in first visit.
+    const routes = readdirSync(path.join(web, 'routes')).filter((file) => /\.tsx?$/.test(file));
+    const withZod = routes.filter((file) =>
+      /^\s*import\s+(?!type\s)[^;]*from\s*['"]zod['"]/m.test(
+        readFileSync(path.join(web, 'routes', file), 'utf8'),
+      ),
+    );
+    expect(withZod).toEqual([]);
+    for (const reader of [
+      'search-params/fields.ts',
+      'queries/job-filters.ts',
+      'queries/file-filters.ts',
+      'routes/-components/analytics/analytics-search.ts',
+      'routes/-components/presets/preset-search.ts',
+      'routes/-components/templates/template-search.ts',
+    ]) {
+      const { files, packages } = staticGraph(reader);
+      expect([...packages], reader).not.toContain('zod');
+      // The contract's schemas build zod at load: only its plain values may come along.
+      expect(
+        relative(files).filter((file) => file.startsWith('contract/') && !file.endsWith('/values.ts')),
+        reader,
+      ).toEqual([]);
+    }
+  });
+
+  it("the playground's form renders without zod: its checks load when the form is first touched", () => {
+    const { packages } = staticGraph('routes/-components/playground/playground-page.tsx');
+    expect([...packages]).not.toContain('zod');
+    expect([...packages]).not.toContain('@hookform/resolvers');
   });
 });

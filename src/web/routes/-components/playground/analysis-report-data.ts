@@ -1,3 +1,5 @@
+export { isAnalysisReport } from './inline-output-kind.ts';
+
 /**
  * Reads the inline report of a video analysis (`outputs[0].data`) for display. Everything in it was
  * derived from footage, so it is only ever shown as text. It follows the contract's report (the
@@ -64,11 +66,6 @@ function first(item: Obj, ...keys: string[]): number | null {
     if (value !== null) return value;
   }
   return null;
-}
-
-/** Is this output's data an analysis report? */
-export function isAnalysisReport(data: unknown): boolean {
-  return isObj(data) && typeof data.summary === 'string' && 'suspicious_instructions' in data;
 }
 
 function timelineText(entry: Obj): string {

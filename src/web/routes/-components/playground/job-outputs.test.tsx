@@ -44,7 +44,7 @@ describe('a job’s outputs, each drawn for what it is', () => {
     );
   });
 
-  it('a transcript with its timestamps', () => {
+  it('a transcript with its timestamps', async () => {
     render(
       <JobOutputs
         output={envelope(
@@ -61,7 +61,8 @@ describe('a job’s outputs, each drawn for what it is', () => {
         )}
       />,
     );
-    const transcript = screen.getByRole('region', { name: 'Transcript' });
+    // The transcript viewer loads on first use.
+    const transcript = await screen.findByRole('region', { name: 'Transcript' });
     expect(within(transcript).getByText('0:00.2 – 0:01.8')).toBeInTheDocument();
     expect(within(transcript).getByText('hello there')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute(

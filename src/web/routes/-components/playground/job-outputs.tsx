@@ -4,12 +4,15 @@ import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatBytes } from '../../../format/bytes.ts';
-import { isAnalysisReport } from './analysis-report-data.ts';
-import { isTranscript, TranscriptView } from './transcript-view.tsx';
+import { isAnalysisReport, isTranscript } from './inline-output-kind.ts';
 
 // The report viewer is sizeable and needed only for analysis jobs: loaded on first use.
 const AnalysisReportView = lazy(() =>
   import('./analysis-report.tsx').then((module) => ({ default: module.AnalysisReportView })),
+);
+
+const TranscriptView = lazy(() =>
+  import('./transcript-view.tsx').then((module) => ({ default: module.TranscriptView })),
 );
 
 type Output = OutputEnvelope['outputs'][number];
@@ -60,7 +63,19 @@ function OutputBody({ output, label, compact }: { output: Output; label: string;
     );
   }
   const data: unknown = output.data;
-  if (data !== undefined && isTranscript(data)) return <TranscriptView data={data} />;
+  if (data !== undefined && isTranscript(data)) {
+    return (
+      <Suspense
+        fallback={
+          <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+            <Spinner /> Opening the transcript…
+          </p>
+        }
+      >
+        <TranscriptView data={data} />
+      </Suspense>
+    );
+  }
   if (!output.url)
     return <p className="text-sm text-zinc-600 dark:text-zinc-400">No file for this output.</p>;
   const url = output.url;

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Job, JobStatusView } from '../../../../contract/jobs.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -14,7 +14,6 @@ import {
   useCancelJob,
 } from '../../../queries/generation.ts';
 import { meKeys } from '../../../queries/me.ts';
-import { SavePresetDialog } from '../presets/save-preset-dialog.tsx';
 import { JobOutputs } from './job-outputs.tsx';
 
 /** The result area: the job being followed, or what will appear here. */
@@ -195,6 +194,11 @@ function JobHeader({
   );
 }
 
+// Opened on demand: its form checks (zod) are not part of the playground's first load.
+const SavePresetDialog = lazy(() =>
+  import('../presets/save-preset-dialog.tsx').then((m) => ({ default: m.SavePresetDialog })),
+);
+
 /** The run's input, kept as a private preset of the team (its output as the sample). */
 function SaveAsPreset({ job }: { job: Job }) {
   const [open, setOpen] = useState(false);
@@ -203,7 +207,11 @@ function SaveAsPreset({ job }: { job: Job }) {
       <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
         Save as preset
       </Button>
-      {open && <SavePresetDialog job={job} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={<Spinner />}>
+          <SavePresetDialog job={job} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
 import { ApiError } from '../../../../client/api-error.ts';
 import type { ToolKey } from '../../../../contract/common.ts';
 import type { Job } from '../../../../contract/jobs.ts';
@@ -13,7 +12,7 @@ import { meQueryOptions } from '../../../queries/me.ts';
 import { fieldLabel } from '../../../schema-form/field-label.ts';
 import type { FieldSpec, ObjectSpec } from '../../../schema-form/field-spec.ts';
 import { FieldGrid } from '../../../schema-form/fields/object-fields.tsx';
-import { schemaResolver, validateBody, zodFromSchema } from '../../../schema-form/form-validation.ts';
+import type { BodyProblem } from '../../../schema-form/form-validation.ts';
 import {
   type FormValues,
   fromBody,
@@ -22,6 +21,7 @@ import {
   withDraft,
 } from '../../../schema-form/form-values.ts';
 import type { JsonSchema } from '../../../schema-form/json-schema.ts';
+import { lazySchemaResolver, useValidation } from '../../../schema-form/lazy-validation.ts';
 import { walkSchema } from '../../../schema-form/walk-schema.ts';
 import { WidgetContext, type WidgetOverride } from '../../../schema-form/widget-context.ts';
 import { type Attempt, attemptFor, fingerprintOf } from './attempt-key.ts';
@@ -83,7 +83,13 @@ function mergeBodies(base: Record<string, unknown>, patch: Record<string, unknow
 export function RunForm(props: RunFormProps) {
   const { tool, model, baseModel, pinned, entry, inputSchema, onCreated, onSwitchModel } = props;
   const spec = useMemo(() => walkSchema(inputSchema), [inputSchema]);
-  const validator = useMemo(() => zodFromSchema(inputSchema), [inputSchema]);
+  // The checks load on the form's first focus or press (see lazy-validation.ts); the resolver waits for them.
+  const [validation, loadChecks] = useValidation();
+  const check = useMemo(() => {
+    if (!validation) return null;
+    const validator = validation.zodFromSchema(inputSchema);
+    return (body: unknown) => validation.validateBody(validator, body);
+  }, [validation, inputSchema]);
   // The picked model wins over any `model` a prefill or draft carried; it is sent first, for reading.
   const toRequest = useCallback(
     (values: FormValues) => {
@@ -92,7 +98,7 @@ export function RunForm(props: RunFormProps) {
     },
     [model, spec],
   );
-  const resolver = useMemo(() => schemaResolver(validator, toRequest), [validator, toRequest]);
+  const resolver = useMemo(() => lazySchemaResolver(inputSchema, toRequest), [inputSchema, toRequest]);
   // Values waiting for this form (a rerun with changes) win over its draft, once.
   const [prefilled] = useState(() => peekPrefill(tool, model) !== null);
   const [defaultValues] = useState(() => {
@@ -216,6 +222,8 @@ export function RunForm(props: RunFormProps) {
           aria-label="Run"
           onSubmit={submit}
           onKeyDown={onKeyDown}
+          onFocus={loadChecks}
+          onPointerDown={loadChecks}
           className="flex flex-col gap-6"
         >
           <StylePresets tool={tool} onPreset={applyFragment} />
@@ -235,7 +243,7 @@ export function RunForm(props: RunFormProps) {
             data-testid="run-bar"
             className="sticky bottom-0 z-20 -mx-2 flex flex-col gap-3 rounded-t-xl border-t border-zinc-200 bg-zinc-50/95 px-2 pt-4 pb-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/95"
           >
-            <LiveCost entry={entry} pinned={pinned} toRequest={toRequest} validator={validator} />
+            <LiveCost entry={entry} pinned={pinned} toRequest={toRequest} check={check} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <div className="flex items-center gap-3">
                 <Button
@@ -297,17 +305,18 @@ function LiveCost({
   entry,
   pinned,
   toRequest,
-  validator,
+  check,
 }: {
   entry: PriceCatalogEntry | undefined;
   pinned: string | null;
   toRequest: (values: FormValues) => Record<string, unknown>;
-  validator: z.ZodType;
+  /** The schema's checks, once loaded; until then the form's values are priced as they are. */
+  check: ((body: unknown) => BodyProblem[]) | null;
 }) {
   const values = useWatch() as FormValues;
   const { data: me } = useSuspenseQuery(meQueryOptions());
   const body = toRequest(values);
-  const problems = validateBody(validator, body);
+  const problems = check?.(body) ?? [];
   const estimate = entry && problems.length === 0 ? estimateCost(entry, pinned, body) : null;
   const reason = entry?.providers.find(
     (p) => !p.available && (!pinned || p.provider === pinned),

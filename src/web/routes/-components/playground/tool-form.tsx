@@ -1,10 +1,9 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { ToolKey } from '../../../../contract/common.ts';
 import type { Job } from '../../../../contract/jobs.ts';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { isAnalysis, toolSchemaQueryOptions } from '../../../queries/generation.ts';
-import { asSchema } from '../../../schema-form/json-schema.ts';
-import { analysisInputSchema } from './analysis-schema.ts';
+import { asSchema, type JsonSchema } from '../../../schema-form/json-schema.ts';
 import type { ModelRef } from './model-choice.ts';
 import { RunForm } from './run-form.tsx';
 
@@ -20,10 +19,38 @@ interface ToolFormProps {
 }
 
 /**
+ * Video analysis's form is built from the contract's request with zod (analysis-schema.ts), so that code
+ * loads only when the model is picked, not with every visit to the playground.
+ */
+const analysisSchemaQueryOptions = queryOptions({
+  queryKey: ['playground', 'analysis-input-schema'],
+  queryFn: async (): Promise<JsonSchema> => (await import('./analysis-schema.ts')).analysisInputSchema(),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/**
  * Reads the model's input schema (`GET /v2/tools/{key}?model=`) and opens a fresh form for it: a new
  * tool, model or prefill starts a new form (with that model's draft), never a form of another schema.
  */
-export function ToolForm({
+export function ToolForm(props: ToolFormProps) {
+  return isAnalysis({ tool: props.tool, body: { model: props.model } }) ? (
+    <AnalysisForm {...props} />
+  ) : (
+    <ModelForm {...props} />
+  );
+}
+
+function ModelForm(props: ToolFormProps) {
+  const { data: metadata } = useSuspenseQuery(toolSchemaQueryOptions(props.tool, props.modelRef.model));
+  return <FreshForm {...props} schema={asSchema(metadata.input_schema)} />;
+}
+
+function AnalysisForm(props: ToolFormProps) {
+  const { data: schema } = useSuspenseQuery(analysisSchemaQueryOptions);
+  return <FreshForm {...props} schema={schema} />;
+}
+
+function FreshForm({
   tool,
   model,
   modelRef,
@@ -31,11 +58,8 @@ export function ToolForm({
   generation,
   onCreated,
   onSwitchModel,
-}: ToolFormProps) {
-  const { data: metadata } = useSuspenseQuery(toolSchemaQueryOptions(tool, modelRef.model));
-  const schema = isAnalysis({ tool, body: { model } })
-    ? analysisInputSchema()
-    : asSchema(metadata.input_schema);
+  schema,
+}: ToolFormProps & { schema: JsonSchema }) {
   return (
     <RunForm
       key={`${tool}|${model}|${generation}`}

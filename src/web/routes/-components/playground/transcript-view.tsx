@@ -13,11 +13,6 @@ function isObj(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Is this output's data a transcript (`{ text, segments: [{ start, end, text }] }`)? */
-export function isTranscript(data: unknown): boolean {
-  return isObj(data) && typeof data.text === 'string' && Array.isArray(data.segments);
-}
-
 function segmentsOf(data: Obj): Segment[] {
   const list = Array.isArray(data.segments) ? data.segments.filter(isObj) : [];
   return list.map((s, i) => ({
