@@ -1,25 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { isJobId, isPresetId, TOOL_KEYS } from '../../contract/values.ts';
 import { toolSchemaQueryOptions } from '../queries/generation.ts';
 import { presetFragment, presetQueryOptions } from '../queries/presets.ts';
 import { pricingQueryOptions } from '../queries/pricing.ts';
 import { toolsQueryOptions } from '../queries/tools.ts';
-import { httpUrl, matching, oneOf, searchParams, text } from '../search-params/fields.ts';
 import { lastModel } from './-components/playground/form-drafts.ts';
 import { prefillInput, prefillPreset } from './-components/playground/input-prefill.ts';
 import { chooseModel, DEFAULT_TOOL, parseModelRef } from './-components/playground/model-choice.ts';
 import { PlaygroundPage } from './-components/playground/playground-page.tsx';
-
-/** Tool tab, model (maybe `<provider>:<model>`) and the job shown as the result: all in the URL. */
-const PlaygroundSearch = searchParams({
-  tool: oneOf(TOOL_KEYS),
-  model: text({ min: 1, max: 200 }),
-  job: matching(isJobId),
-  /** A file to start from (its URL; "Use in playground" on a file's page): the form opens with it as input. */
-  input: httpUrl,
-  /** A preset to start from ("Use in playground" on /presets): its fragment for the tool is applied. */
-  preset: matching(isPresetId),
-});
+import { PlaygroundSearch } from './-components/playground/playground-search.ts';
 
 export const Route = createFileRoute('/_app/playground')({
   validateSearch: PlaygroundSearch,

@@ -7,6 +7,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useNavigatingSearch } from '../../../components/use-navigating-search.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 import { isSettled, useCreateJob, useRetryJob } from '../../../queries/generation.ts';
 import { pricingQueryOptions } from '../../../queries/pricing.ts';
@@ -16,6 +17,7 @@ import { type Attempt, attemptFor, fingerprintOf } from './attempt-key.ts';
 import { lastModel, rememberModel, setPrefill } from './form-drafts.ts';
 import { chooseModel, DEFAULT_TOOL, formatModelRef, modelsOf, parseModelRef } from './model-choice.ts';
 import { ModelPicker } from './model-picker.tsx';
+import { PlaygroundSearch } from './playground-search.ts';
 import { ProviderPin } from './provider-pin.tsx';
 import { RecentRuns } from './recent-runs.tsx';
 import { ResultPanel } from './result-panel.tsx';
@@ -29,6 +31,10 @@ const PriceCatalog = lazy(() => import('./price-catalog.tsx').then((m) => ({ def
 
 export function PlaygroundPage() {
   const search = route.useSearch();
+  // Another tool or model picked, its form still loading: the form on screen is the old model's, and a
+  // Run now would start that model. It stays in view but is closed until the new one replaces it.
+  const target = useNavigatingSearch(PlaygroundSearch);
+  const opening = target.tool !== search.tool || target.model !== search.model;
   const navigate = route.useNavigate();
   const { data: tools } = useSuspenseQuery(toolsQueryOptions());
   const { data: pricing } = useSuspenseQuery(pricingQueryOptions());
@@ -118,6 +124,7 @@ export function PlaygroundPage() {
                 modelRef={ref}
                 entry={entry}
                 generation={generation}
+                opening={opening}
                 onCreated={(job) => void showJob(job.id)}
                 onSwitchModel={(next, body) => openWith({ tool, model: next, body })}
               />

@@ -176,6 +176,29 @@ describe('the run form', () => {
     });
   });
 
+  it('while another model is opening, takes no input and starts nothing', async () => {
+    const api = server(() => json(job('job_6'), { status: 202 }));
+    renderForm({ opening: true });
+    expect(await screen.findByText('Opening the model you picked…')).toBeInTheDocument();
+    expect(run()).toBeDisabled();
+    const prompt = screen.getByRole('textbox', { name: 'Prompt' });
+    expect(prompt).toBeDisabled();
+    // Ctrl/Cmd+Enter calls the submit itself: it must not start the old model either.
+    fireEvent.keyDown(prompt, { key: 'Enter', ctrlKey: true });
+    fireEvent.submit(screen.getByRole('form', { name: 'Run' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('POST /v2/tools/image/call')).toHaveLength(0);
+  });
+
+  it('checks and sends a run started before the form was touched (its checks load on demand)', async () => {
+    const api = server(() => json(job('job_7'), { status: 202 }));
+    const { onCreated } = renderForm();
+    await screen.findByRole('textbox', { name: 'Prompt' });
+    fireEvent.submit(screen.getByRole('form', { name: 'Run' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    expect(api.callsTo('POST /v2/tools/image/call')[0]?.body).toEqual({ model: 'local-sketch' });
+  });
+
   it('shows the price as the form changes, and the balance beside it', async () => {
     server(() => json(job('job_4'), { status: 202 }));
     renderForm({

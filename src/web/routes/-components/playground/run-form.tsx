@@ -7,6 +7,7 @@ import type { Job } from '../../../../contract/jobs.ts';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { api } from '../../../api/client.ts';
 import { Button } from '../../../components/button.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 import { isAnalysis, useCreateJob } from '../../../queries/generation.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
 import { fieldLabel } from '../../../schema-form/field-label.ts';
@@ -47,6 +48,8 @@ export interface RunFormProps {
   pinned: string | null;
   entry: PriceCatalogEntry | undefined;
   inputSchema: JsonSchema;
+  /** Another model's form is on its way: this one takes no input and starts nothing. */
+  opening?: boolean;
   onCreated: (job: Job) => void;
   /** A preset names another model: continue there with these values. */
   onSwitchModel: (model: string, body: Record<string, unknown>) => void;
@@ -81,7 +84,17 @@ function mergeBodies(base: Record<string, unknown>, patch: Record<string, unknow
  * Idempotency-Key per attempt, reused for its retries and for a double click).
  */
 export function RunForm(props: RunFormProps) {
-  const { tool, model, baseModel, pinned, entry, inputSchema, onCreated, onSwitchModel } = props;
+  const {
+    tool,
+    model,
+    baseModel,
+    pinned,
+    entry,
+    inputSchema,
+    opening = false,
+    onCreated,
+    onSwitchModel,
+  } = props;
   const spec = useMemo(() => walkSchema(inputSchema), [inputSchema]);
   // The checks load on the form's first focus or press (see lazy-validation.ts); the resolver waits for them.
   const [validation, loadChecks] = useValidation();
@@ -118,11 +131,14 @@ export function RunForm(props: RunFormProps) {
   const create = useCreateJob();
   const attempt = useRef<Attempt | null>(null);
   const inFlight = useRef(false);
+  // Read by `send` (Ctrl/Cmd+Enter calls it directly, past the disabled fieldset).
+  const openingRef = useRef(opening);
+  openingRef.current = opening;
   const [failure, setFailure] = useState<unknown>(null);
 
   const send = async (body: Record<string, unknown>) => {
     // The second click of a double click arrives while the first is on its way: it is the same run.
-    if (inFlight.current) return;
+    if (inFlight.current || openingRef.current) return;
     inFlight.current = true;
     const request = { tool, body };
     const current = attemptFor(attempt.current, fingerprintOf(request), Date.now());
@@ -220,55 +236,62 @@ export function RunForm(props: RunFormProps) {
         <form
           noValidate
           aria-label="Run"
+          aria-busy={opening || undefined}
           onSubmit={submit}
           onKeyDown={onKeyDown}
           onFocus={loadChecks}
           onPointerDown={loadChecks}
-          className="flex flex-col gap-6"
         >
-          <StylePresets tool={tool} onPreset={applyFragment} />
-          <FieldGrid spec={main} name="" />
-          {(providerSpec || optionsSpec) && (
-            <div className="flex flex-col gap-2">
-              {providerSpec && <ProviderOptions spec={providerSpec} routed={routed} />}
-              {optionsSpec && (
-                <FoldAway title="Job options" name="options" note="webhook, result cache">
-                  <FieldGrid spec={optionsSpec} name="options" />
-                </FoldAway>
+          <fieldset disabled={opening} className="flex min-w-0 flex-col gap-6 disabled:opacity-60">
+            <StylePresets tool={tool} onPreset={applyFragment} />
+            <FieldGrid spec={main} name="" />
+            {(providerSpec || optionsSpec) && (
+              <div className="flex flex-col gap-2">
+                {providerSpec && <ProviderOptions spec={providerSpec} routed={routed} />}
+                {optionsSpec && (
+                  <FoldAway title="Job options" name="options" note="webhook, result cache">
+                    <FieldGrid spec={optionsSpec} name="options" />
+                  </FoldAway>
+                )}
+              </div>
+            )}
+            {opening && (
+              <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+                <Spinner /> Opening the model you picked…
+              </p>
+            )}
+            {/* The Run bar stays in view at the bottom of the form column, however long the form. */}
+            <div
+              data-testid="run-bar"
+              className="sticky bottom-0 z-20 -mx-2 flex flex-col gap-3 rounded-t-xl border-t border-zinc-200 bg-zinc-50/95 px-2 pt-4 pb-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/95"
+            >
+              <LiveCost entry={entry} pinned={pinned} toRequest={toRequest} check={check} />
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <div className="flex items-center gap-3">
+                  <Button
+                    type="submit"
+                    pending={create.isPending}
+                    disabled={!routed}
+                    aria-describedby="run-shortcut"
+                  >
+                    {create.isPending ? 'Starting…' : 'Run'}
+                  </Button>
+                  <span id="run-shortcut" className="text-xs text-zinc-600 dark:text-zinc-400">
+                    or <kbd className="font-sans">Ctrl</kbd>/<kbd className="font-sans">⌘</kbd>+
+                    <kbd className="font-sans">Enter</kbd>
+                  </span>
+                </div>
+                <CopyRequest snippets={snippets} />
+              </div>
+              {failure !== null && (
+                <SubmitFailure
+                  error={failure}
+                  onRetry={() => void submit()}
+                  labelOf={(field) => fieldLabel(spec, field)}
+                />
               )}
             </div>
-          )}
-          {/* The Run bar stays in view at the bottom of the form column, however long the form. */}
-          <div
-            data-testid="run-bar"
-            className="sticky bottom-0 z-20 -mx-2 flex flex-col gap-3 rounded-t-xl border-t border-zinc-200 bg-zinc-50/95 px-2 pt-4 pb-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/95"
-          >
-            <LiveCost entry={entry} pinned={pinned} toRequest={toRequest} check={check} />
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <div className="flex items-center gap-3">
-                <Button
-                  type="submit"
-                  pending={create.isPending}
-                  disabled={!routed}
-                  aria-describedby="run-shortcut"
-                >
-                  {create.isPending ? 'Starting…' : 'Run'}
-                </Button>
-                <span id="run-shortcut" className="text-xs text-zinc-600 dark:text-zinc-400">
-                  or <kbd className="font-sans">Ctrl</kbd>/<kbd className="font-sans">⌘</kbd>+
-                  <kbd className="font-sans">Enter</kbd>
-                </span>
-              </div>
-              <CopyRequest snippets={snippets} />
-            </div>
-            {failure !== null && (
-              <SubmitFailure
-                error={failure}
-                onRetry={() => void submit()}
-                labelOf={(field) => fieldLabel(spec, field)}
-              />
-            )}
-          </div>
+          </fieldset>
         </form>
       </WidgetContext.Provider>
     </FormProvider>

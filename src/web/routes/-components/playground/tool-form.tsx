@@ -14,6 +14,8 @@ interface ToolFormProps {
   entry: PriceCatalogEntry | undefined;
   /** Changes when the page asks for a fresh form (values waiting in the prefill store). */
   generation: number;
+  /** Another model's form is on its way: this one takes no input and starts nothing. */
+  opening: boolean;
   onCreated: (job: Job) => void;
   onSwitchModel: (model: string, body: Record<string, unknown>) => void;
 }
@@ -56,6 +58,7 @@ function FreshForm({
   modelRef,
   entry,
   generation,
+  opening,
   onCreated,
   onSwitchModel,
   schema,
@@ -69,6 +72,7 @@ function FreshForm({
       pinned={modelRef.provider}
       entry={entry}
       inputSchema={schema}
+      opening={opening}
       onCreated={onCreated}
       onSwitchModel={onSwitchModel}
     />
