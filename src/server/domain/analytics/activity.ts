@@ -1,32 +1,11 @@
 import type { AnalyticsActivity, AnalyticsActivityQuery } from '../../../contract/analytics.ts';
 import type { Db } from '../../db/pool.ts';
-import { AppError } from '../../errors.ts';
+import { decodeCursor, encodeCursor, microsecondInstant } from '../page-cursor.ts';
 import { filterConditions, LEDGER_COLUMNS, Params, type Viewer } from './filters.ts';
 import { filtersOf, inSnapshot, metaOf } from './meta.ts';
 import { resolveRange } from './range.ts';
 
 type Item = AnalyticsActivity['data'][number];
-
-interface Cursor {
-  at: string;
-  id: string;
-}
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
-}
-
-function decodeCursor(raw: string): Cursor {
-  const [at, id] = Buffer.from(raw, 'base64url').toString().split('|');
-  if (!at || !id || !/^\d+$/.test(id) || Number.isNaN(Date.parse(at))) {
-    const message = 'is not a cursor this endpoint gave';
-    throw new AppError('invalid_request', `Invalid request: query.cursor: ${message}`, {
-      status: 422,
-      details: { fields: [{ field: 'query.cursor', message, code: 'custom' }] },
-    });
-  }
-  return { at, id };
-}
 
 interface ActivityRow {
   id: string;
@@ -54,7 +33,8 @@ export async function analyticsActivity(
   now?: number,
 ): Promise<AnalyticsActivity> {
   const filters = filtersOf(query);
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  // Ledger ids are bigints.
+  const cursor = query.cursor ? decodeCursor(query.cursor, /^\d+$/) : null;
   return inSnapshot(db, query.timezone, async (tx, asOf) => {
     const range = resolveRange(query, now ?? asOf.getTime());
     const p = new Params();
@@ -66,9 +46,11 @@ export async function analyticsActivity(
       ...filterConditions(p, LEDGER_COLUMNS, filters, viewer),
     ];
     if (cursor)
-      where.push(`(l.created_at, l.id) < (${p.add(cursor.at)}::timestamptz, ${p.add(cursor.id)}::bigint)`);
+      where.push(
+        `(l.created_at, l.id) < (${p.add(cursor.instant)}::timestamptz, ${p.add(cursor.id)}::bigint)`,
+      );
     const { rows } = await tx.query<ActivityRow>(
-      `SELECT l.id::text, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
+      `SELECT l.id::text, ${microsecondInstant('l.created_at')} AS at,
               l.created_at, l.job_id, l.tool, l.model, ${LEDGER_COLUMNS.status} AS status,
               ${LEDGER_COLUMNS.source} AS source, l.folder_id::text, l.api_key_id, l.person_id::text, l.delta_cents
          FROM credit_ledger l
@@ -79,7 +61,7 @@ export async function analyticsActivity(
     );
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
-    const next = rows.length > query.limit && last ? encodeCursor({ at: last.at, id: last.id }) : null;
+    const next = rows.length > query.limit && last ? encodeCursor(last.at, last.id) : null;
     const self = viewer.scope === 'self';
     const shownKey = (id: string | null) => (id && self && !viewer.apiKeyIds.includes(id) ? 'other' : id);
     const shownPerson = (id: string | null) => (id && self && id !== viewer.personId ? 'other' : id);

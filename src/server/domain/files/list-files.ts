@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { FileListQuery, FileRecord } from '../../../contract/files.ts';
 import type { Queryable } from '../../db/pool.ts';
-import { AppError } from '../../errors.ts';
 import { type FolderViewer, fileFolderVisible, viewerParams } from '../folders/folders.ts';
+import { decodeCursor, encodeCursor, microsecondInstant } from '../page-cursor.ts';
 import { type StoredFile, toFileRecord } from './files.ts';
 
 type FileListFilters = z.output<typeof FileListQuery>;
@@ -13,33 +13,10 @@ const STORED_FILE_COLUMNS = `id, team_id AS "teamId", folder_id AS "folderId", n
   duration_seconds AS "durationSeconds", thumbnail_key AS "thumbnailKey",
   thumbnail_failed AS "thumbnailFailed", metadata, created_at AS "createdAt", updated_at AS "updatedAt",
   deleted_at AS "deletedAt",
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "cursorAt"`;
+  ${microsecondInstant('created_at')} AS "cursorAt"`;
 
 /** A row with its creation instant to the microsecond (a JS Date keeps milliseconds only). */
 type ListedFile = StoredFile & { cursorAt: string };
-
-/**
- * Cursor: the last row's (created_at, id), opaque to clients (as the job list's). The instant keeps its
- * microseconds, so files made within the same millisecond are neither skipped nor repeated.
- */
-function encodeCursor(file: ListedFile): string {
-  return Buffer.from(`${file.cursorAt}|${file.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) {
-    throw new AppError(
-      'invalid_request',
-      'The cursor is not valid: pass next_cursor from the previous page.',
-      {
-        status: 422,
-        details: { fields: [{ field: 'query.cursor', message: 'invalid cursor', code: 'custom' }] },
-      },
-    );
-  }
-  return { createdAt, id };
-}
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -78,7 +55,7 @@ export function fileListFilter(viewer: FolderViewer, q: Omit<FileListFilters, 'l
   if (q.job) add((p) => `job_id = ${p}`, q.job);
   if (q.q) add((p) => `name ILIKE ${p}`, `%${likeLiteral(q.q)}%`);
   if (q.cursor) {
-    const { createdAt, id } = decodeCursor(q.cursor);
+    const { instant: createdAt, id } = decodeCursor(q.cursor);
     values.push(createdAt, id);
     where.push(`(created_at, id) < ($${values.length - 1}::timestamptz, $${values.length})`);
   }
@@ -99,8 +76,9 @@ export async function listFiles(
     values,
   );
   const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
   return {
     data: page.map(({ cursorAt: _, ...file }) => toFileRecord(file, publicUrl)),
-    next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
+    next_cursor: rows.length > query.limit && last ? encodeCursor(last.cursorAt, last.id) : null,
   };
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Folder, FolderVisibility } from '../../../contract/folders.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { decodeCursor, encodeCursor, microsecondInstant } from '../page-cursor.ts';
 import { slugCandidates } from './folder-slug.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,7 +30,7 @@ interface FolderRow {
 
 const SELECT_FOLDER = `SELECT w.id, w.name, w.slug, w.visibility, w.team_id, w.created_by, w.created_at, w.updated_at,
     (SELECT count(*)::int FROM files f WHERE f.folder_id = w.id AND f.deleted_at IS NULL) AS file_count,
-    to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
+    ${microsecondInstant('w.created_at')} AS cursor_at
   FROM workspaces w`;
 
 /** Visibility rule as SQL over `w`; parameters $1 team, $2 person (may be null), $3 sees-all. */
@@ -108,25 +109,6 @@ export async function getFolder(db: Queryable, viewer: FolderViewer, idOrSlug: s
   return folder;
 }
 
-function encodeCursor(row: FolderRow): string {
-  return Buffer.from(`${row.cursor_at}|${row.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): [string, string] {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!at || !id || Number.isNaN(Date.parse(at)) || !UUID.test(id)) {
-    throw new AppError(
-      'invalid_request',
-      'The cursor is not valid: pass next_cursor from the previous page.',
-      {
-        status: 422,
-        details: { fields: [{ field: 'query.cursor', message: 'invalid cursor', code: 'custom' }] },
-      },
-    );
-  }
-  return [at, id];
-}
-
 /** The folders the viewer can see, newest first, with a cursor. */
 export async function listFolders(
   db: Queryable,
@@ -140,7 +122,8 @@ export async function listFolders(
     where.push(`w.name ILIKE $${values.length}`);
   }
   if (query.cursor) {
-    values.push(...decodeCursor(query.cursor));
+    const { instant, id } = decodeCursor(query.cursor, UUID);
+    values.push(instant, id);
     where.push(`(w.created_at, w.id) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`);
   }
   const { rows } = await db.query<FolderRow>(
@@ -148,9 +131,10 @@ export async function listFolders(
     values,
   );
   const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
   return {
     data: page.map(toFolder),
-    next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
+    next_cursor: rows.length > query.limit && last ? encodeCursor(last.cursor_at, last.id) : null,
   };
 }
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ApiKey, listApiKeys } from '../../../contract/api-keys.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
-import { decodeCursor, encodeCursor, microsecondInstant } from './page-cursor.ts';
+import { decodeCursor, encodeCursor, microsecondInstant } from '../page-cursor.ts';
 
 type Relation = ApiKey['relation'];
 

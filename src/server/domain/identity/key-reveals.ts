@@ -4,9 +4,9 @@ import type { ApiKeyReveal as ApiKeyRevealSchema } from '../../../contract/api-k
 import type { PageQuery } from '../../../contract/common.ts';
 import { type Db, transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { decodeCursor, encodeCursor, microsecondInstant } from '../page-cursor.ts';
 import { bucketName, hit, type RateLimitRule } from '../rate-limit.ts';
 import { findVisibleKey, requireManager } from './key-records.ts';
-import { decodeCursor, encodeCursor, microsecondInstant } from './page-cursor.ts';
 import { toPersonEntry } from './person-entry.ts';
 import { open } from './sealed-box.ts';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { PresetListQuery } from '../../../contract/presets.ts';
-import { AppError } from '../../errors.ts';
+import { decodeJsonCursor, encodeJsonCursor } from '../page-cursor.ts';
 import { IMAGE_STYLE_PRESETS } from './image-style-presets.ts';
 import { LOCAL_VOICE_PRESETS } from './local-voice-presets.ts';
 import type { PresetRecord } from './preset-record.ts';
@@ -53,19 +53,13 @@ const before = (a: Pick<PresetRecord, 'name' | 'id'>, b: Pick<PresetRecord, 'nam
 
 /** The cursor of a page: the last preset's (name, id), opaque to clients. */
 function encodeCursor(preset: PresetRecord): string {
-  return Buffer.from(JSON.stringify([preset.name, preset.id])).toString('base64url');
+  return encodeJsonCursor([preset.name, preset.id]);
 }
 
 function decodeCursor(cursor: string): { name: string; id: string } {
-  try {
-    const [name, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
-    if (typeof name === 'string' && typeof id === 'string') return { name, id };
-  } catch {
-    // answered below
-  }
-  throw new AppError('invalid_request', 'The cursor is not valid: pass next_cursor from the previous page.', {
-    status: 422,
-    details: { fields: [{ field: 'query.cursor', message: 'invalid cursor', code: 'custom' }] },
+  return decodeJsonCursor(cursor, (value) => {
+    const [name, id] = Array.isArray(value) ? value : [];
+    return typeof name === 'string' && typeof id === 'string' ? { name, id } : null;
   });
 }
 

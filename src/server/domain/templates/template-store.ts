@@ -9,6 +9,7 @@ import type {
 } from '../../../contract/templates.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { decodeJsonCursor, encodeJsonCursor, microsecondInstant } from '../page-cursor.ts';
 import { STARTER_TEMPLATES } from './starter-templates.ts';
 
 interface TemplateRow {
@@ -32,7 +33,7 @@ interface TemplateRow {
 }
 
 const SELECT = `SELECT t.*, p.display_name AS author_name,
-  to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_instant
+  ${microsecondInstant('t.created_at')} AS cursor_instant
   FROM templates t LEFT JOIN persons p ON p.id = t.author_id`;
 
 /** Approved templates, and every template of the caller's own team: what a caller may see and use. */
@@ -93,28 +94,21 @@ interface Cursor {
   id: string;
 }
 
-function encodeCursor(row: TemplateRow): string {
+function encodeTemplateCursor(row: TemplateRow): string {
   const cursor: Cursor = { count: row.use_count, instant: row.cursor_instant, id: row.id };
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+  return encodeJsonCursor(cursor);
 }
 
-function decodeCursor(text: string): Cursor {
-  try {
-    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString()) as Cursor;
-    if (
+function decodeTemplateCursor(text: string): Cursor {
+  return decodeJsonCursor(text, (value) => {
+    const cursor = value as Partial<Cursor> | null;
+    return cursor &&
       Number.isInteger(cursor.count) &&
       typeof cursor.id === 'string' &&
       typeof cursor.instant === 'string' &&
       !Number.isNaN(Date.parse(cursor.instant))
-    ) {
-      return cursor;
-    }
-  } catch {
-    // Falls through to the answer below.
-  }
-  throw new AppError('invalid_request', 'The cursor is not valid: pass next_cursor from the previous page.', {
-    status: 422,
-    details: { fields: [{ field: 'query.cursor', message: 'invalid cursor', code: 'custom' }] },
+      ? (cursor as Cursor)
+      : null;
   });
 }
 
@@ -142,7 +136,7 @@ export async function listTemplates(
   }
   const popular = query.sort === 'popular';
   if (query.cursor) {
-    const cursor = decodeCursor(query.cursor);
+    const cursor = decodeTemplateCursor(query.cursor);
     const instant = param(cursor.instant);
     const id = param(cursor.id);
     where.push(
@@ -160,7 +154,7 @@ export async function listTemplates(
   const last = page[page.length - 1];
   return {
     data: page.map(toTemplate),
-    next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    next_cursor: rows.length > query.limit && last ? encodeTemplateCursor(last) : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { JobListQuery } from '../../../contract/jobs.ts';
-import { AppError } from '../../errors.ts';
+import { decodeCursor, microsecondInstant } from '../../domain/page-cursor.ts';
 
 /*
  * The SQL of one page of GET /v2/jobs, newest first. Each filter of one value is an equality, so the page
@@ -10,36 +10,11 @@ import { AppError } from '../../errors.ts';
  */
 
 /** Every job column, and the cursor's instant with PostgreSQL's microseconds (a JS Date keeps milliseconds). */
-const PAGE_COLUMNS = `*, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
+const PAGE_COLUMNS = `*, ${microsecondInstant('created_at')} AS cursor_at`;
 const NEWEST_FIRST = 'ORDER BY created_at DESC, id DESC';
 
 /** The most values of one filter split into scans of their own; a longer list is one `= ANY` filter. */
 const MAX_SPLIT = 8;
-
-export interface Cursor {
-  createdAt: string;
-  id: string;
-}
-
-/** Cursor: the last row's (created_at, id), opaque to clients; the instant keeps microseconds, so jobs made within one millisecond are never skipped. */
-export function encodeCursor(row: { cursor_at: string; id: string }): string {
-  return Buffer.from(`${row.cursor_at}|${row.id}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): Cursor {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) {
-    throw new AppError(
-      'invalid_request',
-      'The cursor is not valid: pass next_cursor from the previous page.',
-      {
-        status: 422,
-        details: { fields: [{ field: 'query.cursor', message: 'invalid cursor', code: 'custom' }] },
-      },
-    );
-  }
-  return { createdAt, id };
-}
 
 interface ListFilter {
   column: string;
@@ -90,8 +65,8 @@ export function jobPageQuery(
   if (q.created_to) where.push(`created_at < ${param(q.created_to)}`);
   if (q.updated_since) where.push(`updated_at >= ${param(q.updated_since)}`);
   if (q.cursor) {
-    const { createdAt, id } = decodeCursor(q.cursor);
-    where.push(`(created_at, id) < (${param(createdAt)}::timestamptz, ${param(id)})`);
+    const { instant, id } = decodeCursor(q.cursor);
+    where.push(`(created_at, id) < (${param(instant)}::timestamptz, ${param(id)})`);
   }
   const scan = (extra: string[]) =>
     `SELECT ${PAGE_COLUMNS} FROM jobs WHERE ${[...where, ...extra].join(' AND ')} ${NEWEST_FIRST} LIMIT ${take}`;

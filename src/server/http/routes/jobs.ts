@@ -13,6 +13,7 @@ import { createJob } from '../../domain/jobs/create-job.ts';
 import { cancelActiveJob } from '../../domain/jobs/finish-job.ts';
 import { type JobRow, toJob, toStatusView } from '../../domain/jobs/job-row.ts';
 import { refreshFromProvider } from '../../domain/jobs/refresh-job.ts';
+import { encodeCursor } from '../../domain/page-cursor.ts';
 import { TtlCache } from '../../domain/ttl-cache.ts';
 import { listJobDeliveries } from '../../domain/webhooks/deliveries.ts';
 import { AppError } from '../../errors.ts';
@@ -20,7 +21,7 @@ import type { Services } from '../../services.ts';
 import type { AuthContext } from '../auth.ts';
 import { defineRoute, reply } from '../define-route.ts';
 import { respond } from '../respond.ts';
-import { encodeCursor, jobPageQuery } from './jobs-list-query.ts';
+import { jobPageQuery } from './jobs-list-query.ts';
 
 /** A job of the caller's team, or 404 (another team's job is answered like a missing one). */
 export async function findJob(db: Queryable, auth: AuthContext, id: string): Promise<JobRow> {
@@ -46,9 +47,10 @@ export function jobRoutes(s: Services, checkUrls: (urls: string[]) => Promise<vo
       const clock = await s.db.query<{ now: Date }>('SELECT statement_timestamp() AS now');
       const { rows } = await s.db.query<JobRow & { cursor_at: string }>(page.text, page.values);
       const shown = rows.slice(0, query.limit);
+      const last = shown.at(-1);
       return {
         data: shown.map((r) => toJob(r, baseUrl)),
-        next_cursor: rows.length > query.limit ? encodeCursor(shown[shown.length - 1]!) : null,
+        next_cursor: rows.length > query.limit && last ? encodeCursor(last.cursor_at, last.id) : null,
         server_time: clock.rows[0]!.now.toISOString(),
       };
     }),
