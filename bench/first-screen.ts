@@ -341,7 +341,9 @@ export async function firstScreens(dist = path.join(root, 'dist')): Promise<Firs
   }
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/** KB are 1,000 bytes, as in the issue's figures (its 38 KB price list is 38,000 bytes) and the targets table. */
+const KB = 1000;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
 export function firstScreenTable(result: FirstScreenResult): string {
   const header = [
@@ -359,7 +361,7 @@ export function firstScreenTable(result: FirstScreenResult): string {
   const rows = [...result.screens, result.signInTyping].map((s) => {
     const js = s.byKind.js;
     const met =
-      s.jsTarget === undefined ? '' : `${js.gzip / 1024 <= s.jsTarget ? '≤' : 'OVER'} ${s.jsTarget} KB`;
+      s.jsTarget === undefined ? '' : `${js.gzip / KB <= s.jsTarget ? '≤' : 'OVER'} ${s.jsTarget} KB`;
     const landed = s.landedOn === s.path ? '' : ` → ${s.landedOn}`;
     return [
       `${s.name}${landed}`,
@@ -380,7 +382,7 @@ export function firstScreenTable(result: FirstScreenResult): string {
     row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '),
   );
   const largest = result.largestBuiltChunk;
-  const largestMet = largest.gzip / 1024 <= TARGETS.largestChunk ? '≤' : 'OVER';
+  const largestMet = largest.gzip / KB <= TARGETS.largestChunk ? '≤' : 'OVER';
   return [
     `console first screens in Chromium (fresh context each, until the network is idle; gzip -${result.gzipLevel} of each decoded body; wire = what the server sent, scripts in the encoding shown)`,
     ...lines.map((line) => `  ${line.trimEnd()}`),
