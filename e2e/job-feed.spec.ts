@@ -199,9 +199,11 @@ test('with 20 active jobs the feed makes one list request per interval, pauses w
     count,
   );
   await confirm.getByRole('button', { name: /^Cancel \d+ jobs?$/ }).click();
+  // Up to 20 cancels, 4 at a time, while 4 video renders take both cores: in CI each took 0.2-1.1 s and
+  // the browser's own turns waited up to 2 s between them (8 s in all), past the default 10 s once.
   await expect(
     page.getByRole('status').filter({ hasText: /Cancelled \d+ jobs|Cancelled the job|already finished/ }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
   const rows = page.getByRole('table').getByRole('row').filter({ hasText: 'busy clip' });
   await expect(rows.filter({ hasText: /Queued|Submitting|Running/ })).toHaveCount(0);
 

@@ -20,17 +20,22 @@ const ACTIONS: ReadonlyArray<{ action: JobAction; label: string; variant: 'dange
 
 /**
  * Actions on the selected jobs; each button says how many of them it applies to. Cancelling asks once,
- * with the number that will be cancelled (jobs already finished are left alone).
+ * with the number that will be cancelled (jobs already finished are left alone). The question keeps the
+ * jobs it named while it is open and while they are cancelled: the live feed moves jobs on meanwhile, and
+ * a count that shrinks as each cancel lands would read as another question.
  */
 export function JobBulkBar({ selected, onDone, onClear }: JobBulkBarProps) {
   const { run, pending } = useJobActions();
-  const [confirmCancel, setConfirmCancel] = useState(false);
-  const act = async (action: JobAction) => {
-    await run(action, selected);
-    setConfirmCancel(false);
+  const [toCancel, setToCancel] = useState<{ jobs: readonly Job[]; finished: number } | null>(null);
+  const act = async (action: JobAction, jobs: readonly Job[] = selected) => {
+    await run(action, jobs);
+    setToCancel(null);
     onDone();
   };
-  const cancellable = selected.filter((job) => canRun('cancel', job)).length;
+  const askToCancel = () => {
+    const jobs = selected.filter((job) => canRun('cancel', job));
+    setToCancel({ jobs, finished: selected.length - jobs.length });
+  };
   return (
     <div
       role="toolbar"
@@ -49,7 +54,7 @@ export function JobBulkBar({ selected, onDone, onClear }: JobBulkBarProps) {
             variant={variant}
             disabled={count === 0 || (pending !== null && pending !== action)}
             pending={pending === action}
-            onClick={() => (action === 'cancel' ? setConfirmCancel(true) : void act(action))}
+            onClick={() => (action === 'cancel' ? askToCancel() : void act(action))}
           >
             {label} {count > 0 && <span className="tabular-nums">({count})</span>}
           </Button>
@@ -58,20 +63,20 @@ export function JobBulkBar({ selected, onDone, onClear }: JobBulkBarProps) {
       <Button size="sm" variant="ghost" onClick={onClear} className="ml-auto">
         Clear selection
       </Button>
-      {confirmCancel && (
+      {toCancel && (
         <ConfirmDialog
-          title={`Cancel ${pluralize(cancellable, 'job', 'jobs')}?`}
-          confirmLabel={`Cancel ${pluralize(cancellable, 'job', 'jobs')}`}
+          title={`Cancel ${pluralize(toCancel.jobs.length, 'job', 'jobs')}?`}
+          confirmLabel={`Cancel ${pluralize(toCancel.jobs.length, 'job', 'jobs')}`}
           danger
           pending={pending === 'cancel'}
-          onConfirm={() => void act('cancel')}
-          onClose={() => setConfirmCancel(false)}
+          onConfirm={() => void act('cancel', toCancel.jobs)}
+          onClose={() => setToCancel(null)}
         >
           <p>
-            {cancellable === 1 ? 'The job stops' : `All ${cancellable} stop`}; what{' '}
-            {cancellable === 1 ? 'it holds' : 'they hold'} is given back and nothing is charged.
-            {cancellable < selected.length &&
-              ` The other ${pluralize(selected.length - cancellable, 'selected job has', 'selected jobs have')} already finished and ${selected.length - cancellable === 1 ? 'stays as it is' : 'stay as they are'}.`}
+            {toCancel.jobs.length === 1 ? 'The job stops' : `All ${toCancel.jobs.length} stop`}; what{' '}
+            {toCancel.jobs.length === 1 ? 'it holds' : 'they hold'} is given back and nothing is charged.
+            {toCancel.finished > 0 &&
+              ` The other ${pluralize(toCancel.finished, 'selected job has', 'selected jobs have')} already finished and ${toCancel.finished === 1 ? 'stays as it is' : 'stay as they are'}.`}
           </p>
         </ConfirmDialog>
       )}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '../../../../contract/jobs.ts';
@@ -114,6 +114,25 @@ describe('job feed', () => {
     const said = await screen.findByText('Cancelled the job; 1 had already finished');
     expect(said.closest('[role="status"]')).not.toBeNull();
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('keeps the question it asked while the live feed moves the jobs on', async () => {
+    const running = [job(3, { status: 'running' }), job(2, { status: 'running' })];
+    stubFetch({ 'GET /v2/jobs': () => json({ data: [], next_cursor: null }), 'GET /v2/me': () => json(ME) });
+    const user = userEvent.setup();
+    const { queryClient } = renderFeed(running);
+    await user.click(await screen.findByLabelText('Select all loaded jobs'));
+    await user.click(screen.getByRole('button', { name: 'Cancel (2)' }));
+    await screen.findByRole('dialog', { name: 'Cancel 2 jobs?' });
+    // One of them completes while the question is open.
+    act(() =>
+      queryClient.setQueryData(jobKeys.list({}), {
+        pages: [{ data: [running[0], { ...running[1], status: 'completed' }], next_cursor: null }],
+        pageParams: [null],
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Cancel (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Cancel 2 jobs?' })).toBeInTheDocument();
   });
 
   it('keeps its filters in the URL', async () => {
