@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import type { Catalog } from './domain/catalog/catalog.ts';
 import type { Logger } from './logger.ts';
+import { stepTimer } from './step-timer.ts';
 
 export interface RunningServer {
   /** Where the HTTP server listens (null for a worker-only process). */
@@ -13,35 +14,15 @@ export interface RunningServer {
   catalog: Catalog;
   /**
    * Milliseconds each start-up step took (logged with `ready`: where a slow start went). `database` and
-   * `code` run side by side; the steps after them, one after another.
+   * `code` run side by side, then `services`; `migrations` and `queue` side by side, then `listen`.
    */
   steps: Record<string, number>;
   stop(): Promise<void>;
 }
 
-/** Records each step's milliseconds since the previous one (or since `from`). */
-function stepTimer() {
-  const steps: Record<string, number> = {};
-  let last = performance.now();
-  return {
-    steps,
-    since(from: number, name: string) {
-      steps[name] = Math.round(performance.now() - from);
-    },
-    step(name: string) {
-      const now = performance.now();
-      steps[name] = Math.round(now - last);
-      last = now;
-    },
-    /** The next step counts from here. */
-    mark() {
-      last = performance.now();
-    },
-  };
-}
-
 /**
- * config → database → migrations → queue → http → listen. Stops in the reverse order.
+ * config → database → services → (migrations, queue, key listener side by side) → listen. Stops in the
+ * reverse order.
  * The rest of the server's code (pg-boss, Hono, sharp, the AWS SDK, the contract's schemas) loads while
  * the embedded PostgreSQL, a process of its own, starts: on two cores the two take about as long.
  */
@@ -84,7 +65,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     if (codeResult.status === 'rejected') throw codeResult.reason;
     timer.mark();
     const databaseUrl = databaseResult.value.url;
-    const app = await codeResult.value.startApp(config, log, databaseUrl, cleanups, timer.step);
+    const app = await codeResult.value.startApp(config, log, databaseUrl, cleanups, timer);
     return { ...app, databaseUrl, steps: timer.steps, stop: stopAll };
   } catch (error) {
     await stopAll();

@@ -11,9 +11,10 @@ import { allRoutes } from './http/routes.ts';
 import type { Logger } from './logger.ts';
 import { createOpsApp } from './ops/ops-app.ts';
 import { closeOcr } from './providers/local/analyze-ocr.ts';
-import { type Queue, startQueue } from './queue/boss.ts';
+import { startQueue } from './queue/boss.ts';
 import { createServices } from './services-factory.ts';
 import { signInMailNote } from './startup-notes.ts';
+import type { StepTimer } from './step-timer.ts';
 
 export interface StartedApp {
   url: string | null;
@@ -22,37 +23,51 @@ export interface StartedApp {
 }
 
 /**
- * Everything after the database: migrations → services → queue → http → listen. Each step that needs
- * undoing pushes its cleanup; `step` is told when each one is done (the start-up timeline).
+ * Everything after the database: services, then three things side by side (our migrations; pg-boss's
+ * schema, queues and workers, which wait for the migrations before they take a job; the HTTP app and
+ * its key-change listener), then listen. Each part that needs undoing pushes its cleanup, in the same
+ * order whichever finishes first; `timer` records the start-up timeline.
  */
 export async function startApp(
   config: Config,
   log: Logger,
   databaseUrl: string,
   cleanups: Array<() => Promise<void>>,
-  step: (name: string) => void,
+  timer: StepTimer,
 ): Promise<StartedApp> {
   const db = createPool(databaseUrl);
   cleanups.push(() => db.end());
-  const applied = await migrate(db);
-  if (applied.length) log.info('migrations applied', { migrations: applied });
-  step('migrations');
-
   const appSecret = await loadAppSecret(config.APP_SECRET, config.DATA_DIR);
   const services = createServices(config, db, databaseUrl, log, appSecret);
-  step('services');
+  timer.step('services');
 
+  const sideBySide = performance.now();
+  const migrated = migrate(db).then((applied) => {
+    if (applied.length) log.info('migrations applied', { migrations: applied });
+    timer.since(sideBySide, 'migrations');
+  });
+  const serving = config.ROLE !== 'worker';
   // Pushed before the queue, so it runs after the workers stop: the OCR worker thread of video analysis.
   cleanups.push(closeOcr);
-  const queue: Queue = await startQueue(services, { work: config.ROLE !== 'api' });
-  cleanups.push(() => queue.stop());
-  step('queue');
+  const [queue, keyChanges] = await Promise.allSettled([
+    startQueue(services, { work: config.ROLE !== 'api' }, migrated).finally(() =>
+      timer.since(sideBySide, 'queue'),
+    ),
+    // Revocations and role changes made by any process on this database reach this one's key cache.
+    serving ? services.apiKeys.listen(databaseUrl) : null,
+    migrated,
+  ]);
+  if (queue.status === 'fulfilled') cleanups.push(() => queue.value.stop());
+  if (keyChanges.status === 'fulfilled' && keyChanges.value) cleanups.push(keyChanges.value);
+  // The migrations' own failure, when there was one: the queue waited for them and failed with it.
+  await migrated;
+  if (queue.status === 'rejected') throw queue.reason;
+  if (keyChanges.status === 'rejected') throw keyChanges.reason;
+  timer.mark();
 
   let url: string | null = null;
   let opsUrl: string | null = null;
-  if (config.ROLE !== 'worker') {
-    // Revocations and role changes made by any process on this database reach this one's key cache.
-    cleanups.push(await services.apiKeys.listen(databaseUrl));
+  if (serving) {
     const app = createApp(services, allRoutes(services));
     const listening = await listen(app.fetch, config.PORT, config.HOST);
     answerClientErrors(listening.server);
@@ -70,7 +85,7 @@ export async function startApp(
     cleanups.push(listening.close);
     opsUrl = listening.url;
   }
-  step('listen');
+  timer.step('listen');
   return { url, opsUrl, catalog: services.catalog };
 }
 

@@ -40,19 +40,13 @@ export interface Queue {
   stop(): Promise<void>;
 }
 
-/** Starts pg-boss (services.boss) and its queues; with `work`, this process also runs the workers. */
-export async function startQueue(services: Services, role: { work: boolean }): Promise<Queue> {
-  const { boss, log } = services;
-  let stopping = false;
-  // While stopping, its connections closing under it are expected, not errors.
-  boss.on('error', (error) => {
-    if (!stopping) log.error('queue error', { error: String(error) });
-  });
-  await boss.start();
-  // Who this process is to the others, before it takes any job: the jobs it runs carry its key.
-  if (role.work) services.jobRuns.presence = await startPresence(services.db, log);
-  // On an existing database everything is usually in place: one read of the queues and schedules, and only
-  // what is missing or changed is written (each write was a round trip at every start).
+/**
+ * Creates the queues (and schedules) missing or changed. On an existing database everything is usually
+ * in place: one read of the queues and schedules, and only what is missing or changed is written (each
+ * write was a round trip at every start).
+ */
+async function createMissingQueues(services: Services): Promise<void> {
+  const { boss } = services;
   const [queues, schedules] = await Promise.all([boss.getQueues(), boss.getSchedules()]);
   const existing = new Map(queues.map((queue) => [queue.name, queue]));
   const scheduled = new Set(schedules.map((schedule) => `${schedule.name} ${schedule.cron}`));
@@ -64,17 +58,51 @@ export async function startQueue(services: Services, role: { work: boolean }): P
       (job.cron && !scheduled.has(`${job.name} ${job.cron}`))
     );
   });
-  if (missing.length) {
-    await underQueueSetupLock(services.db, async () => {
-      for (const job of missing) {
-        const options = optionsOf(job, services);
-        await boss.createQueue(job.name, { name: job.name, ...options });
-        // An existing queue keeps its old options unless updated (a changed JOB_LEASE_SECONDS, say).
-        if (options) await boss.updateQueue(job.name, { name: job.name, ...options });
-        if (job.cron) await boss.schedule(job.name, job.cron);
-      }
-    });
+  if (!missing.length) return;
+  await underQueueSetupLock(services.db, async () => {
+    for (const job of missing) {
+      const options = optionsOf(job, services);
+      await boss.createQueue(job.name, { name: job.name, ...options });
+      // An existing queue keeps its old options unless updated (a changed JOB_LEASE_SECONDS, say).
+      if (options) await boss.updateQueue(job.name, { name: job.name, ...options });
+      if (job.cron) await boss.schedule(job.name, job.cron);
+    }
+  });
+}
+
+/**
+ * Starts pg-boss (services.boss) and its queues; with `work`, this process also runs the workers.
+ * pg-boss's own schema, its queues and this process's presence lock need nothing of ours, so they are
+ * set up at once, beside our migrations; the workers start once `schemaReady` (the migrations) is done
+ * (tests that migrated first leave it out).
+ */
+export async function startQueue(
+  services: Services,
+  role: { work: boolean },
+  schemaReady: Promise<unknown> = Promise.resolve(),
+): Promise<Queue> {
+  const { boss, log } = services;
+  let stopping = false;
+  // While stopping, its connections closing under it are expected, not errors.
+  boss.on('error', (error) => {
+    if (!stopping) log.error('queue error', { error: String(error) });
+  });
+  // Who this process is to the others, before it takes any job: the jobs it runs carry its key.
+  const presenceHeld = role.work ? startPresence(services.db, log) : undefined;
+  const settled = await Promise.allSettled([
+    presenceHeld,
+    boss.start().then(() => createMissingQueues(services)),
+    schemaReady,
+  ]);
+  const presence = (settled[0].status === 'fulfilled' && settled[0].value) || null;
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) {
+    stopping = true;
+    await presence?.stop();
+    await boss.stop({ graceful: false, wait: true }).catch(() => {});
+    throw failed.reason;
   }
+  services.jobRuns.presence = presence;
   const lanes = new Map<string, LaneWorkers>();
   if (role.work) {
     for (const job of QUEUE_JOBS) {
