@@ -47,13 +47,16 @@ async function writeRow(
  */
 export async function hold(tx: Queryable, cents: number, a: ChargeAttribution): Promise<boolean> {
   if (cents === 0) return true;
-  const { rows } = await tx.query<{ balance_cents: number }>(
-    'UPDATE teams SET balance_cents = balance_cents - $2 WHERE id = $1 AND balance_cents >= $2 RETURNING balance_cents',
-    [a.teamId, cents],
+  // The take and its ledger row in one statement: a job's creation waits on one round trip less.
+  const { rowCount } = await tx.query(
+    `WITH taken AS (
+       UPDATE teams SET balance_cents = balance_cents - $2 WHERE id = $1 AND balance_cents >= $2 RETURNING balance_cents
+     )
+     INSERT INTO credit_ledger (team_id, delta_cents, balance_after_cents, kind, person_id, api_key_id, source, tool, model, folder_id, job_id, job_status)
+     SELECT $1, -$2, taken.balance_cents, 'hold', $3, $4, $5, $6, $7, $8, $9, $10 FROM taken`,
+    [a.teamId, cents, a.personId, a.apiKeyId, a.source, a.tool, a.model, a.folderId, a.jobId, a.jobStatus],
   );
-  if (!rows[0]) return false;
-  await writeRow(tx, 'hold', -cents, rows[0].balance_cents, a);
-  return true;
+  return rowCount === 1;
 }
 
 /** Gives a hold back (failed or cancelled job). */
