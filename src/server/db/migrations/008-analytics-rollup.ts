@@ -1,9 +1,9 @@
 import type { Migration } from '../migrate.ts';
 
 /** The grouping sets kept (the query side's ROLLUP_SETS in domain/analytics/rollup.ts). */
-const SETS = `GROUPING SETS ((), (tool, model), (folder_id), (api_key_id), (person_id), (api_key_id, person_id), (src), (st))`;
+export const SETS = `GROUPING SETS ((), (tool, model), (folder_id), (api_key_id), (person_id), (api_key_id, person_id), (src), (st))`;
 /** A row's grouping set as the bitmask `dims`. */
-const DIMS = `(1 - GROUPING(tool)) + 2 * (1 - GROUPING(model)) + 4 * (1 - GROUPING(folder_id))
+export const DIMS = `(1 - GROUPING(tool)) + 2 * (1 - GROUPING(model)) + 4 * (1 - GROUPING(folder_id))
   + 8 * (1 - GROUPING(api_key_id)) + 16 * (1 - GROUPING(person_id)) + 32 * (1 - GROUPING(src)) + 64 * (1 - GROUPING(st))`;
 /** The UTC hour of a row, whatever the session's time zone (quoted for the format() strings below). */
 const HOUR = `date_bin(''1 hour'', r.created_at, timestamptz ''2000-01-01 00:00:00+00'')`;

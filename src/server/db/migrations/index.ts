@@ -12,6 +12,7 @@ import { exposure } from './010-exposure.ts';
 import { teamPresets } from './011-team-presets.ts';
 import { templates } from './012-templates.ts';
 import { jobListIndexes } from './013-job-list-indexes.ts';
+import { staticRollupTriggers } from './014-static-rollup-triggers.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   teamPresets,
   templates,
   jobListIndexes,
+  staticRollupTriggers,
 ];
