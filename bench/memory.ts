@@ -6,9 +6,22 @@ import { benchClients, createBurst, startBenchServer, waitForIdleQueue } from '.
 /*
  * Memory the server keeps after work: its resident set (VmRSS of the node process) when idle after
  * start and one warm-up job, right after `jobs` local-sketch jobs created at once have all finished,
- * and after `idleSeconds` of idle. `npx tsx bench/memory.ts`; the server inherits this environment, so
- * `MALLOC_ARENA_MAX=2 npx tsx bench/memory.ts` measures it with two malloc arenas.
+ * and after `idleSeconds` of idle. `npm run bench` runs it with `npm start`'s malloc settings
+ * (npmStartEnv); `npx tsx bench/memory.ts` inherits this environment instead, so it measures glibc's
+ * defaults unless told (`MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 npx tsx bench/memory.ts`).
  */
+
+/**
+ * The environment `npm start` gives the server (its `NAME=${NAME:-value}` defaults in package.json: the
+ * malloc settings, which must be set before the process starts), so the bench measures what runs.
+ */
+export async function npmStartEnv(): Promise<Record<string, string>> {
+  const manifest = JSON.parse(
+    await fs.readFile(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'package.json'), 'utf8'),
+  ) as { scripts: { start: string } };
+  const defaults = manifest.scripts.start.matchAll(/\b([A-Z_]+)=\$\{\1:-([^}]*)\}/g);
+  return Object.fromEntries([...defaults].map(([, name, value]) => [name!, process.env[name!] ?? value!]));
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MIB = 1024 * 1024;

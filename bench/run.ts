@@ -448,8 +448,8 @@ if (!only || only === 'burst') {
 }
 
 if (!only || only === 'memory') {
-  const { benchMemory, formatMemory } = await import('./memory.ts');
-  const memory = await benchMemory({ jobs: 500, idleSeconds: 30, env: { MALLOC_ARENA_MAX: '2' } });
+  const { benchMemory, formatMemory, npmStartEnv } = await import('./memory.ts');
+  const memory = await benchMemory({ jobs: 500, idleSeconds: 30, env: await npmStartEnv() });
   for (const line of formatMemory(memory)) process.stdout.write(`${line}\n`);
   results.memory = memory;
   const kept = memory.afterIdleMiB - memory.idleMiB;

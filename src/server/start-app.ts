@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import sharp from 'sharp';
 import type { Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool } from './db/pool.ts';
@@ -35,6 +36,9 @@ export async function startApp(
   cleanups: Array<() => Promise<void>>,
   timer: StepTimer,
 ): Promise<StartedApp> {
+  // libvips's operation cache kept up to 50 MB of images this server had made or read, which it seldom
+  // sees again (every job's output is new): memory held after work, not a speed-up.
+  sharp.cache(false);
   const db = createPool(databaseUrl);
   cleanups.push(() => db.end());
   const appSecret = await loadAppSecret(config.APP_SECRET, config.DATA_DIR);
