@@ -1,5 +1,7 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { startPresence } from '../db/instance-presence.ts';
+import { namedStatements } from '../db/named-statements.ts';
 import type { Db } from '../db/pool.ts';
 import { handBack } from '../domain/jobs/job-lease.ts';
 import type { Services } from '../services.ts';
@@ -7,9 +9,29 @@ import { QUEUE_JOBS, type QueueJobDefinition, type QueueOptions } from './jobs.t
 import { LaneWorkers } from './lane-workers.ts';
 import { startResumingOrphans } from './resume-orphans.ts';
 
+/**
+ * pg-boss on a pool of its own whose statements are named (db/named-statements.ts); the pool closes when
+ * pg-boss has stopped.
+ */
 export function createBoss(databaseUrl: string, maintenanceIntervalSeconds: number): PgBoss {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, application_name: 'pgboss' });
+  const statements = namedStatements(pool);
+  let closed = false;
+  const db = {
+    // As pg-boss's own pool does once closed: work that ends after the stop (failing its message) gets
+    // no answer instead of an error.
+    executeSql: (text: string, values: unknown[]) =>
+      closed ? Promise.resolve(undefined as never) : statements.executeSql(text, values),
+  };
   // Maintenance also notices runs whose lease expired (a killed worker) and hands them out again.
-  return new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 10, maintenanceIntervalSeconds });
+  const boss = new PgBoss({ db, schema: 'pgboss', maintenanceIntervalSeconds });
+  // A connection lost while idle (a database restart) is the queue's error to log, not a crash.
+  pool.on('error', (error) => boss.emit('error', error));
+  boss.once('stopped', () => {
+    closed = true;
+    void pool.end().catch(() => {});
+  });
+  return boss;
 }
 
 /**

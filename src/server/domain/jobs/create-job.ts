@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ToolKey } from '../../../contract/common.ts';
 import type { Job } from '../../../contract/jobs.ts';
+import { namedStatements } from '../../db/named-statements.ts';
 import { transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../http/auth.ts';
@@ -289,7 +290,7 @@ export async function createJob(
       ]);
     }
     // The run message commits with the job: no job without its run, no run without its job.
-    await s.boss.send(queue, { jobId: id }, { db: { executeSql: (text, values) => tx.query(text, values) } });
+    await s.boss.send(queue, { jobId: id }, { db: namedStatements(tx) });
     return { job: toJob(rows[0]!, baseUrl), replay: false };
   });
   if (!created.replay) {

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { instanceAliveSql } from '../../db/instance-presence.ts';
+import { namedStatements } from '../../db/named-statements.ts';
 import { type Db, transaction } from '../../db/pool.ts';
 import type { Services } from '../../services.ts';
 import type { JobRow } from './job-row.ts';
@@ -88,7 +89,7 @@ async function requeue(s: Services, where: string, params: unknown[]): Promise<s
         RETURNING id, tool, provider`,
       params,
     );
-    const db = { executeSql: (text: string, values: unknown[]) => tx.query(text, values) };
+    const db = namedStatements(tx);
     for (const row of rows) await s.boss.send(runQueueFor(row.tool, row.provider), { jobId: row.id }, { db });
     return rows.map((r) => r.id);
   });
@@ -130,7 +131,7 @@ async function requeueStranded(s: Services): Promise<string[]> {
         FOR UPDATE OF j SKIP LOCKED`,
       [RUN_QUEUES, STRANDED_AFTER_SECONDS],
     );
-    const db = { executeSql: (text: string, values: unknown[]) => tx.query(text, values) };
+    const db = namedStatements(tx);
     for (const row of rows) await s.boss.send(runQueueFor(row.tool, row.provider), { jobId: row.id }, { db });
     return rows.map((r) => r.id);
   });

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { Job, WebhookDelivery } from '../../../contract/jobs.ts';
 import { WEBHOOK_HEADERS, WebhookEvent } from '../../../contract/webhooks.ts';
+import { namedStatements } from '../../db/named-statements.ts';
 import { type Queryable, transaction } from '../../db/pool.ts';
 import type { Services } from '../../services.ts';
 import { retryDelayMs, type WebhookRetryPolicy } from './retry-policy.ts';
@@ -47,7 +48,7 @@ async function queueTry(
 ): Promise<void> {
   const options: PgBoss.SendOptions = {
     id: deliveryQueueJobId(webhookId, attempt),
-    db: { executeSql: (text, values) => client.query(text, values) },
+    db: namedStatements(client),
   };
   if (startAfter) options.startAfter = startAfter;
   await boss.send(WEBHOOK_DELIVERY_QUEUE, { webhook_id: webhookId, attempt }, options);
