@@ -111,4 +111,21 @@ describe('what a first load fetches before its screen', () => {
     expect([...packages]).not.toContain('zod');
     expect([...packages]).not.toContain('@hookform/resolvers');
   });
+
+  it("the playground's first paint holds none of what opens later: each loads on first use", () => {
+    const { files } = staticGraph('routes/-components/playground/playground-page.tsx');
+    const later = [
+      'web/uploads/use-upload-queue.ts', // uploads: a file chosen, dropped or about to be
+      'web/routes/-components/playground/field-uploads.tsx',
+      'web/routes/-components/playground/model-list.tsx', // the model picker, opened
+      'web/routes/-components/playground/followed-job.tsx', // a job shown in the result panel
+      'web/routes/-components/playground/job-outputs.tsx',
+      'web/components/modal-dialog.tsx', // comparing runs
+      'web/routes/-components/playground/submit-failure.tsx', // a refused run
+      'web/routes/-components/playground/voice-field.tsx', // the speech tool's form
+    ];
+    // Each is really there (a renamed file would pass the check below).
+    for (const file of later) expect(existsSync(path.join(web, '..', file)), file).toBe(true);
+    expect(relative(files).filter((file) => later.includes(file))).toEqual([]);
+  });
 });

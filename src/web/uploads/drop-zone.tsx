@@ -7,10 +7,13 @@ import { cx } from '../components/cx.ts';
  */
 export function DropZone({
   onFiles,
+  onFileDrag,
   children,
   className,
 }: {
   onFiles: (files: File[]) => void;
+  /** A file is dragged over the zone: a page can start loading what a drop needs. */
+  onFileDrag?: () => void;
   children: ReactNode;
   className?: string;
 }) {
@@ -18,6 +21,8 @@ export function DropZone({
   const [dragging, setDragging] = useState(false);
   const onFilesRef = useRef(onFiles);
   onFilesRef.current = onFiles;
+  const onFileDragRef = useRef(onFileDrag);
+  onFileDragRef.current = onFileDrag;
 
   useEffect(() => {
     const zone = ref.current;
@@ -26,6 +31,7 @@ export function DropZone({
       if (!event.dataTransfer?.types.includes('Files')) return;
       event.preventDefault();
       setDragging(true);
+      onFileDragRef.current?.();
     };
     const leave = (event: DragEvent) => {
       // Moving over a child fires leave on the parent: only leaving the zone itself counts.

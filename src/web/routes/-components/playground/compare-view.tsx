@@ -1,11 +1,21 @@
 import type { Job } from '../../../../contract/jobs.ts';
 import { cx } from '../../../components/cx.ts';
 import { StatusBadge } from '../../../components/job-status-badge.tsx';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { formatCredits } from '../../../format/credits.ts';
 import { pluralize } from '../../../format/words.ts';
 import { compareInputs } from './input-diff.ts';
 import { JobOutputs } from './job-outputs.tsx';
 import { startedWhen } from './started-when.ts';
+
+/** The comparison in a dialog: it opens where people are, however long the list of runs. */
+export function CompareDialog({ jobs, onClose }: { jobs: readonly Job[]; onClose: () => void }) {
+  return (
+    <ModalDialog size="xl" title={`Comparing ${jobs.length} runs`} onClose={onClose}>
+      <CompareView jobs={jobs} />
+    </ModalDialog>
+  );
+}
 
 /** Two or more runs side by side: their outputs, then every input with the ones that differ marked. */
 export function CompareView({ jobs }: { jobs: readonly Job[] }) {

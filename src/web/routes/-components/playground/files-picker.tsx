@@ -8,7 +8,7 @@ import { FieldsetShell, useFieldIds } from '../../../schema-form/fields/field-sh
 import { useGroupError } from '../../../schema-form/fields/group-error.ts';
 import { inputClasses } from '../../../schema-form/fields/input-classes.ts';
 import { LazyOutputPicker } from './lazy-output-picker.tsx';
-import { LazyUploadControl as UploadControl } from './lazy-upload-control.tsx';
+import { UploadControl } from './upload-control.tsx';
 
 function looksLikeUrl(text: string): boolean {
   return URL.canParse(text) && /^https?:/i.test(text);

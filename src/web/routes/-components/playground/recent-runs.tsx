@@ -6,17 +6,16 @@ import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
 import { StatusBadge } from '../../../components/job-status-badge.tsx';
-import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatCredits } from '../../../format/credits.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 import { recentRunsQueryOptions } from '../../../queries/generation.ts';
 import { startedWhen } from './started-when.ts';
 
-// Comparing is occasional and brings its own table and media: loaded when first asked for.
-const CompareView = lazy(() =>
-  import('./compare-view.tsx').then((module) => ({ default: module.CompareView })),
-);
+// Comparing is occasional and brings its own dialog, table and media: asked for when a run is first
+// ticked, not with the playground's first paint.
+const loadCompare = () => import('./compare-view.tsx');
+const CompareDialog = lazy(() => loadCompare().then((module) => ({ default: module.CompareDialog })));
 
 interface RecentRunsProps {
   tool: ToolKey;
@@ -84,6 +83,7 @@ export function RecentRuns({
   const chosen = jobs.filter((job) => selected.includes(job.id));
 
   function toggle(id: string) {
+    void loadCompare();
     setSelected((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
   }
 
@@ -193,19 +193,16 @@ export function RecentRuns({
         </div>
       )}
 
-      {/* A dialog, not a panel below the list: it opens where people are, however long the list. */}
       {comparing && chosen.length >= 2 && (
-        <ModalDialog size="xl" title={`Comparing ${chosen.length} runs`} onClose={() => setComparing(false)}>
-          <Suspense
-            fallback={
-              <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-                <Spinner /> Opening the comparison…
-              </p>
-            }
-          >
-            <CompareView jobs={chosen} />
-          </Suspense>
-        </ModalDialog>
+        <Suspense
+          fallback={
+            <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+              <Spinner /> Opening the comparison…
+            </p>
+          }
+        >
+          <CompareDialog jobs={chosen} onClose={() => setComparing(false)} />
+        </Suspense>
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../../client/api-error.ts';
 import type { ToolKey } from '../../../../contract/common.ts';
@@ -8,6 +8,7 @@ import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { api } from '../../../api/client.ts';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { asSentence } from '../../../format/sentence.ts';
 import { isAnalysis, useCreateJob } from '../../../queries/generation.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
 import { fieldLabel } from '../../../schema-form/field-label.ts';
@@ -34,10 +35,18 @@ import { FoldAway } from './fold-away.tsx';
 import { dropPrefill, peekPrefill, readDraft, saveDraft } from './form-drafts.ts';
 import { ProviderOptions } from './provider-options.tsx';
 import { curlSnippet, typescriptSnippet } from './request-snippets.ts';
+import { preloadFollowedJob } from './result-panel.tsx';
 import { StylePresets } from './style-presets.tsx';
-import { asSentence, SubmitFailure } from './submit-failure.tsx';
 import { UrlSourceInput } from './url-source-input.tsx';
-import { VoiceField } from './voice-field.tsx';
+
+// The voice field is the speech tool's alone: it loads with that tool's form (which waits for it behind
+// the page's "Loading the form…"), not with every visit to the playground.
+const VoiceField = lazy(() => import('./voice-field.tsx').then((m) => ({ default: m.VoiceField })));
+
+// What a refused run says comes after a send, which needs the checks first: it loads with them, when the
+// form is first touched.
+const loadSubmitFailure = () => import('./submit-failure.tsx');
+const SubmitFailure = lazy(() => loadSubmitFailure().then((m) => ({ default: m.SubmitFailure })));
 
 export interface RunFormProps {
   tool: ToolKey;
@@ -98,6 +107,12 @@ export function RunForm(props: RunFormProps) {
   const spec = useMemo(() => walkSchema(inputSchema), [inputSchema]);
   // The checks load on the form's first focus or press (see lazy-validation.ts); the resolver waits for them.
   const [validation, loadChecks] = useValidation();
+  // So does what shows the outcome of a run: the followed job, or why it was refused.
+  const firstTouch = useCallback(() => {
+    loadChecks();
+    preloadFollowedJob();
+    void loadSubmitFailure();
+  }, [loadChecks]);
   const check = useMemo(() => {
     if (!validation) return null;
     const validator = validation.zodFromSchema(inputSchema);
@@ -239,8 +254,8 @@ export function RunForm(props: RunFormProps) {
           aria-busy={opening || undefined}
           onSubmit={submit}
           onKeyDown={onKeyDown}
-          onFocus={loadChecks}
-          onPointerDown={loadChecks}
+          onFocus={firstTouch}
+          onPointerDown={firstTouch}
         >
           <fieldset disabled={opening} className="flex min-w-0 flex-col gap-6 disabled:opacity-60">
             <StylePresets tool={tool} onPreset={applyFragment} />
@@ -284,11 +299,13 @@ export function RunForm(props: RunFormProps) {
                 <CopyRequest snippets={snippets} />
               </div>
               {failure !== null && (
-                <SubmitFailure
-                  error={failure}
-                  onRetry={() => void submit()}
-                  labelOf={(field) => fieldLabel(spec, field)}
-                />
+                <Suspense fallback={null}>
+                  <SubmitFailure
+                    error={failure}
+                    onRetry={() => void submit()}
+                    labelOf={(field) => fieldLabel(spec, field)}
+                  />
+                </Suspense>
               )}
             </div>
           </fieldset>

@@ -1,6 +1,7 @@
 import { ApiError } from '../../../../client/api-error.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
+import { asSentence } from '../../../format/sentence.ts';
 
 /** Worth sending again as the same attempt: the server may not have seen it, or was briefly unable. */
 export function isRetryable(error: unknown): boolean {
@@ -32,12 +33,6 @@ function fieldProblems(error: unknown): FieldProblem[] | null {
     (issue): issue is FieldProblem => typeof issue.field === 'string' && typeof issue.message === 'string',
   );
   return problems.length > 0 ? problems : null;
-}
-
-/** "prompt or files is required" → "Prompt or files is required." */
-export function asSentence(message: string): string {
-  const text = message.charAt(0).toUpperCase() + message.slice(1);
-  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 interface SubmitFailureProps {

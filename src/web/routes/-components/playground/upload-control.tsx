@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { buttonClasses } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
+import { Spinner } from '../../../components/spinner.tsx';
 import { uploadSupportQueryOptions } from '../../../queries/generation.ts';
 import { DropZone } from '../../../uploads/drop-zone.tsx';
-import { UploadList } from '../../../uploads/upload-list.tsx';
-import { useUploadQueue } from '../../../uploads/use-upload-queue.ts';
+
+// The upload machinery (hashing, sessions, progress rows) is not part of the playground's first load:
+// it comes when a file might: the pointer on Upload, the button focused, a file dragged over the field.
+const FieldUploads = lazy(() => import('./field-uploads.tsx').then((m) => ({ default: m.FieldUploads })));
 
 interface UploadControlProps {
   /** Called with the stored file's URL, once per uploaded file (or the file that already had its bytes). */
@@ -16,27 +19,35 @@ interface UploadControlProps {
 }
 
 /**
- * Upload and drag-and-drop for an input field, through the same upload path as the Files page (hash in
- * a worker, upload session, direct or proxied PUT; up to 200 MB, a progress bar each). Offered only when
- * the server has upload sessions (found in its OpenAPI document): elsewhere the field takes URLs and
- * picks only.
+ * Upload and drag-and-drop for an input field. Offered only when the server has upload sessions (found
+ * in its OpenAPI document): elsewhere the field takes URLs and picks only. The button and the drop zone
+ * are here from the first paint; a file chosen or dropped before the machinery arrives waits here and
+ * is handed over once it has.
  */
 export function UploadControl({ onUploaded, multiple = false, accept, children }: UploadControlProps) {
   const { data: supported } = useQuery(uploadSupportQueryOptions());
-  const uploads = useUploadQueue({
-    onFinished: (item) => {
-      if (item.file) onUploaded(item.file.url);
-    },
-  });
-  const send = (files: readonly File[]) => uploads.add(multiple ? files : files.slice(0, 1));
+  const [wanted, setWanted] = useState(false);
+  const [waiting, setWaiting] = useState<readonly File[]>([]);
+  const want = () => setWanted(true);
+  const send = (files: readonly File[]) => {
+    if (files.length === 0) return;
+    setWaiting((current) => [...current, ...(multiple ? files : files.slice(0, 1))]);
+    setWanted(true);
+  };
+  // Files are only ever appended: the ones handed over are the first ones.
+  const taken = useCallback(
+    (files: readonly File[]) => setWaiting((current) => current.slice(files.length)),
+    [],
+  );
 
   if (!supported) return <>{children}</>;
 
   return (
-    <DropZone onFiles={send}>
+    <DropZone onFiles={send} onFileDrag={want}>
       {children}
       <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
         <label
+          onPointerEnter={want}
           className={cx(
             buttonClasses('secondary', 'sm'),
             'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600',
@@ -47,6 +58,7 @@ export function UploadControl({ onUploaded, multiple = false, accept, children }
             multiple={multiple}
             accept={accept}
             className="sr-only"
+            onFocus={want}
             onChange={(event) => {
               send([...(event.target.files ?? [])]);
               event.target.value = '';
@@ -56,10 +68,19 @@ export function UploadControl({ onUploaded, multiple = false, accept, children }
         </label>
         <span>or drop {multiple ? 'files' : 'a file'} here (up to 200 MB each).</span>
       </div>
-      <UploadList
-        items={uploads.items.filter((item) => item.status !== 'done')}
-        onDismiss={uploads.dismiss}
-      />
+      {wanted && (
+        <Suspense
+          fallback={
+            waiting.length > 0 && (
+              <p role="status" className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+                <Spinner /> Preparing the upload…
+              </p>
+            )
+          }
+        >
+          <FieldUploads files={waiting} onTaken={taken} onUploaded={onUploaded} />
+        </Suspense>
+      )}
     </DropZone>
   );
 }

@@ -6,7 +6,7 @@ import type { UrlSpec } from '../../../schema-form/field-spec.ts';
 import { FieldShell, useFieldIds } from '../../../schema-form/fields/field-shell.tsx';
 import { inputClasses } from '../../../schema-form/fields/input-classes.ts';
 import { LazyOutputPicker } from './lazy-output-picker.tsx';
-import { LazyUploadControl as UploadControl } from './lazy-upload-control.tsx';
+import { UploadControl } from './upload-control.tsx';
 
 const KIND_BY_KEY: Record<string, 'video' | 'audio' | 'image'> = { video_url: 'video', audio_url: 'audio' };
 

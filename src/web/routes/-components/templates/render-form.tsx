@@ -4,6 +4,7 @@ import { ApiError } from '../../../../client/api-error.ts';
 import type { Job } from '../../../../contract/jobs.ts';
 import type { Template } from '../../../../contract/templates.ts';
 import { Button } from '../../../components/button.tsx';
+import { asSentence } from '../../../format/sentence.ts';
 import { useRenderTemplate } from '../../../queries/templates.ts';
 import { fieldLabel } from '../../../schema-form/field-label.ts';
 import { FieldGrid } from '../../../schema-form/fields/object-fields.tsx';
@@ -12,7 +13,7 @@ import { type FormValues, initialValues, toBody } from '../../../schema-form/for
 import { walkSchema } from '../../../schema-form/walk-schema.ts';
 import { WidgetContext, type WidgetOverride } from '../../../schema-form/widget-context.ts';
 import { type Attempt, attemptFor, fingerprintOf } from '../playground/attempt-key.ts';
-import { asSentence, SubmitFailure } from '../playground/submit-failure.tsx';
+import { SubmitFailure } from '../playground/submit-failure.tsx';
 import { UrlSourceInput } from '../playground/url-source-input.tsx';
 import { variablesSchema, variableValuesOf } from './variable-schema.ts';
 

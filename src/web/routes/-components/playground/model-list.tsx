@@ -1,0 +1,167 @@
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
+import { cx } from '../../../components/cx.ts';
+import { formatUnitPrice } from '../../../format/price.ts';
+
+interface ModelListProps {
+  models: readonly PriceCatalogEntry[];
+  selected: PriceCatalogEntry | undefined;
+  onChoose: (entry: PriceCatalogEntry) => void;
+  /** Escape: the list closes and the picker's button has the focus again. */
+  onClose: () => void;
+}
+
+function matches(entry: PriceCatalogEntry, query: string): boolean {
+  if (!query) return true;
+  const haystack = [
+    entry.display_name,
+    entry.model,
+    entry.description,
+    ...entry.providers.map((p) => p.provider),
+  ]
+    .join(' ')
+    .toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
+/**
+ * The model picker's open list (ModelPicker loads it when the picker is first pointed at, focused or
+ * opened): a search box that is a combobox (type to filter, arrows to move, Enter to choose, Escape to
+ * close) over each model's providers, price per unit and whether it runs here.
+ */
+export function ModelList({ models, selected, onChoose, onClose }: ModelListProps) {
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(() =>
+    Math.max(
+      0,
+      models.findIndex((m) => m.model === selected?.model),
+    ),
+  );
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listId = useId();
+
+  const shown = useMemo(() => {
+    const found = models.filter((entry) => matches(entry, query));
+    // Models that can run here first; the catalog's order within each group.
+    return [...found.filter((e) => e.available), ...found.filter((e) => !e.available)];
+  }, [models, query]);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, listId]);
+
+  function choose(entry: PriceCatalogEntry | undefined) {
+    if (entry) onChoose(entry);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setActive((i) => Math.min(shown.length - 1, i + 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((i) => Math.max(0, i - 1));
+    } else if (event.key === 'Home') {
+      event.preventDefault();
+      setActive(0);
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      setActive(shown.length - 1);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      choose(shown[active]);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+    }
+  }
+
+  return (
+    <>
+      <div className="border-b border-zinc-200 p-2 dark:border-zinc-800">
+        <input
+          ref={inputRef}
+          type="search"
+          role="combobox"
+          aria-label="Search models"
+          aria-expanded="true"
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={shown[active] ? `${listId}-${active}` : undefined}
+          placeholder="Search by name, id or provider"
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+          className="h-9 w-full rounded-lg border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-950"
+        />
+      </div>
+      <div id={listId} role="listbox" aria-label="Models" className="max-h-96 overflow-y-auto p-1">
+        {shown.length === 0 && (
+          <p className="px-3 py-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
+            No model matches “{query}”.
+          </p>
+        )}
+        {shown.map((entry, index) => (
+          // Keyboard use goes through the search box (aria-activedescendant); options take clicks.
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys.
+          <div
+            key={entry.model}
+            id={`${listId}-${index}`}
+            role="option"
+            tabIndex={-1}
+            aria-selected={entry.model === selected?.model}
+            onPointerMove={() => setActive(index)}
+            onClick={() => choose(entry)}
+            className={cx(
+              'cursor-pointer rounded-lg px-3 py-2',
+              index === active && 'bg-zinc-100 dark:bg-zinc-800',
+            )}
+          >
+            <ModelOption entry={entry} current={entry.model === selected?.model} />
+          </div>
+        ))}
+      </div>
+    </>
+  );
+}
+
+function ModelOption({ entry, current }: { entry: PriceCatalogEntry; current: boolean }) {
+  return (
+    <div className={cx('flex flex-col gap-1', !entry.available && 'opacity-80')}>
+      <div className="flex items-baseline justify-between gap-2">
+        <span className="text-sm font-medium">
+          {entry.display_name}
+          {current && <span className="sr-only"> (current)</span>}
+        </span>
+        <code className="truncate text-xs text-zinc-500 dark:text-zinc-400">{entry.model}</code>
+      </div>
+      <span className="flex flex-col gap-0.5">
+        {entry.providers.map((provider) => (
+          <span
+            key={provider.provider}
+            className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-600 dark:text-zinc-400"
+          >
+            <span className="font-medium text-zinc-700 dark:text-zinc-300">{provider.provider}</span>
+            <span className="tabular-nums">{formatUnitPrice(provider.unit_price_cents, provider.unit)}</span>
+            {provider.available ? (
+              <span className="text-emerald-700 dark:text-emerald-400">available</span>
+            ) : (
+              <span>unavailable{provider.unavailable_reason ? `: ${provider.unavailable_reason}` : ''}</span>
+            )}
+          </span>
+        ))}
+      </span>
+    </div>
+  );
+}

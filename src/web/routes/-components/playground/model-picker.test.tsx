@@ -1,0 +1,61 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
+import { ModelPicker } from './model-picker.tsx';
+
+function entry(model: string, display_name: string, available = true): PriceCatalogEntry {
+  return {
+    model,
+    tool: 'image',
+    display_name,
+    description: `${display_name}, for tests`,
+    available,
+    providers: [
+      {
+        provider: 'local',
+        model_key: `local:${model}`,
+        pricing_id: `price_${model}`,
+        user_price_estimate_cents: 1,
+        unit: 'image',
+        unit_price_cents: 1,
+        available,
+        unavailable_reason: available ? null : 'not configured',
+      },
+    ],
+  };
+}
+
+const MODELS = [entry('local-sketch', 'Local sketch'), entry('local-upscale', 'Local upscale')];
+
+describe('the model picker', () => {
+  it('shows the chosen model at once; its list (loaded when opened) searches, chooses by keyboard and closes', async () => {
+    // The list keeps its active option in view; jsdom lays nothing out.
+    Element.prototype.scrollIntoView = vi.fn();
+    const onSelect = vi.fn();
+    render(<ModelPicker models={MODELS} selected={MODELS[0]} onSelect={onSelect} />);
+    const button = screen.getByRole('button', { name: /^Model: ?Local sketch/ });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(button);
+    const search = await screen.findByRole('combobox', { name: 'Search models' });
+    expect(search).toHaveFocus();
+    expect(within(screen.getByRole('listbox', { name: 'Models' })).getAllByRole('option')).toHaveLength(2);
+
+    await userEvent.type(search, 'upscale');
+    const options = within(screen.getByRole('listbox', { name: 'Models' })).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([expect.stringContaining('Local upscale')]);
+    await userEvent.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenCalledWith('local-upscale');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(button).toHaveFocus();
+
+    // Opened again it starts over, on the chosen model; Escape closes it and gives the button the focus.
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('combobox', { name: 'Search models' })).toHaveValue('');
+    expect(screen.getByRole('option', { selected: true })).toHaveTextContent('Local sketch');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(button).toHaveFocus();
+  });
+});
