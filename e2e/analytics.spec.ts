@@ -61,6 +61,12 @@ test('the demo history on the analytics page: range, timezone and a filter chang
   await expect(
     page.getByRole('region', { name: 'What changed' }).getByRole('listitem').first(),
   ).toContainText(/of the change/);
+  // The charts draw their bars: recharts comes in several chunks (vite.config.ts), run in its order.
+  for (const chart of ['Spend over time', /^Spend by /]) {
+    await expect(
+      page.getByRole('region', { name: chart }).locator('.recharts-bar-rectangle path').first(),
+    ).toBeVisible();
+  }
 
   // Timezone first (UTC), so the bucket counts below do not depend on the machine's.
   await page.getByLabel('Timezone').selectOption('UTC');
