@@ -21,7 +21,11 @@ describe('pg-boss statements run as named ones', () => {
     await namedStatements(a.client).executeSql('SELECT $1::int AS one', [1]);
     await namedStatements(b.client).executeSql('SELECT $1::int AS one', [2]);
     await namedStatements(a.client).executeSql('SELECT $1::int AS two', [3]);
-    const [first, again, other] = [a.calls[0]![0], b.calls[0]![0], a.calls[1]![0]] as Array<{ name: string }>;
+    const [first, again, other] = [a.calls[0]![0], b.calls[0]![0], a.calls[1]![0]] as [
+      { name: string },
+      { name: string },
+      { name: string },
+    ];
     expect(first).toMatchObject({ text: 'SELECT $1::int AS one', values: [1] });
     expect(again.name).toBe(first.name);
     expect(other.name).not.toBe(first.name);
