@@ -17,14 +17,22 @@ const root = path.resolve(import.meta.dirname, '..');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
- * The two ways to start the same server: the bundle `npm start` runs (pinned to one build, so that
- * sources edited meanwhile in a shared checkout do not make a round time a rebuild), and the source.
+ * The ways to start a server: the bundle `npm start` runs (pinned to one build, so that sources edited
+ * meanwhile in a shared checkout do not make a round time a rebuild), the source, and the bundle of
+ * another checkout (`BENCH_BEFORE`: an earlier version, timed in the same rounds).
  */
-type Way = 'bundle' | 'source';
-function commandOf(way: Way, bundle: string): [string, string[]] {
-  return way === 'bundle'
-    ? [process.execPath, [bundle]]
-    : [path.join(root, 'node_modules/.bin/tsx'), ['scripts/start.ts']];
+type Way = 'bundle' | 'source' | 'before';
+interface Bundles {
+  bundle: string;
+  before?: { root: string; bundle: string };
+}
+function commandOf(way: Way, bundles: Bundles): { command: string; args: string[]; cwd: string } {
+  if (way === 'source')
+    return { command: path.join(root, 'node_modules/.bin/tsx'), args: ['scripts/start.ts'], cwd: root };
+  if (way === 'before' && bundles.before) {
+    return { command: process.execPath, args: [bundles.before.bundle], cwd: bundles.before.root };
+  }
+  return { command: process.execPath, args: [bundles.bundle], cwd: root };
 }
 
 interface Start {
@@ -34,13 +42,21 @@ interface Start {
   steps: Record<string, number>;
 }
 
-async function startOnce(way: Way, bundle: string, dataDir: string): Promise<Start | null> {
+async function startOnce(way: Way, bundles: Bundles, dataDir: string): Promise<Start | null> {
   const port = await freePort();
-  const [command, args] = commandOf(way, bundle);
+  const { command, args, cwd } = commandOf(way, bundles);
   const started = performance.now();
   const child = spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    cwd,
+    // Both checkouts serve this one's console build, so neither builds one.
+    env: {
+      ...process.env,
+      STATIC_DIR: process.env.STATIC_DIR ?? path.join(root, 'dist'),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -87,6 +103,8 @@ export interface StartupFigures {
   /** Medians, in milliseconds, per way of starting: empty DATA_DIR, then the same DATA_DIR again. */
   bundle: { firstRunMs: number; existingDataMs: number; steps: Record<string, number> };
   source?: { firstRunMs: number; existingDataMs: number };
+  /** The other checkout's bundle (BENCH_BEFORE), in the same rounds. */
+  before?: { root: string; firstRunMs: number; existingDataMs: number; steps: Record<string, number> };
 }
 
 function summary(starts: { first: Start[]; existing: Start[] }) {
@@ -102,11 +120,11 @@ function summary(starts: { first: Start[]; existing: Start[] }) {
 }
 
 /** A start on an empty DATA_DIR, then one on what it left; null when either had to build first. */
-async function startTwice(way: Way, bundle: string): Promise<[Start, Start] | null> {
+async function startTwice(way: Way, bundles: Bundles): Promise<[Start, Start] | null> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-startup-'));
   try {
-    const first = await startOnce(way, bundle, dataDir);
-    const existing = first && (await startOnce(way, bundle, dataDir));
+    const first = await startOnce(way, bundles, dataDir);
+    const existing = first && (await startOnce(way, bundles, dataDir));
     return first && existing ? [first, existing] : null;
   } finally {
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -115,11 +133,15 @@ async function startTwice(way: Way, bundle: string): Promise<[Start, Start] | nu
 
 export async function benchStartup(
   rounds = 3,
-  options: { fromSource?: boolean } = {},
+  options: { fromSource?: boolean; before?: string } = {},
 ): Promise<StartupFigures> {
   // With STATIC_DIR set, `npm start` serves that build and leaves the console alone (scripts/start.ts).
   if (!process.env.STATIC_DIR) ensureConsoleBuild(root);
-  const entry = await freshServerBundle(root);
+  const bundles: Bundles = { bundle: await freshServerBundle(root) };
+  if (options.before) {
+    const beforeRoot = path.resolve(options.before);
+    bundles.before = { root: beforeRoot, bundle: await freshServerBundle(beforeRoot) };
+  }
   // What `npm start` adds before it runs the bundle: is any source newer than the build?
   const checks: number[] = [];
   for (let i = 0; i < 5; i++) {
@@ -127,14 +149,16 @@ export async function benchStartup(
     currentServerBundle(root);
     checks.push(performance.now() - started);
   }
-  const ways: Way[] = options.fromSource ? ['bundle', 'source'] : ['bundle'];
+  const ways: Way[] = ['bundle'];
+  if (options.fromSource) ways.push('source');
+  if (bundles.before) ways.push('before');
   const results = new Map(ways.map((way) => [way, { first: [] as Start[], existing: [] as Start[] }]));
   for (let round = 0; round < rounds; round++) {
     // Alternate which way goes first, so neither always meets the machine in the same state.
     const order = round % 2 === 0 ? ways : [...ways].reverse();
     for (const way of order) {
       for (let attempt = 0; ; attempt++) {
-        const pair = await startTwice(way, entry);
+        const pair = await startTwice(way, bundles);
         if (pair) {
           results.get(way)!.first.push(pair[0]);
           results.get(way)!.existing.push(pair[1]);
@@ -153,15 +177,20 @@ export async function benchStartup(
     existingDataMs: pinned.existingDataMs + staleCheckMs,
     steps: { stale_check: Math.round(staleCheckMs), ...pinned.steps },
   };
+  const figures: StartupFigures = { rounds, bundle };
   const fromSource = results.get('source');
-  if (!fromSource) return { rounds, bundle };
-  const { firstRunMs, existingDataMs } = summary(fromSource);
-  return { rounds, bundle, source: { firstRunMs, existingDataMs } };
+  if (fromSource) {
+    const { firstRunMs, existingDataMs } = summary(fromSource);
+    figures.source = { firstRunMs, existingDataMs };
+  }
+  const before = results.get('before');
+  if (before && bundles.before) figures.before = { root: bundles.before.root, ...summary(before) };
+  return figures;
 }
 
 /** The lines for the benchmark table: each figure beside its target (and the from-source start, if run). */
 export function formatStartup(figures: StartupFigures): string {
-  const { bundle, source } = figures;
+  const { bundle, source, before } = figures;
   const vs = (base?: number) => (base ? ` (from source ${Math.round(base)} ms)` : '');
   const steps = Object.entries(bundle.steps)
     .map(([name, ms]) => `${name} ${ms}`)
@@ -170,11 +199,23 @@ export function formatStartup(figures: StartupFigures): string {
     `npm start → first 200, existing data dir (median of ${figures.rounds}): ${Math.round(bundle.existingDataMs)} ms${vs(source?.existingDataMs)}; target < 1500 ms`,
     `npm start → first 200, empty data dir (median of ${figures.rounds}): ${Math.round(bundle.firstRunMs)} ms${vs(source?.firstRunMs)}; target < 3000 ms`,
     `  server timeline, existing data dir (ms; database and code load side by side): ${steps}`,
+    ...(before
+      ? [
+          `  ${before.root} in the same rounds: existing data dir ${Math.round(before.existingDataMs)} ms, empty ${Math.round(before.firstRunMs)} ms (its bundle alone, without the stale check); timeline ${Object.entries(
+            before.steps,
+          )
+            .map(([name, ms]) => `${name} ${ms}`)
+            .join(', ')}`,
+        ]
+      : []),
   ].join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-  const figures = await benchStartup(rounds, { fromSource: process.env.BENCH_FROM_SOURCE !== '0' });
+  const figures = await benchStartup(rounds, {
+    fromSource: process.env.BENCH_FROM_SOURCE !== '0',
+    before: process.env.BENCH_BEFORE,
+  });
   process.stdout.write(`${formatStartup(figures)}\n`);
 }
