@@ -67,6 +67,9 @@ test('a job made through the API appears in the open feed within seconds, with t
 test('an outage shows in the page with Retry now, keeps the shell, and the console recovers when the server is back', async ({
   page,
 }) => {
+  // Sign-in, three outages each waited out, the recovery and two page loads: 24-27 s in CI runs, and
+  // 32.5 s once on a loaded machine, over the default 30 s.
+  test.setTimeout(60_000);
   await signIn(page);
   await nav(page).getByRole('link', { name: 'Jobs', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'No jobs yet' })).toBeVisible();
