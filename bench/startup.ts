@@ -17,11 +17,12 @@ const root = path.resolve(import.meta.dirname, '..');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
- * The ways to start a server: the bundle `npm start` runs (pinned to one build, so that sources edited
+ * The ways to start a server: the bundle `npm start` runs (`initdb`: the same with no cluster template
+ * yet, as on the first start on a machine) (pinned to one build, so that sources edited
  * meanwhile in a shared checkout do not make a round time a rebuild), the source, and the bundle of
  * another checkout (`BENCH_BEFORE`: an earlier version, timed in the same rounds).
  */
-type Way = 'bundle' | 'source' | 'before';
+type Way = 'bundle' | 'source' | 'before' | 'initdb';
 interface Bundles {
   bundle: string;
   before?: { root: string; bundle: string };
@@ -42,7 +43,12 @@ interface Start {
   steps: Record<string, number>;
 }
 
-async function startOnce(way: Way, bundles: Bundles, dataDir: string): Promise<Start | null> {
+async function startOnce(
+  way: Way,
+  bundles: Bundles,
+  dataDir: string,
+  templatesDir: string,
+): Promise<Start | null> {
   const port = await freePort();
   const { command, args, cwd } = commandOf(way, bundles);
   const started = performance.now();
@@ -53,6 +59,7 @@ async function startOnce(way: Way, bundles: Bundles, dataDir: string): Promise<S
       ...process.env,
       STATIC_DIR: process.env.STATIC_DIR ?? path.join(root, 'dist'),
       DATA_DIR: dataDir,
+      POSTGRES_TEMPLATE_DIR: templatesDir,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
@@ -102,6 +109,8 @@ export interface StartupFigures {
   rounds: number;
   /** Medians, in milliseconds, per way of starting: empty DATA_DIR, then the same DATA_DIR again. */
   bundle: { firstRunMs: number; existingDataMs: number; steps: Record<string, number> };
+  /** The bundle on an empty DATA_DIR with no cluster template yet (the first start on a machine). */
+  initdbFirstRunMs: number;
   source?: { firstRunMs: number; existingDataMs: number };
   /** The other checkout's bundle (BENCH_BEFORE), in the same rounds. */
   before?: { root: string; firstRunMs: number; existingDataMs: number; steps: Record<string, number> };
@@ -119,15 +128,20 @@ function summary(starts: { first: Start[]; existing: Start[] }) {
   };
 }
 
-/** A start on an empty DATA_DIR, then one on what it left; null when either had to build first. */
-async function startTwice(way: Way, bundles: Bundles): Promise<[Start, Start] | null> {
+/**
+ * A start on an empty DATA_DIR, then one on what it left; null when either had to build first. Every
+ * way but `initdb` finds the cluster template made before the rounds; `initdb` starts with none.
+ */
+async function startTwice(way: Way, bundles: Bundles, templatesDir: string): Promise<[Start, Start] | null> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-startup-'));
+  const noTemplate = way === 'initdb' ? await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-templates-')) : null;
   try {
-    const first = await startOnce(way, bundles, dataDir);
-    const existing = first && (await startOnce(way, bundles, dataDir));
+    const first = await startOnce(way, bundles, dataDir, noTemplate ?? templatesDir);
+    const existing = first && (await startOnce(way, bundles, dataDir, noTemplate ?? templatesDir));
     return first && existing ? [first, existing] : null;
   } finally {
     await fs.rm(dataDir, { recursive: true, force: true });
+    if (noTemplate) await fs.rm(noTemplate, { recursive: true, force: true });
   }
 }
 
@@ -149,7 +163,10 @@ export async function benchStartup(
     currentServerBundle(root);
     checks.push(performance.now() - started);
   }
-  const ways: Way[] = ['bundle'];
+  // The template a machine keeps after its first start (made here by one untimed start).
+  const templatesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-templates-'));
+  await startTwice('bundle', bundles, templatesDir);
+  const ways: Way[] = ['bundle', 'initdb'];
   if (options.fromSource) ways.push('source');
   if (bundles.before) ways.push('before');
   const results = new Map(ways.map((way) => [way, { first: [] as Start[], existing: [] as Start[] }]));
@@ -158,7 +175,7 @@ export async function benchStartup(
     const order = round % 2 === 0 ? ways : [...ways].reverse();
     for (const way of order) {
       for (let attempt = 0; ; attempt++) {
-        const pair = await startTwice(way, bundles);
+        const pair = await startTwice(way, bundles, templatesDir);
         if (pair) {
           results.get(way)!.first.push(pair[0]);
           results.get(way)!.existing.push(pair[1]);
@@ -168,6 +185,7 @@ export async function benchStartup(
       }
     }
   }
+  await fs.rm(templatesDir, { recursive: true, force: true });
   // The bundle ran pinned: add back the staleness check `npm start` makes first.
   const staleCheckMs = median(checks);
   const pinned = summary(results.get('bundle')!);
@@ -177,7 +195,8 @@ export async function benchStartup(
     existingDataMs: pinned.existingDataMs + staleCheckMs,
     steps: { stale_check: Math.round(staleCheckMs), ...pinned.steps },
   };
-  const figures: StartupFigures = { rounds, bundle };
+  const initdb = summary(results.get('initdb')!).firstRunMs + staleCheckMs;
+  const figures: StartupFigures = { rounds, bundle, initdbFirstRunMs: initdb };
   const fromSource = results.get('source');
   if (fromSource) {
     const { firstRunMs, existingDataMs } = summary(fromSource);
@@ -198,6 +217,7 @@ export function formatStartup(figures: StartupFigures): string {
   return [
     `npm start → first 200, existing data dir (median of ${figures.rounds}): ${Math.round(bundle.existingDataMs)} ms${vs(source?.existingDataMs)}; target < 1500 ms`,
     `npm start → first 200, empty data dir (median of ${figures.rounds}): ${Math.round(bundle.firstRunMs)} ms${vs(source?.firstRunMs)}; target < 3000 ms`,
+    `  the first start on a machine (no cluster template yet, initdb): ${Math.round(figures.initdbFirstRunMs)} ms`,
     `  server timeline, existing data dir (ms; database and code load side by side): ${steps}`,
     ...(before
       ? [

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../src/server/config.ts';
+import { templatesDirFrom } from '../src/server/db/cluster-template.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { createPool, type Db } from '../src/server/db/pool.ts';
@@ -27,7 +28,14 @@ export async function openScriptDatabase(
   log: Logger,
 ): Promise<{ db: Db; close(): Promise<void> }> {
   let url = config.DATABASE_URL ?? runningEmbeddedUrl(config.DATA_DIR);
-  const embedded = url ? null : await startEmbeddedPostgres(config.DATA_DIR, log);
+  const embedded = url
+    ? null
+    : await startEmbeddedPostgres(
+        config.DATA_DIR,
+        log,
+        undefined,
+        templatesDirFrom(config.POSTGRES_TEMPLATE_DIR),
+      );
   url ??= embedded!.url;
   const db = createPool(url, 2);
   await migrate(db);

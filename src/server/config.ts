@@ -14,6 +14,11 @@ const ConfigSchema = z.object({
   HOST: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
+  /**
+   * Where the embedded PostgreSQL keeps the pristine cluster that new data directories are copied from
+   * (made by the first initdb on the machine); `off` makes every new cluster with initdb.
+   */
+  POSTGRES_TEMPLATE_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })

