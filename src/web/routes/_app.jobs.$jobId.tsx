@@ -3,8 +3,8 @@ import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-route
 import { ApiError } from '../../client/api-error.ts';
 import { isJobId } from '../../contract/values.ts';
 import { Alert } from '../components/alert.tsx';
+import { LoadingNote } from '../components/loading-note.tsx';
 import { RouteError } from '../components/route-error.tsx';
-import { Spinner } from '../components/spinner.tsx';
 import { toolLabel } from '../format/tool-label.ts';
 import { normalizeFilters } from '../queries/job-filters.ts';
 import { jobQueryOptions, seedJobFromFeeds } from '../queries/jobs.ts';
@@ -51,9 +51,7 @@ function JobTitle({ id }: { id: string }) {
 function DrawerPending() {
   return (
     <JobDrawer title="Job">
-      <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-        <Spinner /> Loading the job…
-      </p>
+      <LoadingNote>Loading the job…</LoadingNote>
     </JobDrawer>
   );
 }

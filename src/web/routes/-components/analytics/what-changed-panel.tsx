@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { AnalyticsDimension, AnalyticsSummary } from '../../../../contract/analytics.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { formatCredits } from '../../../format/credits.ts';
 import { type AnalyticsQuery, analyticsBreakdownQueryOptions } from '../../../queries/analytics.ts';
 import { buildCsv } from './csv.ts';
@@ -58,11 +58,7 @@ export function WhatChangedPanel({ query, summary, filename }: WhatChangedProps)
       </p>
     );
   } else if (results.some((r) => r.isPending)) {
-    body = (
-      <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-        <Spinner /> Comparing the two periods…
-      </p>
-    );
+    body = <LoadingNote>Comparing the two periods…</LoadingNote>;
   } else {
     contributions = whatChanged(
       CHANGE_DIMENSIONS.map((dimension, index) => ({

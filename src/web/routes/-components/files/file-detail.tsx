@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert } from '../../../components/alert.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { fileQueryOptions, lineageQueryOptions } from '../../../queries/files.ts';
 import { foldersQueryOptions } from '../../../queries/folders.ts';
 import { FileActions } from './file-actions.tsx';
@@ -58,11 +58,7 @@ export function FileDetail({ id }: { id: string }) {
 function Lineage({ id }: { id: string }) {
   const lineage = useQuery(lineageQueryOptions(id));
   if (lineage.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-        <Spinner /> Loading the lineage…
-      </p>
-    );
+    return <LoadingNote>Loading the lineage…</LoadingNote>;
   }
   if (lineage.isError) {
     return (

@@ -5,8 +5,8 @@ import { NONE } from '../../../../contract/values.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { useNavigatingSearch } from '../../../components/use-navigating-search.ts';
 import { FilesSearch, fileListFilters, hasFilters } from '../../../queries/file-filters.ts';
 import { filesQueryOptions } from '../../../queries/files.ts';
@@ -97,11 +97,7 @@ function FileResults({
   const loadMore = useCallback(() => void query.fetchNextPage(), [query.fetchNextPage]);
 
   if (query.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 py-16 text-sm text-zinc-600 dark:text-zinc-400">
-        <Spinner /> Loading files…
-      </p>
-    );
+    return <LoadingNote className="py-16">Loading files…</LoadingNote>;
   }
   if (query.isError) {
     return (

@@ -4,7 +4,7 @@ import type { Job, WebhookDelivery } from '../../../../contract/jobs.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { formatDateTime } from '../../../format/date-time.ts';
 import { jobDeliveriesQueryOptions, jobKeys } from '../../../queries/jobs.ts';
 
@@ -38,9 +38,7 @@ export function JobWebhookDeliveries({ job }: { job: Job }) {
     <section className="mb-6" aria-label="Webhook deliveries">
       <h3 className="mb-2 text-sm font-semibold">Webhook deliveries</h3>
       {deliveries.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-          <Spinner /> Loading deliveries…
-        </p>
+        <LoadingNote>Loading deliveries…</LoadingNote>
       ) : deliveries.isError ? (
         <Alert tone="error" title="Could not load the deliveries">
           {deliveries.error.message}

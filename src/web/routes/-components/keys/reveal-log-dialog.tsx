@@ -3,8 +3,8 @@ import type { ApiKey } from '../../../../contract/api-keys.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { errorMessage } from '../../../components/confirm-dialog.tsx';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { formatDateTime } from '../../../format/date-time.ts';
 import { apiKeyRevealsQueryOptions } from '../../../queries/api-keys.ts';
 import { PersonAvatar } from './person-avatar.tsx';
@@ -26,9 +26,7 @@ export function RevealLogDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: 
       }
     >
       {reveals.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-          <Spinner /> Loading…
-        </p>
+        <LoadingNote>Loading…</LoadingNote>
       ) : reveals.isError ? (
         <Alert tone="error">{errorMessage(reveals.error)}</Alert>
       ) : reveals.data.data.length === 0 ? (

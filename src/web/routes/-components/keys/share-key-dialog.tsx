@@ -6,8 +6,8 @@ import { type ApiKey, SHARES_PER_KEY_MAX, type ShareEntry } from '../../../../co
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { errorMessage } from '../../../components/confirm-dialog.tsx';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { formatDateTime } from '../../../format/date-time.ts';
 import { apiKeySharesQueryOptions, useRemoveApiKeyShare, useShareApiKey } from '../../../queries/api-keys.ts';
 import { ShareForm } from './email-chips.ts';
@@ -87,12 +87,7 @@ export function ShareKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: (
             Shared with{count === undefined ? '' : ` (${count} of ${SHARES_PER_KEY_MAX})`}
           </h3>
           {shares.isPending ? (
-            <p
-              role="status"
-              className="mt-2 flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400"
-            >
-              <Spinner /> Loading…
-            </p>
+            <LoadingNote className="mt-2">Loading…</LoadingNote>
           ) : shares.isError ? (
             <Alert tone="error" className="mt-2">
               {errorMessage(shares.error)}

@@ -6,8 +6,8 @@ import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { StatusBadge } from '../../../components/job-status-badge.tsx';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { formatCredits } from '../../../format/credits.ts';
 import { formatRelativeTime } from '../../../format/time.ts';
 import { pluralize } from '../../../format/words.ts';
@@ -88,16 +88,8 @@ function Builder({ from, onStarted }: { from: string | undefined; onStarted: (jo
       </Alert>
     );
   }
-  if (!source.data) return <Loading what="the pipeline" />;
+  if (!source.data) return <LoadingNote>Loading the pipeline…</LoadingNote>;
   return <PipelineBuilder initial={stepsFromInput(source.data.input)} onStarted={onStarted} />;
-}
-
-function Loading({ what }: { what: string }) {
-  return (
-    <p className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-      <Spinner /> Loading {what}…
-    </p>
-  );
 }
 
 /** Before the engine writes its first step states, the steps as asked, all waiting. */
@@ -138,7 +130,7 @@ function RunView({ id, onRerun }: { id: string; onRerun: (id: string) => void })
       </Alert>
     );
   }
-  if (!run.data) return <Loading what="the run" />;
+  if (!run.data) return <LoadingNote>Loading the run…</LoadingNote>;
   const job = run.data;
   const done = settled(job.status);
   return (
@@ -198,7 +190,7 @@ function RecentPipelines({
           </Button>
         </Alert>
       ) : !recent.data ? (
-        <Loading what="recent pipelines" />
+        <LoadingNote>Loading recent pipelines…</LoadingNote>
       ) : recent.data.data.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No pipelines yet.</p>
       ) : (

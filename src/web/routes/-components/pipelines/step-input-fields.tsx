@@ -4,7 +4,7 @@ import { useFormContext } from 'react-hook-form';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { FIELD_SELECT } from '../../../components/labelled-field.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { toolSchemaQueryOptions } from '../../../queries/generation.ts';
 import type { FieldSpec, FilesSpec, ObjectSpec, UrlSpec } from '../../../schema-form/field-spec.ts';
 import { FilesInput } from '../../../schema-form/fields/files-input.tsx';
@@ -61,11 +61,7 @@ export function StepInputFields({ step, earlier, onSpec }: StepInputFieldsProps)
     );
   }
   if (!spec || !ready) {
-    return (
-      <p className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-        <Spinner /> Loading the form…
-      </p>
-    );
+    return <LoadingNote>Loading the form…</LoadingNote>;
   }
   const override: WidgetOverride = ({ spec: field, name: fieldName }) => {
     if (!earlier.length) return undefined;

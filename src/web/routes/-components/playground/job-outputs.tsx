@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { OutputEnvelope } from '../../../../contract/jobs.ts';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { formatBytes } from '../../../format/bytes.ts';
 import { isAnalysisReport, isTranscript } from './inline-output-kind.ts';
 
@@ -51,13 +51,7 @@ function OutputBody({ output, label, compact }: { output: Output; label: string;
   const type = output.media_type;
   if (output.data !== undefined && isAnalysisReport(output.data)) {
     return (
-      <Suspense
-        fallback={
-          <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-            <Spinner /> Opening the report…
-          </p>
-        }
-      >
+      <Suspense fallback={<LoadingNote>Opening the report…</LoadingNote>}>
         <AnalysisReportView data={output.data} />
       </Suspense>
     );
@@ -65,13 +59,7 @@ function OutputBody({ output, label, compact }: { output: Output; label: string;
   const data: unknown = output.data;
   if (data !== undefined && isTranscript(data)) {
     return (
-      <Suspense
-        fallback={
-          <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-            <Spinner /> Opening the transcript…
-          </p>
-        }
-      >
+      <Suspense fallback={<LoadingNote>Opening the transcript…</LoadingNote>}>
         <TranscriptView data={data} />
       </Suspense>
     );

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { Badge } from '../../../components/badge.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { formatUnitPrice } from '../../../format/price.ts';
 
 // Searching and choosing happen once the list is open: its code comes when the button is first
@@ -92,16 +92,7 @@ export function ModelPicker({ models, selected, onSelect }: ModelPickerProps) {
 
       {open && (
         <div className="absolute z-30 mt-1 w-full min-w-[20rem] rounded-xl border border-zinc-200 bg-white shadow-lg dark:border-zinc-800 dark:bg-zinc-900">
-          <Suspense
-            fallback={
-              <p
-                role="status"
-                className="flex items-center gap-2 p-3 text-sm text-zinc-600 dark:text-zinc-400"
-              >
-                <Spinner /> Loading the models…
-              </p>
-            }
-          >
+          <Suspense fallback={<LoadingNote className="p-3">Loading the models…</LoadingNote>}>
             <ModelList
               models={models}
               selected={selected}

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatBytes } from '../../../format/bytes.ts';
 import { formatRelativeTime } from '../../../format/time.ts';
@@ -128,11 +129,7 @@ export function OutputPicker({
 }
 
 function Loading() {
-  return (
-    <p role="status" className="flex items-center gap-2 py-4 text-sm text-zinc-600 dark:text-zinc-400">
-      <Spinner /> Loading your files…
-    </p>
-  );
+  return <LoadingNote className="py-4">Loading your files…</LoadingNote>;
 }
 
 interface ListProps {

@@ -5,6 +5,7 @@ import type { ToolKey } from '../../../../contract/common.ts';
 import type { Job } from '../../../../contract/jobs.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useNavigatingSearch } from '../../../components/use-navigating-search.ts';
@@ -108,16 +109,7 @@ export function PlaygroundPage() {
                 <InlineText text={entry.description} />
               </p>
             )}
-            <Suspense
-              fallback={
-                <p
-                  role="status"
-                  className="flex items-center gap-2 py-8 text-sm text-zinc-600 dark:text-zinc-400"
-                >
-                  <Spinner /> Loading the form…
-                </p>
-              }
-            >
+            <Suspense fallback={<LoadingNote className="py-8">Loading the form…</LoadingNote>}>
               <ToolForm
                 tool={tool}
                 model={model}

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
 import { StatusBadge } from '../../../components/job-status-badge.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { formatCredits } from '../../../format/credits.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 import { recentRunsQueryOptions } from '../../../queries/generation.ts';
@@ -111,11 +111,7 @@ export function RecentRuns({
         </div>
       </div>
 
-      {isPending && (
-        <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-          <Spinner /> Loading recent runs…
-        </p>
-      )}
+      {isPending && <LoadingNote>Loading recent runs…</LoadingNote>}
       {isError && (
         <Alert tone="error" title="Recent runs could not be loaded">
           {error.message}{' '}
@@ -194,13 +190,7 @@ export function RecentRuns({
       )}
 
       {comparing && chosen.length >= 2 && (
-        <Suspense
-          fallback={
-            <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-              <Spinner /> Opening the comparison…
-            </p>
-          }
-        >
+        <Suspense fallback={<LoadingNote>Opening the comparison…</LoadingNote>}>
           <CompareDialog jobs={chosen} onClose={() => setComparing(false)} />
         </Suspense>
       )}

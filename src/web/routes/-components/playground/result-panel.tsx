@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Spinner } from '../../../components/spinner.tsx';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 
 // A job's progress, outputs and actions are for a job being followed, not for the first paint of an
 // empty panel: they load with the first job shown, or earlier through preloadFollowedJob.
@@ -37,9 +37,5 @@ export function ResultPanel({ jobId }: { jobId: string | undefined }) {
 
 /** What the panel says while a job's code or its first answer is on its way. */
 export function LoadingJob() {
-  return (
-    <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-      <Spinner /> Loading the job…
-    </p>
-  );
+  return <LoadingNote>Loading the job…</LoadingNote>;
 }

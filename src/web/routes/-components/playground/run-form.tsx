@@ -7,7 +7,7 @@ import type { Job } from '../../../../contract/jobs.ts';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { api } from '../../../api/client.ts';
 import { Button } from '../../../components/button.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { asSentence } from '../../../format/sentence.ts';
 import { isAnalysis, useCreateJob } from '../../../queries/generation.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
@@ -270,11 +270,7 @@ export function RunForm(props: RunFormProps) {
                 )}
               </div>
             )}
-            {opening && (
-              <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-                <Spinner /> Opening the model you picked…
-              </p>
-            )}
+            {opening && <LoadingNote>Opening the model you picked…</LoadingNote>}
             {/* The Run bar stays in view at the bottom of the form column, however long the form. */}
             <div
               data-testid="run-bar"

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { buttonClasses } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { uploadSupportQueryOptions } from '../../../queries/generation.ts';
 import { DropZone } from '../../../uploads/drop-zone.tsx';
 
@@ -69,15 +69,7 @@ export function UploadControl({ onUploaded, multiple = false, accept, children }
         <span>or drop {multiple ? 'files' : 'a file'} here (up to 200 MB each).</span>
       </div>
       {wanted && (
-        <Suspense
-          fallback={
-            waiting.length > 0 && (
-              <p role="status" className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-                <Spinner /> Preparing the upload…
-              </p>
-            )
-          }
-        >
+        <Suspense fallback={waiting.length > 0 && <LoadingNote size="xs">Preparing the upload…</LoadingNote>}>
           <FieldUploads files={waiting} onTaken={taken} onUploaded={onUploaded} />
         </Suspense>
       )}

@@ -4,7 +4,7 @@ import { useController } from 'react-hook-form';
 import type { ToolKey } from '../../../../contract/common.ts';
 import { isPresetId } from '../../../../contract/values.ts';
 import { Button } from '../../../components/button.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { presetFragment, presetQueryOptions } from '../../../queries/presets.ts';
 import { hintOf } from '../../../schema-form/field-hints.ts';
 import type { TextSpec } from '../../../schema-form/field-spec.ts';
@@ -107,13 +107,7 @@ export function VoiceField({ spec, name, tool, model, onPreset }: VoiceFieldProp
         </p>
       )}
       {browsing && (
-        <Suspense
-          fallback={
-            <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-              <Spinner /> Loading voices…
-            </p>
-          }
-        >
+        <Suspense fallback={<LoadingNote>Loading voices…</LoadingNote>}>
           <VoiceList
             tool={tool}
             model={model}

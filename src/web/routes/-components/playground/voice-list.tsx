@@ -5,6 +5,7 @@ import type { Preset } from '../../../../contract/presets.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { presetFragment, presetSampleKind, presetsQueryOptions } from '../../../queries/presets.ts';
 import { inputClasses } from '../../../schema-form/fields/input-classes.ts';
@@ -64,11 +65,7 @@ export function VoiceList({
         </label>
         {isPlaceholderData && <Spinner className="text-zinc-500" />}
       </div>
-      {isPending && (
-        <p role="status" className="flex items-center gap-2 py-4 text-sm text-zinc-600 dark:text-zinc-400">
-          <Spinner /> Loading voices…
-        </p>
-      )}
+      {isPending && <LoadingNote className="py-4">Loading voices…</LoadingNote>}
       {isError && (
         <Alert tone="error" className="mt-3">
           Could not load the voices: {error.message}
