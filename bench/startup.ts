@@ -134,7 +134,8 @@ function summary(starts: { first: Start[]; existing: Start[] }) {
  */
 async function startTwice(way: Way, bundles: Bundles, templatesDir: string): Promise<[Start, Start] | null> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-startup-'));
-  const noTemplate = way === 'initdb' ? await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-templates-')) : null;
+  const noTemplate =
+    way === 'initdb' ? await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-templates-')) : null;
   try {
     const first = await startOnce(way, bundles, dataDir, noTemplate ?? templatesDir);
     const existing = first && (await startOnce(way, bundles, dataDir, noTemplate ?? templatesDir));
