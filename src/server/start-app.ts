@@ -54,9 +54,12 @@ export async function startApp(
   // Pushed before the queue, so it runs after the workers stop: the OCR worker thread of video analysis.
   cleanups.push(closeOcr);
   const [queue, keyChanges] = await Promise.allSettled([
-    startQueue(services, { work: config.ROLE !== 'api' }, migrated).finally(() =>
-      timer.since(sideBySide, 'queue'),
-    ),
+    startQueue(
+      services,
+      // Another process may share an external database: new work is announced to it.
+      { work: config.ROLE !== 'api', sharedDatabaseUrl: config.DATABASE_URL ? databaseUrl : undefined },
+      migrated,
+    ).finally(() => timer.since(sideBySide, 'queue')),
     // Revocations and role changes made by any process on this database reach this one's key cache.
     serving ? services.apiKeys.listen(databaseUrl) : null,
     migrated,

@@ -2,6 +2,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { startPresence } from '../db/instance-presence.ts';
 import { namedStatements } from '../db/named-statements.ts';
+import { listenForNotifications } from '../db/notifications.ts';
 import type { Db } from '../db/pool.ts';
 import { handBack } from '../domain/jobs/job-lease.ts';
 import type { Services } from '../services.ts';
@@ -63,6 +64,13 @@ export interface Queue {
 }
 
 /**
+ * Names a queue with work that the sending process could not start at once (it runs no workers, or all
+ * of its workers are busy): the worker processes on the same database wake one of theirs instead of
+ * waiting for their lookout's next poll.
+ */
+export const QUEUE_WORK_CHANNEL = 'queue_work';
+
+/**
  * Creates the queues (and schedules) missing or changed. On an existing database everything is usually
  * in place: one read of the queues and schedules, and only what is missing or changed is written (each
  * write was a round trip at every start).
@@ -96,11 +104,13 @@ async function createMissingQueues(services: Services): Promise<void> {
  * Starts pg-boss (services.boss) and its queues; with `work`, this process also runs the workers.
  * pg-boss's own schema, its queues and this process's presence lock need nothing of ours, so they are
  * set up at once, beside our migrations; the workers start once `schemaReady` (the migrations) is done
- * (tests that migrated first leave it out).
+ * (tests that migrated first leave it out). With `sharedDatabaseUrl` (a database other processes may
+ * use), work this process cannot start at once is announced on QUEUE_WORK_CHANNEL, and a working
+ * process listens there.
  */
 export async function startQueue(
   services: Services,
-  role: { work: boolean },
+  role: { work: boolean; sharedDatabaseUrl?: string | undefined },
   schemaReady: Promise<unknown> = Promise.resolve(),
 ): Promise<Queue> {
   const { boss, log } = services;
@@ -111,21 +121,29 @@ export async function startQueue(
   });
   // Who this process is to the others, before it takes any job: the jobs it runs carry its key.
   const presenceHeld = role.work ? startPresence(services.db, log) : undefined;
+  const lanes = new Map<string, LaneWorkers>();
+  const shared = role.sharedDatabaseUrl;
+  const announced =
+    role.work && shared
+      ? listenForNotifications(shared, QUEUE_WORK_CHANNEL, (name) => lanes.get(name)?.wake())
+      : undefined;
   const settled = await Promise.allSettled([
     presenceHeld,
     boss.start().then(() => createMissingQueues(services)),
     schemaReady,
+    announced,
   ]);
   const presence = (settled[0].status === 'fulfilled' && settled[0].value) || null;
+  const stopListening = (settled[3].status === 'fulfilled' && settled[3].value) || null;
   const failed = settled.find((result) => result.status === 'rejected');
   if (failed) {
     stopping = true;
+    await stopListening?.();
     await presence?.stop();
     await boss.stop({ graceful: false, wait: true }).catch(() => {});
     throw failed.reason;
   }
   services.jobRuns.presence = presence;
-  const lanes = new Map<string, LaneWorkers>();
   if (role.work) {
     for (const job of QUEUE_JOBS) {
       const options = { workers: job.workers ?? 1, pollingIntervalSeconds: job.pollingIntervalSeconds };
@@ -135,13 +153,20 @@ export async function startQueue(
       );
     }
   }
-  // Work sent from this process wakes one of its idle workers instead of waiting for the next poll.
-  services.wakeQueue = (name) => lanes.get(name)?.wake();
+  // Work sent from this process wakes one of its idle workers instead of waiting for the next poll; with
+  // none idle here, the other processes on a shared database are told.
+  services.wakeQueue = (name) => {
+    if (lanes.get(name)?.wake() || !shared) return;
+    services.db.query('SELECT pg_notify($1, $2)', [QUEUE_WORK_CHANNEL, name]).catch((error) => {
+      log.warn('could not announce new work to other processes', { queue: name, error: String(error) });
+    });
+  };
   const resumer = role.work ? startResumingOrphans(services) : null;
   return {
     stop: async () => {
       stopping = true;
       resumer?.stop();
+      await stopListening?.();
       // No new work; running jobs get the drain time to finish, then go back to the queue at once.
       for (const job of QUEUE_JOBS) await boss.offWork(job.name);
       const unfinished = await services.jobRuns.drain(services.config.JOB_DRAIN_SECONDS * 1000);

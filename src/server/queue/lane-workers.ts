@@ -60,13 +60,14 @@ export class LaneWorkers {
     return lane;
   }
 
-  /** Wakes one idle worker to fetch now; none when all are busy (each fetches again when done). */
-  wake(): void {
+  /** Wakes one idle worker to fetch now; false when all are busy (each fetches again when done). */
+  wake(): boolean {
     const next = this.idle.values().next();
-    if (next.done) return;
+    if (next.done) return false;
     // To the back of the line: the next wake goes to another idle worker.
     this.idle.delete(next.value);
     this.idle.add(next.value);
     this.boss.notifyWorker(next.value);
+    return true;
   }
 }

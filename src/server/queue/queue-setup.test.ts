@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { listenForNotifications } from '../db/notifications.ts';
 import { RUN_JOB_QUEUE } from '../domain/jobs/queue-names.ts';
 import { createLogger } from '../logger.ts';
 import { createServices } from '../services-factory.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { startQueue } from './boss.ts';
+import { QUEUE_WORK_CHANNEL, startQueue } from './boss.ts';
 
 /** A second process's services on the database the test app set up, with the configuration it is given. */
 function servicesAgain(t: TestApp, env: Record<string, string>) {
@@ -79,5 +80,60 @@ describe('queue start beside the migrations', () => {
     ).rejects.toThrow('migration 014 failed');
     expect(stopped).toHaveBeenCalled();
     expect(services.jobRuns.presence).toBeNull();
+  });
+});
+
+describe('new work across processes on one database', () => {
+  it('an api process on a shared database announces the work it cannot run; on its own database it does not', async () => {
+    const heard: string[] = [];
+    const stopListening = await listenForNotifications(t.config.DATABASE_URL!, QUEUE_WORK_CHANNEL, (name) =>
+      heard.push(name),
+    );
+    const api = servicesAgain(t, {});
+    const apiQueue = await startQueue(api, { work: false, sharedDatabaseUrl: t.config.DATABASE_URL! });
+    try {
+      api.wakeQueue(RUN_JOB_QUEUE);
+      for (let i = 0; heard.length === 0 && i < 500; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(heard).toEqual([RUN_JOB_QUEUE]);
+    } finally {
+      await apiQueue.stop();
+    }
+
+    // On its own database (embedded), nobody else could take the work: nothing is announced.
+    const alone = servicesAgain(t, {});
+    const aloneQueue = await startQueue(alone, { work: false });
+    try {
+      alone.wakeQueue(RUN_JOB_QUEUE);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(heard).toEqual([RUN_JOB_QUEUE]);
+    } finally {
+      await aloneQueue.stop();
+      await stopListening();
+    }
+  });
+
+  it('a working process on a shared database wakes a worker when work is announced', async () => {
+    const services = servicesAgain(t, {});
+    const queue = await startQueue(services, { work: true, sharedDatabaseUrl: t.config.DATABASE_URL! });
+    try {
+      const { rows } = await t.db.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`,
+        [`listen ${QUEUE_WORK_CHANNEL}`],
+      );
+      expect(rows[0].n).toBe(1);
+      const fetched = vi.spyOn(services.boss, 'notifyWorker');
+      await t.db.query('SELECT pg_notify($1, $2)', [QUEUE_WORK_CHANNEL, RUN_JOB_QUEUE]);
+      for (let i = 0; fetched.mock.calls.length === 0 && i < 500; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(fetched).toHaveBeenCalled();
+    } finally {
+      await queue.stop();
+    }
+    const { rows } = await t.db.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`,
+      [`listen ${QUEUE_WORK_CHANNEL}`],
+    );
+    expect(rows[0].n).toBe(0);
   });
 });

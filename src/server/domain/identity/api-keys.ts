@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TeamRole } from '../../../contract/account.ts';
+import { listenForNotifications } from '../../db/notifications.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { TtlCache } from '../ttl-cache.ts';
 import { displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-format.ts';
@@ -68,9 +68,6 @@ const CHANGE_CHECK_MS = 1_000;
 /** Changes older than this cannot sit in any cache (entries live 10 s), so they need no eviction. */
 const CHANGE_LOOKBACK = '15 seconds';
 
-/** How long a lost notification connection waits before it connects again. */
-const RELISTEN_MS = 1_000;
-
 /**
  * Resolves Bearer API keys to their principal. Lookups are cached for 10 s (a request storm costs one
  * query per key). A revoked key stops working at once in the process that revoked it (`forget`), and in
@@ -132,41 +129,15 @@ export class ApiKeyResolver {
    * its own (reconnected after a second when lost; a check of `changed_at` follows each connect, so what
    * changed meanwhile is evicted too). Answers a function that stops listening.
    */
-  async listen(connectionString: string): Promise<() => Promise<void>> {
-    let client: pg.Client | null = null;
-    let stopped = false;
-    let retry: NodeJS.Timeout | null = null;
-    const again = () => {
-      if (stopped) return;
-      retry = setTimeout(() => connect().catch(again), RELISTEN_MS);
-      retry.unref();
-    };
-    const connect = async () => {
-      const next = new pg.Client({ connectionString });
-      next.on('notification', (message) => {
-        if (message.payload) this.forget(message.payload);
-      });
-      next.on('error', () => {}); // 'end' follows, and reconnects
-      next.on('end', () => {
-        if (client === next) {
-          client = null;
-          again();
-        }
-      });
-      await next.connect();
-      await next.query(`LISTEN ${KEY_CHANGES_CHANNEL}`);
-      if (stopped) return void (await next.end());
-      client = next;
-      this.nextChangeCheck = 0;
-    };
-    await connect();
-    return async () => {
-      stopped = true;
-      if (retry) clearTimeout(retry);
-      const last = client;
-      client = null;
-      await last?.end().catch(() => {});
-    };
+  listen(connectionString: string): Promise<() => Promise<void>> {
+    return listenForNotifications(
+      connectionString,
+      KEY_CHANGES_CHANNEL,
+      (apiKeyId) => this.forget(apiKeyId),
+      () => {
+        this.nextChangeCheck = 0;
+      },
+    );
   }
 
   /** One check at a time; concurrent requests wait for the same one. Nothing to wait for between checks. */
