@@ -17,10 +17,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
- * The ways to start a server: the bundle `npm start` runs (`initdb`: the same with no cluster template
- * yet, as on the first start on a machine) (pinned to one build, so that sources edited
- * meanwhile in a shared checkout do not make a round time a rebuild), the source, and the bundle of
- * another checkout (`BENCH_BEFORE`: an earlier version, timed in the same rounds).
+ * The ways to start a server: the bundle `npm start` runs (pinned to one build, so that sources edited
+ * meanwhile in a shared checkout do not make a round time a rebuild); `initdb`, the same bundle with no
+ * cluster template yet (a machine's first start); the source; and the bundle of another checkout
+ * (`BENCH_BEFORE`: an earlier version, timed in the same rounds).
  */
 type Way = 'bundle' | 'source' | 'before' | 'initdb';
 interface Bundles {

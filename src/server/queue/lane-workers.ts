@@ -12,7 +12,7 @@ export type HandleMessage = (data: unknown) => Promise<void>;
  *
  * Only one worker of a lane, its lookout, polls at the lane's interval; the others poll rarely
  * (RESERVE_POLL_SECONDS) and are woken instead. Every worker polling at 0.5 s made an idle server
- * fetch about 50 times a second (24 workers across the job lanes), 18% of a core doing nothing. New work
+ * fetch about 50 times a second (24 workers across the job lanes): a quarter of a core in node alone. New work
  * from this process wakes an idle worker, in turn (two quick wakes reach two workers); a worker whose
  * fetch found work wakes another idle one, so a backlog the lookout finds (work sent by another process,
  * a retry come due) soon has every worker on it. When all are busy none needs waking: each fetches
