@@ -10,19 +10,32 @@ import { QUEUE_JOBS, type QueueJobDefinition, type QueueOptions } from './jobs.t
 import { LaneWorkers } from './lane-workers.ts';
 import { startResumingOrphans } from './resume-orphans.ts';
 
+/** Each boss's pool closing: its last statements settle, then the pool ends (see createBoss). */
+const poolsClosing = new WeakMap<PgBoss, Promise<void>>();
+
 /**
  * pg-boss on a pool of its own whose statements are named (db/named-statements.ts); the pool closes when
- * pg-boss has stopped.
+ * pg-boss has stopped and its statements still running have settled. pg-boss does not await the
+ * statement that completes or fails a message once its handler returns: ending the pool (or dropping
+ * the database) under one turned it into an unhandled rejection ("terminating connection due to
+ * administrator command"), so stop waits for them.
  */
 export function createBoss(databaseUrl: string, maintenanceIntervalSeconds: number): PgBoss {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, application_name: 'pgboss' });
   const statements = namedStatements(pool);
+  const running = new Set<Promise<unknown>>();
   let closed = false;
   const db = {
     // As pg-boss's own pool does once closed: work that ends after the stop (failing its message) gets
     // no answer instead of an error.
-    executeSql: (text: string, values: unknown[]) =>
-      closed ? Promise.resolve(undefined as never) : statements.executeSql(text, values),
+    executeSql: (text: string, values: unknown[]) => {
+      if (closed) return Promise.resolve(undefined as never);
+      const statement = statements.executeSql(text, values);
+      running.add(statement);
+      const settled = () => running.delete(statement);
+      statement.then(settled, settled);
+      return statement;
+    },
   };
   // Maintenance also notices runs whose lease expired (a killed worker) and hands them out again.
   const boss = new PgBoss({ db, schema: 'pgboss', maintenanceIntervalSeconds });
@@ -30,9 +43,18 @@ export function createBoss(databaseUrl: string, maintenanceIntervalSeconds: numb
   pool.on('error', (error) => boss.emit('error', error));
   boss.once('stopped', () => {
     closed = true;
-    void pool.end().catch(() => {});
+    const closing = Promise.allSettled([...running]).then(() => pool.end());
+    poolsClosing.set(
+      boss,
+      closing.catch(() => {}),
+    );
   });
   return boss;
+}
+
+/** Resolves when a stopped boss's pool has closed (at once for a boss not made by createBoss). */
+export async function bossPoolClosed(boss: PgBoss): Promise<void> {
+  await poolsClosing.get(boss);
 }
 
 /**
@@ -141,6 +163,7 @@ export async function startQueue(
     await stopListening?.();
     await presence?.stop();
     await boss.stop({ graceful: false, wait: true }).catch(() => {});
+    await bossPoolClosed(boss);
     throw failed.reason;
   }
   services.jobRuns.presence = presence;
@@ -180,6 +203,7 @@ export async function startQueue(
       }
       // Other work (webhook tries) ends, or is failed back to the queue, before the database goes.
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      await bossPoolClosed(boss);
       await services.jobRuns.presence?.stop();
     },
   };

@@ -1,0 +1,90 @@
+import pg from 'pg';
+import type PgBoss from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../testing/test-app.ts';
+import { bossPoolClosed, createBoss } from './boss.ts';
+
+/*
+ * pg-boss fires the statement that completes a message without awaiting it. A stop that returned with
+ * that statement still running let the caller drop the database under it: an unhandled rejection
+ * ("terminating connection due to administrator command") that failed a whole test run.
+ */
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let locker: pg.Client;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  locker = new pg.Client({ connectionString: database.url });
+  await locker.connect();
+});
+afterAll(async () => {
+  await locker?.end();
+  await database?.drop();
+});
+
+const QUEUE = 'boss-stop-test';
+
+async function stateOf(id: string): Promise<string | undefined> {
+  const { rows } = await locker.query('SELECT state FROM pgboss.job WHERE id = $1', [id]);
+  return rows[0]?.state;
+}
+
+/** True once a pg-boss statement waits on a lock (the completion held up below). */
+async function completionWaiting(): Promise<boolean> {
+  const { rows } = await locker.query(
+    `SELECT 1 FROM pg_stat_activity
+      WHERE datname = current_database() AND application_name = 'pgboss' AND wait_event_type = 'Lock'`,
+  );
+  return rows.length > 0;
+}
+
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; !(await condition()); tries++) {
+    if (tries > 300) throw new Error('gave up waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('stopping the queue', () => {
+  it('waits for the completion of a message its handler finished, and closes the pool after it', async () => {
+    const boss: PgBoss = createBoss(database.url, 60);
+    await boss.start();
+    await boss.createQueue(QUEUE);
+    let release = (): void => {};
+    const handlerRunning = new Promise<void>((started) => {
+      void boss.work(QUEUE, { pollingIntervalSeconds: 0.5 }, async () => {
+        started();
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      });
+    });
+    const id = (await boss.send(QUEUE, {}))!;
+    await handlerRunning;
+
+    // The message's row is held by another transaction, so its completion waits once the handler ends.
+    await locker.query('BEGIN');
+    await locker.query('SELECT 1 FROM pgboss.job WHERE id = $1 FOR UPDATE', [id]);
+    release();
+    await until(completionWaiting);
+
+    let stopped = false;
+    const stopping = (async () => {
+      await boss.stop({ graceful: true, timeout: 1_000, wait: true });
+      await bossPoolClosed(boss);
+      stopped = true;
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(stopped).toBe(false);
+
+    await locker.query('COMMIT');
+    await stopping;
+    expect(await stateOf(id)).toBe('completed');
+    // The pool is closed: nothing of pg-boss's is left connected.
+    const { rows } = await locker.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = 'pgboss'`,
+    );
+    expect(rows[0].n).toBe(0);
+  });
+});
