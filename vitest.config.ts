@@ -29,6 +29,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/testing/setup.ts'],
+          // Above the 10 s that findBy*/waitFor may wait (setup.ts).
+          testTimeout: 30_000,
         },
       },
     ],

@@ -10,7 +10,6 @@ import { fileRecord } from '../../../uploads/file-fixture.ts';
  * first paint. Its hashing module stands for all of it here (jsdom has no Worker): each render mocks it
  * afresh, and the mock's factory runs only when the machinery is imported, which tells when it loaded.
  */
-const machinery = { loaded: false };
 vi.mock('../../../uploads/put-bytes.ts', () => ({ putBytes: async () => null }));
 
 /** A server with upload sessions: each file is stored under its own name. */
@@ -42,7 +41,8 @@ const png = (name: string) => new File(['not really a png'], name, { type: 'imag
 /** A fresh copy of the control, its machinery not loaded yet (as on a first visit). */
 async function renderField({ multiple = false } = {}) {
   vi.resetModules();
-  machinery.loaded = false;
+  // Each render has its own flag, so an import a slower earlier test left pending cannot set this one's.
+  const machinery = { loaded: false };
   vi.doMock('../../../uploads/hash-file.ts', () => {
     machinery.loaded = true;
     return { hashFile: async () => `sha256:${'c'.repeat(64)}` };
@@ -60,7 +60,7 @@ async function renderField({ multiple = false } = {}) {
   const upload = await screen.findByLabelText('Upload…');
   // The drop zone holds the field it serves.
   const zone = screen.getByLabelText('Image URL').parentElement!;
-  return { upload, zone, onUploaded };
+  return { upload, zone, onUploaded, machinery };
 }
 
 type Field = Awaited<ReturnType<typeof renderField>>;
@@ -71,7 +71,7 @@ const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50))
 describe("an input field's Upload button and drop zone", () => {
   it('are there at first paint without the upload machinery, which comes when a file might', async () => {
     uploadServer();
-    const { upload } = await renderField();
+    const { upload, machinery } = await renderField();
     expect(upload).toHaveAttribute('type', 'file');
     expect(screen.getByText('or drop a file here (up to 200 MB each).')).toBeInTheDocument();
     await settle();
@@ -95,14 +95,14 @@ describe("an input field's Upload button and drop zone", () => {
     uploadServer();
     const field = await renderField();
     await settle();
-    expect(machinery.loaded).toBe(false);
+    expect(field.machinery.loaded).toBe(false);
     gesture(field);
-    await waitFor(() => expect(machinery.loaded).toBe(true));
+    await waitFor(() => expect(field.machinery.loaded).toBe(true));
   });
 
   it('upload a file chosen before the machinery is here, once it arrives', async () => {
     const api = uploadServer();
-    const { upload, onUploaded } = await renderField();
+    const { upload, onUploaded, machinery } = await renderField();
     expect(machinery.loaded).toBe(false);
     fireEvent.change(upload, { target: { files: [png('first.png')] } });
 
@@ -115,7 +115,7 @@ describe("an input field's Upload button and drop zone", () => {
 
   it('upload what is dropped before the machinery is here: the first file for a one-file field', async () => {
     const api = uploadServer();
-    const { zone, onUploaded } = await renderField();
+    const { zone, onUploaded, machinery } = await renderField();
     expect(machinery.loaded).toBe(false);
     fireEvent.drop(zone, { dataTransfer: { types: ['Files'], files: [png('a.png'), png('b.png')] } });
 
