@@ -44,10 +44,7 @@ export function createBoss(databaseUrl: string, maintenanceIntervalSeconds: numb
   boss.once('stopped', () => {
     closed = true;
     const closing = Promise.allSettled([...running]).then(() => pool.end());
-    poolsClosing.set(
-      boss,
-      closing.catch(() => {}),
-    );
+    poolsClosing.set(boss, closing.catch(() => {}));
   });
   return boss;
 }
