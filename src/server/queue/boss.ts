@@ -43,8 +43,10 @@ export function createBoss(databaseUrl: string, maintenanceIntervalSeconds: numb
   pool.on('error', (error) => boss.emit('error', error));
   boss.once('stopped', () => {
     closed = true;
-    const closing = Promise.allSettled([...running]).then(() => pool.end());
-    poolsClosing.set(boss, closing.catch(() => {}));
+    const closing = Promise.allSettled([...running])
+      .then(() => pool.end())
+      .catch(() => {});
+    poolsClosing.set(boss, closing);
   });
   return boss;
 }
