@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressAssets } from './scripts/precompress-assets.ts';
 import { endpoints } from './src/contract/endpoints.ts';
 
 /** Where `npm run dev`/`vite` finds the reference server (its default port). */
@@ -51,6 +52,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     endpointRoutesOnly(),
+    precompressAssets(),
   ],
   server: {
     proxy: {

@@ -6,6 +6,7 @@ import path from 'node:path';
 const INPUTS = [
   'index.html',
   'vite.config.ts',
+  'scripts/precompress-assets.ts',
   'package.json',
   'public',
   'src/web',

@@ -61,6 +61,32 @@ describe('serving the console', () => {
     expect(Buffer.from(await plain.arrayBuffer()).equals(source)).toBe(true);
   });
 
+  it("sends the build's compressed siblings when they are at least as new as the file, else compresses itself", async () => {
+    const assets = path.join(dir, 'assets');
+    const source = 'console.log("the file itself");';
+    // Siblings with other content than the file, so the answer tells which was sent.
+    const fromBuild = 'console.log("the build compressed this");';
+    for (const name of ['fresh-1.js', 'stale-1.js']) {
+      await fs.writeFile(path.join(assets, name), source);
+      await fs.writeFile(path.join(assets, `${name}.br`), zlib.brotliCompressSync(fromBuild));
+      await fs.writeFile(path.join(assets, `${name}.gz`), zlib.gzipSync(fromBuild));
+    }
+    // A sibling older than its file was made from an earlier version of it.
+    const past = new Date(Date.now() - 60_000);
+    await fs.utimes(path.join(assets, 'stale-1.js.br'), past, past);
+    await fs.utimes(path.join(assets, 'stale-1.js.gz'), past, past);
+
+    const br = await t.request('/assets/fresh-1.js', { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(fromBuild);
+    const gz = await t.request('/assets/fresh-1.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(fromBuild);
+
+    const stale = await t.request('/assets/stale-1.js', { headers: { 'accept-encoding': 'br' } });
+    expect(stale.headers.get('content-encoding')).toBe('br');
+    expect(zlib.brotliDecompressSync(Buffer.from(await stale.arrayBuffer())).toString()).toBe(source);
+  });
+
   it('answers a missing asset with 404, not the app shell', async () => {
     expect((await t.request('/assets/gone-999.js')).status).toBe(404);
     expect((await t.request('/robots.txt')).status).toBe(404);
