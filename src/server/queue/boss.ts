@@ -87,7 +87,7 @@ export interface Queue {
 /**
  * Names a queue with work that the sending process could not start at once (it runs no workers, or all
  * of its workers are busy): the worker processes on the same database wake one of theirs instead of
- * waiting for their lookout's next poll.
+ * waiting for their lane's next poll.
  */
 export const QUEUE_WORK_CHANNEL = 'queue_work';
 
@@ -189,6 +189,7 @@ export async function startQueue(
       stopping = true;
       resumer?.stop();
       await stopListening?.();
+      for (const lane of lanes.values()) lane.stop();
       // No new work; running jobs get the drain time to finish, then go back to the queue at once.
       for (const job of QUEUE_JOBS) await boss.offWork(job.name);
       const unfinished = await services.jobRuns.drain(services.config.JOB_DRAIN_SECONDS * 1000);

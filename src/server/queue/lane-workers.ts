@@ -10,19 +10,22 @@ export type HandleMessage = (data: unknown) => Promise<void>;
  * message notifies itself, so it fetches again at once while the queue has work; only a fetch that comes
  * back empty (pg-boss calls the handler only with messages) lets it sleep, so idle workers do not spin.
  *
- * Only one worker of a lane, its lookout, polls at the lane's interval; the others poll rarely
- * (RESERVE_POLL_SECONDS) and are woken instead. Every worker polling at 0.5 s made an idle server
- * fetch about 50 times a second (24 workers across the job lanes): a quarter of a core in node alone. New work
- * from this process wakes an idle worker, in turn (two quick wakes reach two workers); a worker whose
- * fetch found work wakes another idle one, so a backlog the lookout finds (work sent by another process,
- * a retry come due) soon has every worker on it. When all are busy none needs waking: each fetches
- * again when its job ends.
+ * A lane polls as one: at the lane's interval it wakes one idle worker (in turn) to fetch, and the
+ * workers' own polling is rare (RESERVE_POLL_SECONDS), a fallback. Every worker polling at 0.5 s made an
+ * idle server fetch about 50 times a second (24 workers across the job lanes): a quarter of a core in
+ * node alone. The poll goes to whichever worker is idle, so work that arrives unannounced (a retry come
+ * due, work sent by another process) is found within the interval even while some workers are busy; a
+ * fixed lookout worker, busy with a long job, left it to the 30 s fallback. New work from this process
+ * wakes an idle worker at once, in turn (two quick wakes reach two workers); a worker whose fetch found
+ * work wakes another idle one, so a backlog soon has every worker on it. When all are busy none needs
+ * waking: each fetches again when its job ends.
  */
 export const RESERVE_POLL_SECONDS = 30;
 
 export class LaneWorkers {
   /** Idle workers, the one to wake next first. */
   private readonly idle = new Set<string>();
+  private poll: NodeJS.Timeout | undefined;
 
   private constructor(private readonly boss: PgBoss) {}
 
@@ -31,19 +34,19 @@ export class LaneWorkers {
     name: string,
     options: {
       workers: number;
-      /** The lookout's; default pg-boss's 2 s. */
+      /** How often the lane has an idle worker look for work; default pg-boss's 2 s. */
       pollingIntervalSeconds?: number | undefined;
       reservePollingIntervalSeconds?: number;
     },
     handle: HandleMessage,
   ): Promise<LaneWorkers> {
     const lane = new LaneWorkers(boss);
-    const lookout = options.pollingIntervalSeconds ?? 2;
-    const reserve = Math.max(lookout, options.reservePollingIntervalSeconds ?? RESERVE_POLL_SECONDS);
+    const interval = options.pollingIntervalSeconds ?? 2;
+    const reserve = Math.max(interval, options.reservePollingIntervalSeconds ?? RESERVE_POLL_SECONDS);
     for (let i = 0; i < options.workers; i++) {
       // Known before its first fetch can answer: pg-boss registers the worker without waiting on the database.
       let id = '';
-      id = await boss.work(name, { pollingIntervalSeconds: i === 0 ? lookout : reserve }, async (batch) => {
+      id = await boss.work(name, { pollingIntervalSeconds: reserve }, async (batch) => {
         lane.idle.delete(id);
         // There may be more where this came from: another idle worker looks too.
         lane.wake();
@@ -57,7 +60,15 @@ export class LaneWorkers {
       });
       lane.idle.add(id);
     }
+    lane.poll = setInterval(() => lane.wake(), interval * 1000);
+    // The queue's stop ends it; until then it must not be what keeps a process alive.
+    lane.poll.unref();
     return lane;
+  }
+
+  /** Ends the lane's polling (its workers stop with pg-boss's offWork or stop). */
+  stop(): void {
+    clearInterval(this.poll);
   }
 
   /** Wakes one idle worker to fetch now; false when all are busy (each fetches again when done). */
