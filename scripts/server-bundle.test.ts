@@ -22,6 +22,13 @@ async function fixtureRoot(): Promise<string> {
     "const { answer } = await import('../src/server/main.ts');\nconsole.log(JSON.stringify({ answer, dir: import.meta.dirname }));\n",
   );
   await writeServer(root, 'first');
+  // Saved a while ago. A build is stamped with its start in whole milliseconds, and a file saved in
+  // that same millisecond, just before, can carry a later fraction: the next start would rightly build
+  // again (a source may have changed meanwhile), and a test expecting no rebuild would fail.
+  const past = new Date(Date.now() - 120_000);
+  for (const entry of ['package.json', 'scripts/start.ts', 'src/server/main.ts', 'src/server', 'scripts']) {
+    await fs.utimes(path.join(root, entry), past, past);
+  }
   return root;
 }
 
@@ -64,6 +71,9 @@ describe('the server bundle of npm start', () => {
     const past = new Date(Date.now() - 60_000);
     await fs.utimes(path.join(serverBuildDir(root), 'current'), past, past);
     await writeServer(root, 'second');
+    // Newer than that build, and older than the next one (see fixtureRoot).
+    const saved = new Date(Date.now() - 30_000);
+    await fs.utimes(path.join(root, 'src', 'server', 'main.ts'), saved, saved);
     expect(currentServerBundle(root)).toBeNull();
     const second = await freshServerBundle(root, quiet);
     expect(second).not.toBe(first);
