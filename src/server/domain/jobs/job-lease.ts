@@ -114,7 +114,9 @@ const RUN_QUEUES = [RUN_JOB_QUEUE, RUN_REMOTE_JOB_QUEUE, RUN_PIPELINE_QUEUE];
 /**
  * Queued jobs whose every queue message was taken and never claimed get a new message. Without this the
  * job waited for pg-boss to expire the message: JOB_LEASE_SECONDS, or hours for pipelines. A message
- * taken again later finds the job claimed or finished and does nothing.
+ * taken again later finds the job claimed or finished and does nothing. So do queued jobs whose message
+ * failed its tries: a handler throws before its claim only when the claim itself failed (the database
+ * away through every retry), and nothing else would ever send that job another message.
  */
 async function requeueStranded(s: Services): Promise<string[]> {
   return transaction(s.db, async (tx: pg.PoolClient) => {
@@ -122,8 +124,9 @@ async function requeueStranded(s: Services): Promise<string[]> {
       `SELECT j.id, j.tool, j.provider FROM jobs j
         WHERE j.status = 'queued'
           AND j.id IN (SELECT m.data->>'jobId' FROM pgboss.job m
-                        WHERE m.name = ANY($1) AND m.state = 'active'
-                          AND m.started_on < now() - make_interval(secs => $2))
+                        WHERE m.name = ANY($1)
+                          AND (m.state = 'failed'
+                               OR (m.state = 'active' AND m.started_on < now() - make_interval(secs => $2))))
           AND NOT EXISTS (SELECT 1 FROM pgboss.job m
                            WHERE m.name = ANY($1) AND m.data->>'jobId' = j.id
                              AND (m.state IN ('created', 'retry')

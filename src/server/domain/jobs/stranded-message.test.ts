@@ -40,4 +40,20 @@ describe('a queued job whose message was taken by a process that died before cla
     expect(await requeueOrphans(t.services)).toEqual([]);
     expect((await client.getJob({ params: { id: job.id } })).status).toBe('queued');
   });
+
+  it('gets a new message when its message failed every try before a claim (the database was away)', async () => {
+    const client = t.clientFor((await signUp(t)).api_key);
+    const job = await client.createImage({
+      body: { model: 'local-sketch', prompt: 'failed before its claim' },
+    });
+    // As pg-boss leaves a message whose handler threw on its last try.
+    await t.db.query(`UPDATE pgboss.job SET state = 'failed' WHERE name = $1 AND data->>'jobId' = $2`, [
+      RUN_JOB_QUEUE,
+      job.id,
+    ]);
+    expect(await requeueOrphans(t.services)).toEqual([job.id]);
+    expect(await messagesOf(job.id)).toEqual(['failed', 'created']);
+    expect(await requeueOrphans(t.services)).toEqual([]);
+    expect((await client.getJob({ params: { id: job.id } })).status).toBe('queued');
+  });
 });
