@@ -130,16 +130,23 @@ function summary(starts: { first: Start[]; existing: Start[] }) {
 
 /**
  * A start on an empty DATA_DIR, then one on what it left; null when either had to build first. Every
- * way but `initdb` finds the cluster template made before the rounds; `initdb` starts with none.
+ * way but `initdb` finds the cluster template made before the rounds; `initdb` starts with none, and
+ * only its first start is timed (on what it left it is the bundle's existing-dir start again).
  */
-async function startTwice(way: Way, bundles: Bundles, templatesDir: string): Promise<[Start, Start] | null> {
+async function startTwice(
+  way: Way,
+  bundles: Bundles,
+  templatesDir: string,
+): Promise<{ first: Start; existing: Start | null } | null> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-startup-'));
   const noTemplate =
     way === 'initdb' ? await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-templates-')) : null;
   try {
     const first = await startOnce(way, bundles, dataDir, noTemplate ?? templatesDir);
-    const existing = first && (await startOnce(way, bundles, dataDir, noTemplate ?? templatesDir));
-    return first && existing ? [first, existing] : null;
+    if (!first) return null;
+    if (noTemplate) return { first, existing: null };
+    const existing = await startOnce(way, bundles, dataDir, templatesDir);
+    return existing ? { first, existing } : null;
   } finally {
     await fs.rm(dataDir, { recursive: true, force: true });
     if (noTemplate) await fs.rm(noTemplate, { recursive: true, force: true });
@@ -166,27 +173,30 @@ export async function benchStartup(
   }
   // The template a machine keeps after its first start (made here by one untimed start).
   const templatesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-templates-'));
-  await startTwice('bundle', bundles, templatesDir);
   const ways: Way[] = ['bundle', 'initdb'];
   if (options.fromSource) ways.push('source');
   if (bundles.before) ways.push('before');
   const results = new Map(ways.map((way) => [way, { first: [] as Start[], existing: [] as Start[] }]));
-  for (let round = 0; round < rounds; round++) {
-    // Alternate which way goes first, so neither always meets the machine in the same state.
-    const order = round % 2 === 0 ? ways : [...ways].reverse();
-    for (const way of order) {
-      for (let attempt = 0; ; attempt++) {
-        const pair = await startTwice(way, bundles, templatesDir);
-        if (pair) {
-          results.get(way)!.first.push(pair[0]);
-          results.get(way)!.existing.push(pair[1]);
-          break;
+  try {
+    await startTwice('bundle', bundles, templatesDir);
+    for (let round = 0; round < rounds; round++) {
+      // Alternate which way goes first, so neither always meets the machine in the same state.
+      const order = round % 2 === 0 ? ways : [...ways].reverse();
+      for (const way of order) {
+        for (let attempt = 0; ; attempt++) {
+          const starts = await startTwice(way, bundles, templatesDir);
+          if (starts) {
+            results.get(way)!.first.push(starts.first);
+            if (starts.existing) results.get(way)!.existing.push(starts.existing);
+            break;
+          }
+          if (attempt === 3) throw new Error('the console sources kept changing: every round timed a build');
         }
-        if (attempt === 3) throw new Error('the console sources kept changing: every round timed a build');
       }
     }
+  } finally {
+    await fs.rm(templatesDir, { recursive: true, force: true });
   }
-  await fs.rm(templatesDir, { recursive: true, force: true });
   // The bundle ran pinned: add back the staleness check `npm start` makes first.
   const staleCheckMs = median(checks);
   const pinned = summary(results.get('bundle')!);
@@ -196,7 +206,7 @@ export async function benchStartup(
     existingDataMs: pinned.existingDataMs + staleCheckMs,
     steps: { stale_check: Math.round(staleCheckMs), ...pinned.steps },
   };
-  const initdb = summary(results.get('initdb')!).firstRunMs + staleCheckMs;
+  const initdb = median(results.get('initdb')!.first.map((start) => start.ms)) + staleCheckMs;
   const figures: StartupFigures = { rounds, bundle, initdbFirstRunMs: initdb };
   const fromSource = results.get('source');
   if (fromSource) {
