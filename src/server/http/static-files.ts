@@ -75,23 +75,23 @@ export function createStaticHandler(dir: string) {
     const key = `${encoding}:${found.file}:${found.mtimeMs}`;
     let bytes = compressed.get(key);
     if (!bytes) {
-      bytes = precompressed(found, encoding)
-        .then(
-          (sibling) =>
-            sibling ??
-            fs
-              .readFile(found.file)
-              .then((raw) =>
-                encoding === 'br'
-                  ? brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-                  : gzip(raw, { level: 9 }),
-              ),
-        )
-        .then((packed) => Uint8Array.from(packed));
+      bytes = compress(found, encoding);
       bytes.catch(() => compressed.delete(key));
       compressed.set(key, bytes);
     }
     return bytes;
+  }
+
+  /** The build's compressed sibling when it is fresh, else the file compressed here. */
+  async function compress(found: { file: string; mtimeMs: number }, encoding: Encoding) {
+    const sibling = await precompressed(found, encoding);
+    if (sibling) return Uint8Array.from(sibling);
+    const raw = await fs.readFile(found.file);
+    const packed =
+      encoding === 'br'
+        ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : await gzip(raw, { level: 9 });
+    return Uint8Array.from(packed);
   }
 
   /** The build's compressed sibling of a file, when there is one at least as new as the file. */
