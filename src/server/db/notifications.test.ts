@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/test-app.ts';
+import { sleep, until } from '../testing/until.ts';
 import { listenForNotifications } from './notifications.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -14,14 +15,6 @@ afterAll(async () => {
   await sender?.end();
   await database?.drop();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(condition: () => boolean) {
-  for (let i = 0; !condition(); i++) {
-    if (i > 1000) throw new Error('timed out');
-    await sleep(10);
-  }
-}
 
 describe('listenForNotifications', () => {
   it('passes on its channel payloads, listens again after its connection is lost, and stops', async () => {

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/test-app.ts';
+import { sleep, until } from '../testing/until.ts';
 import { bossPoolClosed, createBoss } from './boss.ts';
 
 /*
@@ -38,13 +39,6 @@ async function completionWaiting(): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function until(condition: () => Promise<boolean>): Promise<void> {
-  for (let tries = 0; !(await condition()); tries++) {
-    if (tries > 300) throw new Error('gave up waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('stopping the queue', () => {
   it('waits for the completion of a message its handler finished, and closes the pool after it', async () => {
     const boss: PgBoss = createBoss(database.url, 60);
@@ -74,7 +68,7 @@ describe('stopping the queue', () => {
       await bossPoolClosed(boss);
       stopped = true;
     })();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await sleep(1_500);
     expect(stopped).toBe(false);
 
     await locker.query('COMMIT');

@@ -2,6 +2,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/test-app.ts';
+import { sleep, until } from '../testing/until.ts';
 import { LaneWorkers } from './lane-workers.ts';
 
 /*
@@ -14,11 +15,6 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let pool: pg.Pool;
 let boss: PgBoss;
 const fetches = new Map<string, number>();
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(condition: () => boolean) {
-  while (!condition()) await sleep(10);
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();

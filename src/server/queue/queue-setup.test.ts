@@ -5,6 +5,7 @@ import { RUN_JOB_QUEUE } from '../domain/jobs/queue-names.ts';
 import { createLogger } from '../logger.ts';
 import { createServices } from '../services-factory.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { sleep, until } from '../testing/until.ts';
 import { QUEUE_WORK_CHANNEL, startQueue } from './boss.ts';
 
 /** A second process's services on the database the test app set up, with the configuration it is given. */
@@ -63,7 +64,7 @@ describe('queue start beside the migrations', () => {
       return queue;
     });
     // pg-boss and the presence lock are ready well within this; the workers still wait.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     expect(started).toBe(false);
     expect(services.jobRuns.presence).toBeNull();
     migrated();
@@ -93,7 +94,7 @@ describe('new work across processes on one database', () => {
     const apiQueue = await startQueue(api, { work: false, sharedDatabaseUrl: t.config.DATABASE_URL! });
     try {
       api.wakeQueue(RUN_JOB_QUEUE);
-      for (let i = 0; heard.length === 0 && i < 500; i++) await new Promise((r) => setTimeout(r, 10));
+      await until(() => heard.length > 0);
       expect(heard).toEqual([RUN_JOB_QUEUE]);
     } finally {
       await apiQueue.stop();
@@ -104,7 +105,7 @@ describe('new work across processes on one database', () => {
     const aloneQueue = await startQueue(alone, { work: false });
     try {
       alone.wakeQueue(RUN_JOB_QUEUE);
-      await new Promise((r) => setTimeout(r, 300));
+      await sleep(300);
       expect(heard).toEqual([RUN_JOB_QUEUE]);
     } finally {
       await aloneQueue.stop();
@@ -123,9 +124,7 @@ describe('new work across processes on one database', () => {
       expect(rows[0].n).toBe(1);
       const fetched = vi.spyOn(services.boss, 'notifyWorker');
       await t.db.query('SELECT pg_notify($1, $2)', [QUEUE_WORK_CHANNEL, RUN_JOB_QUEUE]);
-      for (let i = 0; fetched.mock.calls.length === 0 && i < 500; i++) {
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      await until(() => fetched.mock.calls.length > 0);
       expect(fetched).toHaveBeenCalled();
     } finally {
       await queue.stop();
