@@ -1,5 +1,5 @@
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
+import { createServer, type RequestListener } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import sharp from 'sharp';
 import type { Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
@@ -8,6 +8,8 @@ import type { Catalog } from './domain/catalog/catalog.ts';
 import { loadAppSecret } from './domain/secrets.ts';
 import { createApp } from './http/app.ts';
 import { answerClientErrors } from './http/client-errors.ts';
+import { FastLane } from './http/fast-lane.ts';
+import { createRequestRecorder } from './http/request-record.ts';
 import { allRoutes } from './http/routes.ts';
 import type { Logger } from './logger.ts';
 import { createOpsApp } from './ops/ops-app.ts';
@@ -75,8 +77,12 @@ export async function startApp(
   let url: string | null = null;
   let opsUrl: string | null = null;
   if (serving) {
-    const app = createApp(services, allRoutes(services));
-    const listening = await listen(app.fetch, config.PORT, config.HOST);
+    const lane = new FastLane();
+    const record = createRequestRecorder(services);
+    const app = createApp(services, allRoutes(services, lane), record);
+    const listening = await listen(app.fetch, config.PORT, config.HOST, (framework) =>
+      lane.listener(framework, record),
+    );
     answerClientErrors(listening.server);
     cleanups.push(listening.close);
     url = listening.url;
@@ -96,19 +102,28 @@ export async function startApp(
   return { url, opsUrl, catalog: services.catalog };
 }
 
-type FetchHandler = Parameters<typeof serve>[0]['fetch'];
+type FetchHandler = Parameters<typeof getRequestListener>[0];
 
-/** Listens on port/host; answers the server, its URL, and a close that finishes requests in flight. */
-async function listen(fetch: FetchHandler, port: number, hostname: string) {
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch, port, hostname }, () => resolve(s as Server));
-    s.once('error', (error: NodeJS.ErrnoException) =>
+/**
+ * Listens on port/host; answers the server, its URL, and a close that finishes requests in flight.
+ * `ahead` puts a listener of its own in front of the framework's (the fast lane).
+ */
+async function listen(
+  fetch: FetchHandler,
+  port: number,
+  hostname: string,
+  ahead: (framework: RequestListener) => RequestListener = (framework) => framework,
+) {
+  const server = createServer(ahead(getRequestListener(fetch, { hostname })));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
           ? new Error(`port ${port} on ${hostname} is in use: set PORT to a free port`)
           : error,
       ),
     );
+    server.listen(port, hostname, resolve);
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;

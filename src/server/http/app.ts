@@ -1,39 +1,36 @@
-import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { routePath } from 'hono/route';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 import { mountOpsRoutes } from '../ops/ops-routes.ts';
 import type { Services } from '../services.ts';
-import { AccessLog } from './access-log.ts';
 import { createAuthenticator } from './auth.ts';
 import type { Route } from './define-route.ts';
 import type { AppEnv } from './env.ts';
 import { methodIndex, mountRoutes } from './mount.ts';
 import { requestHeader } from './request-header.ts';
+import { createRequestRecorder, type RequestRecorder, requestIdFor } from './request-record.ts';
 import { errorBody, respondJson } from './respond.ts';
 import { mountMedia } from './routes/media.ts';
 import { API_PREFIXES, createStaticHandler } from './static-files.ts';
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
-// Unique per process (random prefix) and per request (counter): no entropy needed per request.
-const REQUEST_ID_PREFIX = `req_${randomBytes(5).toString('hex')}`;
-let requestCounter = 0;
-const nextRequestId = () => `${REQUEST_ID_PREFIX}${(requestCounter++).toString(36).padStart(6, '0')}`;
-
-/** The Hono app: request ids and logs, the contract's routes, OpenAPI, health, the console, and one error path. */
-export function createApp(s: Services, routes: readonly Route[]): Hono<AppEnv> {
+/**
+ * The Hono app: request ids and logs, the contract's routes, OpenAPI, health, the console, and one error
+ * path. `record` is shared with the fast lane (fast-lane.ts) where the server has one.
+ */
+export function createApp(
+  s: Services,
+  routes: readonly Route[],
+  record: RequestRecorder = createRequestRecorder(s),
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = createAuthenticator(s.db, s.apiKeys, s.sessions);
   const staticFiles = createStaticHandler(s.config.STATIC_DIR);
   const methods = methodIndex(routes);
-  const accessLog = new AccessLog(s.log);
 
   // Answers are made by respond() with the request id on them; this only names the request and logs it.
   app.use(async (c, next) => {
-    const inbound = requestHeader(c, 'x-request-id');
-    const requestId = inbound && REQUEST_ID.test(inbound) ? inbound : nextRequestId();
+    const requestId = requestIdFor(requestHeader(c, 'x-request-id'));
     c.set('requestId', requestId);
     const started = performance.now();
     await next();
@@ -44,9 +41,7 @@ export function createApp(s: Services, routes: readonly Route[]): Hono<AppEnv> {
     const pattern = routePath(c, -1);
     const route = pattern === '*' || pattern === '/*' ? (status < 400 ? 'static' : 'unmatched') : pattern;
     // The path only: query strings may carry emails.
-    accessLog.record({ requestId, method, path: c.req.path, route, status, ms: Math.round(ms * 10) / 10 });
-    s.metrics.requests.inc({ method, route, status });
-    s.metrics.requestSeconds.observe({ method, route }, ms / 1000);
+    record({ requestId, method, path: c.req.path, route, status, ms: Math.round(ms * 10) / 10 });
   });
 
   mountOpsRoutes(app, s);

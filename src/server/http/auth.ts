@@ -44,6 +44,13 @@ export function acceptsSharedAccess(path: string): boolean {
   return path.startsWith('/v2/analytics/') || path === '/v2/api-keys' || path.startsWith('/v2/api-keys/');
 }
 
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** The token of an `Authorization: Bearer <token>` header. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  return authorization?.match(BEARER)?.[1];
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function unauthorized(message: string): AppError {
@@ -119,8 +126,7 @@ export function createAuthenticator(
 
   return {
     async authenticate(authorization, mode, teamHeader, options = {}) {
-      const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
-      const token = match?.[1];
+      const token = bearerToken(authorization);
       if (!token) {
         if (mode === 'none' || mode === 'optional') return null;
         throw unauthorized('Missing Authorization header: send `Authorization: Bearer <API key>`.');

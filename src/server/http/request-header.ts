@@ -8,7 +8,11 @@ import type { Context } from 'hono';
  */
 export function requestHeader(c: Context, name: string): string | undefined {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (!incoming) return c.req.header(name);
+  return incoming ? nodeHeader(incoming, name) : c.req.header(name);
+}
+
+/** A header of a Node request as one string (a repeated header's values joined, as fetch's Headers does). */
+export function nodeHeader(incoming: IncomingMessage, name: string): string | undefined {
   const value = incoming.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { COMPRESS_MIN_BYTES, chooseCoding, compress } from './compression.ts';
 import type { AppEnv } from './env.ts';
 import { requestHeader } from './request-header.ts';
+import { SECURITY_HEADERS } from './request-record.ts';
 
 /**
  * Every answer of the server is made here: a Response whose headers are a plain object, with the
@@ -19,8 +20,7 @@ export function respond(
     status,
     headers: {
       'x-request-id': c.get('requestId'),
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
+      ...SECURITY_HEADERS,
       ...headers,
     },
   });

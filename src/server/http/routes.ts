@@ -2,6 +2,7 @@ import { inputUrlChecker } from '../domain/jobs/check-input-urls.ts';
 import { urlPolicyFromConfig } from '../net/url-policy.ts';
 import type { Services } from '../services.ts';
 import type { Route } from './define-route.ts';
+import { FastLane } from './fast-lane.ts';
 import { accountRoutes } from './routes/account.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
@@ -18,17 +19,20 @@ import { teamRoutes } from './routes/team.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 
-/** Every route this server answers; the OpenAPI document lists exactly these. */
-export function allRoutes(s: Services): Route[] {
+/**
+ * Every route this server answers; the OpenAPI document lists exactly these. Routes with answers kept in
+ * memory also serve them through `lane` (a server's; tests' in-process calls use none).
+ */
+export function allRoutes(s: Services, lane = new FastLane()): Route[] {
   const routes: Route[] = [];
   const checkUrls = inputUrlChecker(urlPolicyFromConfig(s.config), `${s.config.PUBLIC_URL}/media/`);
   routes.push(
     ...authRoutes(s),
     ...accountRoutes(s),
-    ...catalogRoutes(s),
+    ...catalogRoutes(s, lane),
     ...generationRoutes(s, checkUrls),
     ...ffmpegV1Routes(s, checkUrls),
-    ...jobRoutes(s, checkUrls),
+    ...jobRoutes(s, checkUrls, lane),
     ...fileRoutes(s),
     ...folderRoutes(s),
     ...apiKeyRoutes(s),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Queryable } from '../../db/pool.ts';
 import { generateApiKey } from './api-key-format.ts';
 import { ApiKeyResolver } from './api-keys.ts';
@@ -58,5 +58,39 @@ describe('API key lookups', () => {
     const { resolver, lookups } = fakeDb();
     expect(await resolver.resolve('mcsk_not-a-key')).toBeNull();
     expect(lookups()).toBe(0);
+  });
+
+  describe('without waiting (resolveCached, for the fast lane)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('answers only a valid key already looked up, and nothing once it is forgotten', async () => {
+      const { resolver, lookups } = fakeDb();
+      const token = generateApiKey();
+      expect(resolver.resolveCached(token)).toBeUndefined();
+      await resolver.resolve(token);
+      expect(resolver.resolveCached(token)?.apiKeyId).toBe('key_1');
+      expect(lookups()).toBe(1);
+      resolver.forget('key_1');
+      expect(resolver.resolveCached(token)).toBeUndefined();
+      // A malformed key is cached as refused: still nothing here, the full path answers the 401.
+      await resolver.resolve('mcsk_not-a-key');
+      expect(resolver.resolveCached('mcsk_not-a-key')).toBeUndefined();
+    });
+
+    it('answers nothing while a check for changed keys is due or under way', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const { resolver } = fakeDb();
+      const token = generateApiKey();
+      await resolver.resolve(token);
+      expect(resolver.resolveCached(token)?.apiKeyId).toBe('key_1');
+      vi.setSystemTime(Date.now() + 1_500); // the once-a-second check is due
+      expect(resolver.resolveCached(token)).toBeUndefined();
+      const checking = resolver.resolve(token); // the full path runs the check
+      expect(resolver.resolveCached(token)).toBeUndefined();
+      await checking;
+      expect(resolver.resolveCached(token)?.apiKeyId).toBe('key_1');
+    });
   });
 });

@@ -91,11 +91,8 @@ export class ApiKeyResolver {
     if (check) await check;
     // Cached by the token itself, not its hash: hashing every request was half of a cached lookup's cost.
     // Only well-formed tokens are ever stored, so a hit needs no checksum either.
-    const cached = this.cache.get(token);
-    if (cached !== undefined) {
-      if (cached) this.touch(cached.apiKeyId);
-      return cached;
-    }
+    const cached = this.cachedPrincipal(token);
+    if (cached !== undefined) return cached;
     if (!isWellFormedApiKey(token)) return null;
     const generation = this.generation;
     const { rows } = await this.db.query<{
@@ -117,6 +114,22 @@ export class ApiKeyResolver {
     if (generation === this.generation) this.cache.set(token, principal);
     if (principal) this.touch(principal.apiKeyId);
     return principal;
+  }
+
+  /**
+   * The principal of a valid key whose lookup is cached and needs no change check first: what resolve()
+   * would answer without waiting. Undefined otherwise (unknown, invalid or revoked key, or a check due),
+   * for the caller to take the full path.
+   */
+  resolveCached(token: string): ApiKeyPrincipal | undefined {
+    if (this.changeCheck || Date.now() >= this.nextChangeCheck) return undefined;
+    return this.cachedPrincipal(token) ?? undefined;
+  }
+
+  private cachedPrincipal(token: string): ApiKeyPrincipal | null | undefined {
+    const cached = this.cache.get(token);
+    if (cached) this.touch(cached.apiKeyId);
+    return cached;
   }
 
   forget(apiKeyId: string): void {

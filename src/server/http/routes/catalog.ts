@@ -9,9 +9,10 @@ import { TOOLS } from '../../domain/catalog/tools.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { defineRoute } from '../define-route.ts';
+import type { FastLane } from '../fast-lane.ts';
 import { FixedAnswer } from '../fixed-answer.ts';
 
-export function catalogRoutes(s: Services) {
+export function catalogRoutes(s: Services, lane: FastLane) {
   const outputSchema = standaloneJsonSchema(OutputEnvelope, 'output');
   // Prices, tools and provider availability are fixed once the server has started: each answer is
   // serialised, tagged and compressed once (on first use), then only picked per request.
@@ -25,6 +26,8 @@ export function catalogRoutes(s: Services) {
   let tools: FixedAnswer | null = null;
   /** By tool and model; only known pairs are kept, so it holds at most one entry per model and tool. */
   const toolAnswers = new Map<string, FixedAnswer>();
+  // Public, so the lane needs no caller: once the first request has built it, the catalog is served there.
+  lane.add(getPricing, (req) => pricing?.answerNow(req));
 
   return [
     defineRoute(getPricing, async ({ c }) => {
