@@ -92,6 +92,20 @@ describe('serving the console', () => {
     expect((await t.request('/robots.txt')).status).toBe(404);
   });
 
+  it("answers a build's compressed sibling asked for by its own name with 404; a .gz of its own is a file", async () => {
+    const assets = path.join(dir, 'assets');
+    await fs.writeFile(path.join(assets, 'sibling-1.js'), 'console.log(2)');
+    await fs.writeFile(path.join(assets, 'sibling-1.js.br'), zlib.brotliCompressSync('console.log(2)'));
+    await fs.writeFile(path.join(assets, 'sibling-1.js.gz'), zlib.gzipSync('console.log(2)'));
+    await fs.writeFile(path.join(assets, 'archive-1.tar.gz'), zlib.gzipSync('an archive'));
+    expect((await t.request('/assets/sibling-1.js.br')).status).toBe(404);
+    expect((await t.request('/assets/sibling-1.js.gz')).status).toBe(404);
+    expect((await t.request('/assets/sibling-1.js')).status).toBe(200);
+    const archive = await t.request('/assets/archive-1.tar.gz');
+    expect(archive.status).toBe(200);
+    expect(archive.headers.get('content-encoding')).toBeNull();
+  });
+
   it('never serves files outside its folder', async () => {
     for (const probe of [
       '/../outside-secret.txt',

@@ -133,6 +133,15 @@ export function createStaticHandler(dir: string) {
     return respond(c, 200, stream, headers);
   }
 
+  /**
+   * A build's compressed sibling (`app.js.br` beside `app.js`) is a form of `app.js`, sent through it with
+   * Content-Encoding: asked for by its own name it would come as bytes of an unknown type, so it is a 404.
+   */
+  async function isCompressedSibling(pathname: string): Promise<boolean> {
+    const plain = pathname.match(/^(.+)\.(?:br|gz)$/)?.[1];
+    return plain !== undefined && (await file(plain)) !== null;
+  }
+
   return async (c: Context<AppEnv>): Promise<Response | null> => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return null;
     let pathname: string;
@@ -144,7 +153,7 @@ export function createStaticHandler(dir: string) {
     if (pathname.includes('\0')) return null;
     if (pathname !== '/' && pathname !== '/index.html') {
       const found = await file(pathname);
-      if (found) {
+      if (found && !(await isCompressedSibling(pathname))) {
         const immutable = pathname.startsWith('/assets/');
         return send(c, found, immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
       }
