@@ -13,6 +13,7 @@ import { teamPresets } from './011-team-presets.ts';
 import { templates } from './012-templates.ts';
 import { jobListIndexes } from './013-job-list-indexes.ts';
 import { staticRollupTriggers } from './014-static-rollup-triggers.ts';
+import { runFailures } from './015-run-failures.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   templates,
   jobListIndexes,
   staticRollupTriggers,
+  runFailures,
 ];

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InstancePresence, startPresence } from '../../db/instance-presence.ts';
+import type { Services } from '../../services.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
-import { claimJob, handBack } from './job-lease.ts';
+import { claimJob, handBack, RUN_FAILURES_MAX } from './job-lease.ts';
 import { runJob } from './run-job.ts';
 import { runJobDeps } from './run-job-deps.ts';
 
@@ -73,5 +74,84 @@ describe('a run that died after storing its output', () => {
     expect(rows[0]!.id).not.toBe(orphan.file_id);
     const done = await t.db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [job.id]);
     expect(done.rows[0]!.status).toBe('completed');
+  });
+});
+
+/**
+ * The services with a database whose next `count` connections fail: each transaction opens one (the run
+ * completing its job, then failing it), while single statements take the pool's own way.
+ */
+function losingConnections(count: number): Services {
+  let left = count;
+  const db = new Proxy(t.db, {
+    get(target, property) {
+      if (property === 'connect' && left > 0) {
+        left--;
+        return () => Promise.reject(new Error('connection lost'));
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { ...t.services, db };
+}
+
+describe('a run that throws instead of ending its job', () => {
+  // Runs as this live instance, so only the lease decides whether another run may take the job.
+  beforeAll(() => {
+    t.services.jobRuns.presence = presence;
+  });
+  afterAll(() => {
+    t.services.jobRuns.presence = null;
+  });
+
+  const jobRow = async (id: string) =>
+    (
+      await t.db.query<{
+        status: string;
+        run_failures: number;
+        error: { code: string } | null;
+        held_cents: number;
+      }>('SELECT status, run_failures, error, held_cents FROM jobs WHERE id = $1', [id])
+    ).rows[0]!;
+
+  it('lets go of the job at once, so the next try need not wait out the lease', async () => {
+    const job = await queuedSketch({ cache: false });
+    const deps = runJobDeps(t.services);
+    // Completing the job fails, and so does failing it: the run throws.
+    await expect(runJob(losingConnections(2), deps, job.id)).rejects.toThrow('connection lost');
+    expect(await jobRow(job.id)).toMatchObject({ status: 'running', run_failures: 1 });
+    // Before, the lease (JOB_LEASE_SECONDS, 15 minutes) held the job for the run that was gone.
+    const next = await claimJob(t.db, job.id, presence.key, 60, { start: true });
+    expect(next).not.toBeNull();
+    await handBack(t.services, [{ jobId: job.id, token: next!.token }]);
+    await runJob(t.services, deps, job.id);
+    expect((await jobRow(job.id)).status).toBe('completed');
+    // The output of the run that threw was discarded: one file, the last run's.
+    const { rows } = await t.db.query('SELECT id FROM files WHERE job_id = $1', [job.id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it(`fails the job after ${RUN_FAILURES_MAX} such runs and gives its credits back`, async () => {
+    const owner = await signUp(t);
+    const client = t.clientFor(owner.api_key);
+    const before = await client.getBalanceV1();
+    const job = await client.createImage({
+      body: { model: 'local-sketch', prompt: 'claim', options: { cache: false } },
+    });
+    const deps = runJobDeps(t.services);
+    for (let run = 1; run < RUN_FAILURES_MAX; run++) {
+      await expect(runJob(losingConnections(2), deps, job.id)).rejects.toThrow('connection lost');
+      expect(await jobRow(job.id)).toMatchObject({ status: 'running', run_failures: run });
+    }
+    // The last run: completing and failing it as a provider error fail, then the job fails as ours.
+    await runJob(losingConnections(2), deps, job.id);
+    expect(await jobRow(job.id)).toMatchObject({
+      status: 'failed',
+      run_failures: RUN_FAILURES_MAX,
+      error: { code: 'internal_error' },
+      held_cents: 0,
+    });
+    expect((await client.getBalanceV1()).balance_cents).toBe(before.balance_cents);
   });
 });

@@ -77,6 +77,27 @@ export async function renewLease(
   return rowCount === 1;
 }
 
+/** A run may throw this many times before its job fails rather than waits for another try. */
+export const RUN_FAILURES_MAX = 3;
+
+/**
+ * A run that threw instead of ending its job (the database lost while it wrote the result, a fault in
+ * our code) counts the failure and, below RUN_FAILURES_MAX, lets go at once: its lease ends now, so the
+ * queue's retry (or the orphan sweep, within seconds) runs the job again, instead of the job showing
+ * `running` until the lease ran out (JOB_LEASE_SECONDS). Answers the job's failures so far, or null when
+ * the run no longer holds it. At the limit the lease is kept, for the caller to fail the job with it.
+ */
+export async function letGoAfterThrow(db: Db, jobId: string, token: string): Promise<number | null> {
+  const { rows } = await db.query<{ run_failures: number }>(
+    `UPDATE jobs SET run_failures = run_failures + 1, updated_at = now(),
+            lease_expires_at = CASE WHEN run_failures + 1 >= $3 THEN lease_expires_at ELSE now() END
+      WHERE id = $1 AND run_token = $2 AND ${ACTIVE}
+      RETURNING run_failures`,
+    [jobId, token, RUN_FAILURES_MAX],
+  );
+  return rows[0]?.run_failures ?? null;
+}
+
 /**
  * Lets go of the jobs matched by `where` and sends each a new queue message in the same transaction, so
  * a job is never left without one; the next worker resumes it. Answers the ids handed back.

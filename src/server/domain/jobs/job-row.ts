@@ -38,6 +38,8 @@ export interface JobRow {
   run_token: string | null;
   run_instance: number | null;
   lease_expires_at: Date | null;
+  /** Runs of this job that ended by throwing (see letGoAfterThrow). */
+  run_failures: number;
   created_at: Date;
   updated_at: Date;
   started_at: Date | null;

@@ -3,7 +3,7 @@ import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { EngineInputError } from './engine-errors.ts';
 import { completeJob, failJob, type TerminalHook } from './finish-job.ts';
-import { claimJob, handBack, renewLease } from './job-lease.ts';
+import { claimJob, handBack, letGoAfterThrow, RUN_FAILURES_MAX, renewLease } from './job-lease.ts';
 import type { JobRow } from './job-row.ts';
 import type { StopReason } from './job-runs.ts';
 import { PipelineStepError } from './pipeline-engine.ts';
@@ -63,7 +63,34 @@ export async function runJob(s: Services, deps: RunJobDeps, jobId: string): Prom
     return;
   }
   const controller = new AbortController();
-  await s.jobRuns.track(jobId, token, controller, runClaimed(s, deps, row, token, controller));
+  const run = runClaimed(s, deps, row, token, controller).catch((error: unknown) =>
+    afterThrow(s, deps, { jobId, token, controller }, error),
+  );
+  await s.jobRuns.track(jobId, token, controller, run);
+}
+
+/**
+ * A run that threw (not one stopped from outside) lets go of its job for another try, and fails it once
+ * it has thrown RUN_FAILURES_MAX times: before, the job showed `running` until its lease ran out, and a
+ * fault that always throws was tried again every lease, for ever. Rethrows to let the queue retry.
+ */
+async function afterThrow(
+  s: Services,
+  deps: RunJobDeps,
+  run: { jobId: string; token: string; controller: AbortController },
+  error: unknown,
+): Promise<void> {
+  if (run.controller.signal.aborted) throw error;
+  const failures = await letGoAfterThrow(s.db, run.jobId, run.token).catch(() => null);
+  s.log.warn('job run threw', { job_id: run.jobId, failures, error: String(error) });
+  if (failures === null || failures < RUN_FAILURES_MAX) throw error;
+  const failed = await failJob(
+    s.db,
+    run.jobId,
+    { code: 'internal_error', message: `The job could not be run: it failed ${failures} times on our side.` },
+    { runToken: run.token },
+  );
+  if (failed) await deps.onTerminal(failed);
 }
 
 async function runClaimed(
