@@ -7,6 +7,7 @@ import { accountRoutes } from './routes/account.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
+import { billingRoutes } from './routes/billing.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { ffmpegV1Routes } from './routes/ffmpeg-v1.ts';
 import { fileRoutes } from './routes/files.ts';
@@ -38,6 +39,7 @@ export function allRoutes(s: Services, lane = new FastLane()): Route[] {
     ...apiKeyRoutes(s),
     ...teamRoutes(s),
     ...analyticsRoutes(s),
+    ...billingRoutes(s),
     ...webhookRoutes(s),
     ...presetRoutes(s),
     ...templateRoutes(s, checkUrls),

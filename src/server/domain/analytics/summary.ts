@@ -3,7 +3,8 @@ import type {
   AnalyticsSummaryQuery,
   AnalyticsTotals,
 } from '../../../contract/analytics.ts';
-import type { Db, Queryable } from '../../db/pool.ts';
+import type { Db } from '../../db/pool.ts';
+import { teamBalance } from '../billing/balance.ts';
 import type { Viewer } from './filters.ts';
 import { filtersOf, inSnapshot, metaOf } from './meta.ts';
 import { resolveRange } from './range.ts';
@@ -17,23 +18,6 @@ export function changeOf(current: AnalyticsTotals, previous: AnalyticsTotals): C
     return [name, { delta, ratio: previous[name] === 0 ? null : delta / previous[name] }];
   });
   return Object.fromEntries(entries) as Change;
-}
-
-/** The team's balance now, and what unfinished jobs hold of it. Not filtered: it is the team's. */
-async function balanceOf(db: Queryable, teamId: string, asOf: Date) {
-  const { rows } = await db.query<{ balance_cents: number; held_cents: number }>(
-    `SELECT t.balance_cents,
-            (SELECT coalesce(sum(held_cents), 0)::bigint FROM jobs
-              WHERE team_id = t.id AND status IN ('queued', 'submitting', 'running')) AS held_cents
-       FROM teams t WHERE t.id = $1`,
-    [teamId],
-  );
-  const row = rows[0];
-  return {
-    balance_cents: Number(row?.balance_cents ?? 0),
-    held_cents: Number(row?.held_cents ?? 0),
-    as_of: asOf.toISOString(),
-  };
 }
 
 export async function analyticsSummary(
@@ -61,7 +45,7 @@ export async function analyticsSummary(
         ...current,
         previous,
         change: previous ? changeOf(current, previous) : null,
-        balance: query.include_balance ? await balanceOf(tx, viewer.teamId, asOf) : null,
+        balance: query.include_balance ? await teamBalance(tx, viewer.teamId, asOf) : null,
       },
       meta: metaOf(range, filters, viewer, asOf),
     };

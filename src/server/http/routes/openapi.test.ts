@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { endpoints } from '../../../contract/endpoints.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
 import { allRoutes } from '../routes.ts';
 
@@ -50,6 +51,11 @@ describe('served OpenAPI document', () => {
       const text = await response.text();
       expect(text, line).not.toContain('No route for');
     }
+  });
+
+  it('answers every endpoint of the contract, each of which the SDK can call', () => {
+    const mounted = new Set(allRoutes(t.services).map((r) => r.endpoint.operationId));
+    expect(Object.keys(endpoints).filter((name) => !mounted.has(name))).toEqual([]);
   });
 
   it('serves the same document as YAML', async () => {
