@@ -69,6 +69,7 @@ test('every page works under the Content-Security-Policy, with no violation repo
     ['/keys', /Keys/],
     ['/team', /Team/],
     ['/analytics', 'Analytics'],
+    ['/billing', 'Billing'],
     ['/settings', 'Settings'],
   ] as const) {
     await visit(page, path, heading);

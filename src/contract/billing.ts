@@ -12,14 +12,15 @@ import {
 } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { JobId, KeyId, RunSource } from './jobs.ts';
+import { LEDGER_KINDS } from './values.ts';
 
 /**
  * Kinds of ledger entries (ours). A job first places a `hold` (negative) for its estimate; when it ends the
- * hold is `settle`d at the actual cost (the entry carries the difference) or `release`d in full (failed,
- * cancelled, served from cache). `grant` adds credits (sign-up, operator command), `refund` gives back a
+ * hold is `release`d in full, and a completed job's actual cost is then charged as a `settle` (negative;
+ * 0 for a cached answer). `grant` adds credits (sign-up, operator command), `refund` gives back a
  * settled charge, `adjustment` is an operator correction of either sign.
  */
-export const LEDGER_KINDS = ['grant', 'hold', 'settle', 'release', 'refund', 'adjustment'] as const;
+export { LEDGER_KINDS };
 export const LedgerKind = z.enum(LEDGER_KINDS).meta({ id: 'LedgerKind' });
 export type LedgerKind = z.infer<typeof LedgerKind>;
 

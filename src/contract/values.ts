@@ -54,6 +54,9 @@ export const ANALYTICS_JOB_STATUSES = [
 export const RUN_SOURCES = ['app', 'api', 'mcp', 'internal'] as const;
 export const ANALYTICS_SOURCES = [...RUN_SOURCES, 'unknown'] as const;
 
+/** Kinds of credit ledger entries (contract/billing.ts says what each is). */
+export const LEDGER_KINDS = ['grant', 'hold', 'settle', 'release', 'refund', 'adjustment'] as const;
+
 /** Where a file came from. */
 export const FILE_ORIGINS = ['upload', 'import', 'job'] as const;
 /** Limits (spec 4.5, 3.2 and section 8). */

@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app.tsx';
 import { Route as SignInRouteImport } from './routes/sign-in.tsx';
 import { Route as AppIndexRouteImport } from './routes/_app.index.tsx';
 import { Route as AppAnalyticsRouteImport } from './routes/_app.analytics.tsx';
+import { Route as AppBillingRouteImport } from './routes/_app.billing.tsx';
 import { Route as AppFilesRouteImport } from './routes/_app.files.tsx';
 import { Route as AppJobsRouteImport } from './routes/_app.jobs.tsx';
 import { Route as AppKeysRouteImport } from './routes/_app.keys.tsx';
@@ -43,6 +44,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppAnalyticsRoute = AppAnalyticsRouteImport.update({
   id: '/analytics',
   path: '/analytics',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppBillingRoute = AppBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
   getParentRoute: () => AppRoute,
 } as any);
 const AppFilesRoute = AppFilesRouteImport.update({
@@ -110,6 +116,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
   '/sign-in': typeof SignInRoute;
   '/analytics': typeof AppAnalyticsRoute;
+  '/billing': typeof AppBillingRoute;
   '/files': typeof AppFilesRoute;
   '/jobs': typeof AppJobsRouteWithChildren;
   '/keys': typeof AppKeysRoute;
@@ -126,6 +133,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
   '/analytics': typeof AppAnalyticsRoute;
+  '/billing': typeof AppBillingRoute;
   '/files': typeof AppFilesRoute;
   '/jobs': typeof AppJobsRouteWithChildren;
   '/keys': typeof AppKeysRoute;
@@ -145,6 +153,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren;
   '/sign-in': typeof SignInRoute;
   '/_app/analytics': typeof AppAnalyticsRoute;
+  '/_app/billing': typeof AppBillingRoute;
   '/_app/files': typeof AppFilesRoute;
   '/_app/jobs': typeof AppJobsRouteWithChildren;
   '/_app/keys': typeof AppKeysRoute;
@@ -165,6 +174,7 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/analytics'
+    | '/billing'
     | '/files'
     | '/jobs'
     | '/keys'
@@ -181,6 +191,7 @@ export interface FileRouteTypes {
   to:
     | '/sign-in'
     | '/analytics'
+    | '/billing'
     | '/files'
     | '/jobs'
     | '/keys'
@@ -199,6 +210,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/sign-in'
     | '/_app/analytics'
+    | '/_app/billing'
     | '/_app/files'
     | '/_app/jobs'
     | '/_app/keys'
@@ -247,6 +259,13 @@ declare module '@tanstack/react-router' {
       path: '/analytics';
       fullPath: '/analytics';
       preLoaderRoute: typeof AppAnalyticsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/billing': {
+      id: '/_app/billing';
+      path: '/billing';
+      fullPath: '/billing';
+      preLoaderRoute: typeof AppBillingRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/files': {
@@ -349,6 +368,7 @@ const AppJobsRouteWithChildren =
 
 interface AppRouteChildren {
   AppAnalyticsRoute: typeof AppAnalyticsRoute;
+  AppBillingRoute: typeof AppBillingRoute;
   AppFilesRoute: typeof AppFilesRoute;
   AppJobsRoute: typeof AppJobsRouteWithChildren;
   AppKeysRoute: typeof AppKeysRoute;
@@ -365,6 +385,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAnalyticsRoute: AppAnalyticsRoute,
+  AppBillingRoute: AppBillingRoute,
   AppFilesRoute: AppFilesRoute,
   AppJobsRoute: AppJobsRouteWithChildren,
   AppKeysRoute: AppKeysRoute,

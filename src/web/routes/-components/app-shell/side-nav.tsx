@@ -9,6 +9,7 @@ const ITEMS = [
   { to: '/presets', label: 'Presets', icon: 'presets' },
   { to: '/templates', label: 'Templates', icon: 'templates' },
   { to: '/analytics', label: 'Analytics', icon: 'analytics' },
+  { to: '/billing', label: 'Billing', icon: 'billing' },
   { to: '/keys', label: 'Keys', icon: 'keys' },
   { to: '/team', label: 'Team', icon: 'team' },
   { to: '/settings', label: 'Settings', icon: 'settings' },

@@ -1,0 +1,38 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { LedgerKind } from '../../contract/billing.ts';
+import { api } from '../api/client.ts';
+
+/** The team's balance, and its ledger (every change of the balance), newest first. */
+export const billingKeys = {
+  all: ['billing'] as const,
+  balance: ['billing', 'balance'] as const,
+  ledger: (kind: LedgerKind | undefined) => ['billing', 'ledger', kind ?? 'all'] as const,
+};
+
+export const LEDGER_PAGE_SIZE = 50;
+
+export function balanceQueryOptions() {
+  return queryOptions({
+    queryKey: billingKeys.balance,
+    queryFn: () => api().getBalance(),
+    // Jobs hold and settle credits at any time: a page opened again asks again, unless just read.
+    staleTime: 5_000,
+  });
+}
+
+export function ledgerQueryOptions(kind: LedgerKind | undefined) {
+  return infiniteQueryOptions({
+    queryKey: billingKeys.ledger(kind),
+    queryFn: ({ pageParam }) =>
+      api().listLedgerEntries({
+        query: {
+          limit: LEDGER_PAGE_SIZE,
+          ...(kind ? { kind } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+    staleTime: 5_000,
+  });
+}
