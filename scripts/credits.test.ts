@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorCommand } from '../src/server/testing/operator-command.ts';
 import { person } from '../src/server/testing/team-test-support.ts';
 import { createTestApp, type TestApp } from '../src/server/testing/test-app.ts';
-
-const run = promisify(execFile);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,17 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The operator command, on the test's database, as `npm run credits -- ...` runs it. */
-const credits = (...args: string[]) =>
-  run('npx', ['tsx', 'scripts/credits.ts', ...args], {
-    env: { ...process.env, DATABASE_URL: t.config.DATABASE_URL, LOG_LEVEL: 'silent' },
-  }).then(
-    ({ stdout }) => ({ code: 0, out: stdout }),
-    (error: { code: number; stdout: string; stderr: string }) => ({
-      code: error.code,
-      out: error.stdout + error.stderr,
-    }),
-  );
+const credits = (...args: string[]) => operatorCommand(t, 'scripts/credits.ts')(...args);
 
 describe('npm run credits', () => {
   it("grants credits to a person's team by email, written to the ledger with its note", async () => {

@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorCommand } from '../src/server/testing/operator-command.ts';
 import { createTestApp, signUp, type TestApp } from '../src/server/testing/test-app.ts';
-
-const run = promisify(execFile);
 
 let t: TestApp;
 let client: ReturnType<TestApp['clientFor']>;
@@ -13,17 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The operator command, on the test's database, as `npm run templates -- ...` runs it. */
-const templates = (...args: string[]) =>
-  run('npx', ['tsx', 'scripts/templates.ts', ...args], {
-    env: { ...process.env, DATABASE_URL: t.config.DATABASE_URL, LOG_LEVEL: 'silent' },
-  }).then(
-    ({ stdout }) => ({ code: 0, out: stdout }),
-    (error: { code: number; stdout: string; stderr: string }) => ({
-      code: error.code,
-      out: error.stdout + error.stderr,
-    }),
-  );
+const templates = (...args: string[]) => operatorCommand(t, 'scripts/templates.ts')(...args);
 
 describe('npm run templates', () => {
   it('lists pending templates, then approves or rejects one by id', async () => {

@@ -2,10 +2,10 @@ import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import type { LedgerKind } from '../../../../contract/billing.ts';
 import { LEDGER_KINDS } from '../../../../contract/values.ts';
-import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FIELD_SELECT, LabelledField } from '../../../components/labelled-field.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatCredits, formatCreditsAndDollars } from '../../../format/credits.ts';
@@ -84,12 +84,11 @@ function Ledger({ kind, onClear }: { kind: LedgerKind | undefined; onClear: () =
   if (query.isPending) return <LoadingNote className="py-16">Loading the ledger…</LoadingNote>;
   if (query.isError) {
     return (
-      <Alert tone="error" title="The ledger could not be loaded">
-        {query.error.message}{' '}
-        <button type="button" className="font-medium underline" onClick={() => void query.refetch()}>
-          Retry now
-        </button>
-      </Alert>
+      <LoadFailed
+        title="The ledger could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (entries.length === 0) {

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Alert } from '../../../components/alert.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { fileQueryOptions, lineageQueryOptions } from '../../../queries/files.ts';
 import { foldersQueryOptions } from '../../../queries/folders.ts';
@@ -62,12 +62,11 @@ function Lineage({ id }: { id: string }) {
   }
   if (lineage.isError) {
     return (
-      <Alert tone="error" title="The lineage could not be loaded">
-        {lineage.error.message}{' '}
-        <button type="button" className="font-medium underline" onClick={() => void lineage.refetch()}>
-          Retry now
-        </button>
-      </Alert>
+      <LoadFailed
+        title="The lineage could not be loaded"
+        error={lineage.error}
+        onRetry={() => void lineage.refetch()}
+      />
     );
   }
   return <LineageView graph={lineage.data} />;

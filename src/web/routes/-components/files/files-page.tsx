@@ -2,9 +2,9 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { NONE } from '../../../../contract/values.ts';
-import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useNavigatingSearch } from '../../../components/use-navigating-search.ts';
@@ -101,12 +101,11 @@ function FileResults({
   }
   if (query.isError) {
     return (
-      <Alert tone="error" title="Your files could not be loaded">
-        {query.error.message}{' '}
-        <button type="button" className="font-medium underline" onClick={() => void query.refetch()}>
-          Retry now
-        </button>
-      </Alert>
+      <LoadFailed
+        title="Your files could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (files.length === 0) {

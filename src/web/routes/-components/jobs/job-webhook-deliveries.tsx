@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Job, WebhookDelivery } from '../../../../contract/jobs.ts';
-import { Alert } from '../../../components/alert.tsx';
-import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { formatDateTime } from '../../../format/date-time.ts';
 import { jobDeliveriesQueryOptions, jobKeys } from '../../../queries/jobs.ts';
@@ -40,17 +39,11 @@ export function JobWebhookDeliveries({ job }: { job: Job }) {
       {deliveries.isPending ? (
         <LoadingNote>Loading deliveries…</LoadingNote>
       ) : deliveries.isError ? (
-        <Alert tone="error" title="Could not load the deliveries">
-          {deliveries.error.message}
-          <Button
-            size="sm"
-            variant="secondary"
-            className="mt-2 block"
-            onClick={() => void deliveries.refetch()}
-          >
-            Retry now
-          </Button>
-        </Alert>
+        <LoadFailed
+          title="Could not load the deliveries"
+          error={deliveries.error}
+          onRetry={() => void deliveries.refetch()}
+        />
       ) : deliveries.data.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {typeof webhookUrl === 'string'

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { StatusBadge } from '../../../components/job-status-badge.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatCredits } from '../../../format/credits.ts';
@@ -81,11 +82,11 @@ function Builder({ from, onStarted }: { from: string | undefined; onStarted: (jo
   if (!from) return <PipelineBuilder initial={null} onStarted={onStarted} />;
   if (source.isError) {
     return (
-      <Alert tone="error" title="The pipeline to start from could not be loaded.">
-        <Button variant="secondary" size="sm" onClick={() => void source.refetch()}>
-          Retry now
-        </Button>
-      </Alert>
+      <LoadFailed
+        title="The pipeline to start from could not be loaded."
+        error={source.error}
+        onRetry={() => void source.refetch()}
+      />
     );
   }
   if (!source.data) return <LoadingNote>Loading the pipeline…</LoadingNote>;
@@ -123,11 +124,11 @@ function RunView({ id, onRerun }: { id: string; onRerun: (id: string) => void })
   });
   if (run.isError && !run.data) {
     return (
-      <Alert tone="error" title="This run could not be loaded.">
-        <Button variant="secondary" size="sm" onClick={() => void run.refetch()}>
-          Retry now
-        </Button>
-      </Alert>
+      <LoadFailed
+        title="This run could not be loaded."
+        error={run.error}
+        onRetry={() => void run.refetch()}
+      />
     );
   }
   if (!run.data) return <LoadingNote>Loading the run…</LoadingNote>;
@@ -184,11 +185,11 @@ function RecentPipelines({
         Recent pipelines
       </h2>
       {recent.isError && !recent.data ? (
-        <Alert tone="error" title="Recent pipelines could not be loaded.">
-          <Button variant="secondary" size="sm" onClick={() => void recent.refetch()}>
-            Retry now
-          </Button>
-        </Alert>
+        <LoadFailed
+          title="Recent pipelines could not be loaded."
+          error={recent.error}
+          onRetry={() => void recent.refetch()}
+        />
       ) : !recent.data ? (
         <LoadingNote>Loading recent pipelines…</LoadingNote>
       ) : recent.data.data.length === 0 ? (

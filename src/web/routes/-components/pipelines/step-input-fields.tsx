@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { Alert } from '../../../components/alert.tsx';
-import { Button } from '../../../components/button.tsx';
 import { FIELD_SELECT } from '../../../components/labelled-field.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { toolSchemaQueryOptions } from '../../../queries/generation.ts';
 import type { FieldSpec, FilesSpec, ObjectSpec, UrlSpec } from '../../../schema-form/field-spec.ts';
@@ -53,11 +52,11 @@ export function StepInputFields({ step, earlier, onSpec }: StepInputFieldsProps)
 
   if (schema.isError) {
     return (
-      <Alert tone="error" title="The form of this tool could not be loaded.">
-        <Button variant="secondary" size="sm" onClick={() => void schema.refetch()}>
-          Retry now
-        </Button>
-      </Alert>
+      <LoadFailed
+        title="The form of this tool could not be loaded."
+        error={schema.error}
+        onRetry={() => void schema.refetch()}
+      />
     );
   }
   if (!spec || !ready) {
