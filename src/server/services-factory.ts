@@ -67,7 +67,14 @@ export function createServices(
   services.onJobTerminal = async (row) => {
     services.metrics.jobOutcomes.inc({ tool: row.tool, provider: row.provider, status: row.status });
     log.info('job finished', { job_id: row.id, status: row.status, cost_cents: row.actual_cost_cents });
-    await sendWebhook(row);
+    // The job's end has committed: a webhook that cannot be enqueued now must not turn it into a failure
+    // (or a cancel into a 500). The maintenance sweep enqueues it (enqueueMissedWebhooks).
+    await sendWebhook(row).catch((error: unknown) =>
+      log.warn('job webhook not enqueued; the maintenance sweep will', {
+        job_id: row.id,
+        error: String(error),
+      }),
+    );
   };
   return services;
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import { sweepCodes } from '../domain/identity/otp.ts';
+import { enqueueMissedWebhooks } from '../domain/jobs/job-webhook.ts';
 import { RUN_JOB_QUEUE, RUN_PIPELINE_QUEUE, RUN_REMOTE_JOB_QUEUE } from '../domain/jobs/queue-names.ts';
 import { runJob } from '../domain/jobs/run-job.ts';
 import { runJobDeps } from '../domain/jobs/run-job-deps.ts';
@@ -34,11 +35,18 @@ export interface QueueJobDefinition {
 export const maintenanceSweep: QueueJobDefinition = {
   name: 'maintenance-sweep',
   cron: '*/15 * * * *',
-  handler: async ({ db, log }) => {
+  handler: async (services) => {
+    const { db, log } = services;
     const codes = await sweepCodes(db);
     const windows = await sweepRateLimits(db);
     const sessions = await db.query(`DELETE FROM sessions WHERE expires_at < now() - interval '30 days'`);
-    log.info('maintenance sweep', { codes, windows, sessions: sessions.rowCount ?? 0 });
+    const webhooks = await enqueueMissedWebhooks(services);
+    log.info('maintenance sweep', {
+      codes,
+      windows,
+      sessions: sessions.rowCount ?? 0,
+      webhooks: webhooks.length,
+    });
   },
 };
 

@@ -2,6 +2,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookDelivery } from '../../contract/jobs.ts';
 import { WebhookEvent, WebhookSecret } from '../../contract/webhooks.ts';
+import type { JobRow } from '../domain/jobs/job-row.ts';
+import { enqueueMissedWebhooks } from '../domain/jobs/job-webhook.ts';
 import {
   enqueueJobWebhook,
   listJobDeliveries,
@@ -194,5 +196,41 @@ describe('webhook delivery worker', () => {
     const other = await receiver();
     const third = await enqueue(other.url);
     expect(await settled(third.queued.webhookId)).toMatchObject({ status: 'delivered' });
+  });
+});
+
+describe('webhooks whose enqueue failed after the job ended', () => {
+  /** A finished job with a webhook and no delivery, as a hook that failed after the job's end leaves it. */
+  async function finishedWithoutDelivery(url: string, finishedAgo: string) {
+    const job = await insertTestJob(t.db, teamId, 'completed');
+    await t.db.query(`UPDATE jobs SET webhook_url = $2, completed_at = now() - $3::interval WHERE id = $1`, [
+      job.id,
+      url,
+      finishedAgo,
+    ]);
+    return job;
+  }
+
+  it('are enqueued by the maintenance sweep and delivered, once, and not while the hook may still be under way', async () => {
+    const r = await receiver();
+    const missed = await finishedWithoutDelivery(r.url, '2 minutes');
+    const recent = await finishedWithoutDelivery(r.url, '10 seconds');
+    const enqueued = await enqueueMissedWebhooks(t.services);
+    expect(enqueued).toContain(missed.id);
+    expect(enqueued).not.toContain(recent.id);
+    await eventually(async () => (r.received.length >= 1 ? true : undefined));
+    expect(JSON.parse(r.received[0]!.body)).toMatchObject({ type: 'job.completed', data: { id: missed.id } });
+    expect(await enqueueMissedWebhooks(t.services)).not.toContain(missed.id);
+  });
+
+  it('do not fail the end of the job: the terminal hook logs and returns when the enqueue fails', async () => {
+    const r = await receiver();
+    const job = await finishedWithoutDelivery(r.url, '0 seconds');
+    const { rows } = await t.db.query<JobRow>('SELECT * FROM jobs WHERE id = $1', [job.id]);
+    // The team is gone from under the delivery row (its foreign key): the enqueue throws.
+    const row = { ...rows[0]!, team_id: '00000000-0000-4000-8000-000000000000' };
+    await expect(t.services.onJobTerminal(row)).resolves.toBeUndefined();
+    const { rowCount } = await t.db.query('SELECT 1 FROM webhook_deliveries WHERE job_id = $1', [job.id]);
+    expect(rowCount).toBe(0);
   });
 });

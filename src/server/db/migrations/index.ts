@@ -14,6 +14,7 @@ import { templates } from './012-templates.ts';
 import { jobListIndexes } from './013-job-list-indexes.ts';
 import { staticRollupTriggers } from './014-static-rollup-triggers.ts';
 import { runFailures } from './015-run-failures.ts';
+import { webhookSweepIndex } from './016-webhook-sweep-index.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   jobListIndexes,
   staticRollupTriggers,
   runFailures,
+  webhookSweepIndex,
 ];

@@ -20,3 +20,26 @@ export function jobWebhookHook(services: Pick<Services, 'db' | 'boss' | 'config'
     });
   };
 }
+
+/**
+ * Finished jobs with a webhook whose event was never enqueued (the hook failed after the job's end had
+ * committed: the database away for a moment) get it now. The last day is looked through, but not the last
+ * minute, whose hooks may still be under way; an event enqueued meanwhile is not sent twice (a delivery
+ * is unique per job and event). Answers the jobs whose event this enqueued.
+ */
+export async function enqueueMissedWebhooks(
+  services: Pick<Services, 'db' | 'boss' | 'config'>,
+): Promise<string[]> {
+  const { rows } = await services.db.query<JobRow>(
+    `SELECT j.* FROM jobs j
+      WHERE j.webhook_url IS NOT NULL
+        AND j.completed_at > now() - interval '1 day' AND j.completed_at < now() - interval '1 minute'
+        AND j.status IN ('completed', 'failed', 'cancelled')
+        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.job_id = j.id AND d.event_type = 'job.' || j.status)
+      ORDER BY j.completed_at
+      LIMIT 500`,
+  );
+  const send = jobWebhookHook(services);
+  for (const row of rows) await send(row);
+  return rows.map((row) => row.id);
+}
