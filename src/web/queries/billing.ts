@@ -3,13 +3,12 @@ import type { LedgerKind } from '../../contract/billing.ts';
 import { api } from '../api/client.ts';
 
 /** The team's balance, and its ledger (every change of the balance), newest first. */
-export const billingKeys = {
-  all: ['billing'] as const,
+const billingKeys = {
   balance: ['billing', 'balance'] as const,
   ledger: (kind: LedgerKind | undefined) => ['billing', 'ledger', kind ?? 'all'] as const,
 };
 
-export const LEDGER_PAGE_SIZE = 50;
+const LEDGER_PAGE_SIZE = 50;
 
 export function balanceQueryOptions() {
   return queryOptions({

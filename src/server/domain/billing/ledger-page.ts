@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/pool.ts';
 import { type Columns, filterConditions, LEDGER_COLUMNS, Params } from '../analytics/filters.ts';
 import { decodeCursor, encodeCursor, microsecondInstant } from '../page-cursor.ts';
 
-/** Grants and operator corrections carry no run source: they are the service's own (`internal`). */
+/** Every row this server writes has a source (grants: `internal`); one without counts as `internal` too. */
 const COLUMNS: Columns = { ...LEDGER_COLUMNS, source: "coalesce(l.source, 'internal')" };
 
 interface LedgerRow {

@@ -54,7 +54,7 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
             : 'text-zinc-950 dark:text-zinc-100',
         )}
       >
-        {signedCredits(entry.delta_cents, formatCredits)}
+        {signedCredits(entry.delta_cents)}
       </td>
       <td
         className={`${TABLE_CELL} text-right whitespace-nowrap tabular-nums text-zinc-600 dark:text-zinc-400`}
