@@ -82,3 +82,37 @@ describe('stopping the queue', () => {
     expect(rows[0].n).toBe(0);
   });
 });
+
+describe("pg-boss's connections", () => {
+  it('plan its statements for any queue and do not wait for a disk flush, and a fetch takes its own queue only', async () => {
+    const boss: PgBoss = createBoss(database.url, 60);
+    await boss.start();
+    try {
+      const settings = await boss.getDb().executeSql(
+        `SELECT current_setting('plan_cache_mode') AS plans, current_setting('synchronous_commit') AS sync
+            WHERE $1::boolean`,
+        [true],
+      );
+      expect(settings.rows[0]).toEqual({ plans: 'force_generic_plan', sync: 'off' });
+
+      // One plan for every queue (the table is partitioned by name) must still read the named one only.
+      await boss.createQueue('plan-a');
+      await boss.createQueue('plan-b');
+      for (let i = 0; i < 8; i++) {
+        await boss.send('plan-a', { i });
+        await boss.send('plan-b', { i });
+      }
+      const taken: unknown[] = [];
+      for (let i = 0; i < 8; i++) {
+        const [message] = await boss.fetch('plan-a');
+        taken.push(message?.data);
+      }
+      expect(taken).toEqual(Array.from({ length: 8 }, (_, i) => ({ i })));
+      expect(await boss.fetch('plan-a')).toEqual([]);
+      expect(await boss.getQueueSize('plan-b')).toBe(8);
+    } finally {
+      await boss.stop({ graceful: false, wait: true });
+      await bossPoolClosed(boss);
+    }
+  });
+});
