@@ -29,10 +29,59 @@ describe('npm run credits', () => {
     const unknown = await credits('grant', 'nobody@example.com', '10');
     expect(unknown.code).toBe(1);
     expect(unknown.out).toContain('No team is named by nobody@example.com');
-    for (const amount of ['0', '2.5']) {
-      const refused = await credits('grant', 'nobody@example.com', amount);
-      expect(refused.code, amount).toBe(2);
+    for (const args of [
+      ['grant', 'nobody@example.com', '0'],
+      ['grant', 'nobody@example.com', '2.5'],
+      ['grant', 'nobody@example.com', '1e3'],
+      // An adjustment says which way, and why.
+      ['adjust', 'nobody@example.com', '10', 'why'],
+      ['adjust', 'nobody@example.com', '-10'],
+      ['refund', 'job_x', 'some'],
+    ]) {
+      const refused = await credits(...args);
+      expect(refused.code, args.join(' ')).toBe(2);
       expect(refused.out).toContain('usage: npm run credits');
     }
+  });
+
+  it('adjusts a balance either way with its reason, and refunds a job of the team', async () => {
+    const owner = await person(t);
+    const raised = await credits('adjust', owner.email, '+40', 'credit', 'note', '7');
+    expect(raised.code).toBe(0);
+    expect(raised.out).toContain('140 credits');
+    const refused = await credits('adjust', owner.teamId, '-141', 'too', 'much');
+    expect([refused.code, refused.out]).toEqual([1, expect.stringContaining('would leave it below zero')]);
+    expect((await credits('adjust', owner.teamId, '-30', 'correction')).code).toBe(0);
+    const entries = await owner.client.listLedgerEntries({ query: { kind: 'adjustment' } });
+    expect(entries.data.map((e) => [e.delta_cents, e.note])).toEqual([
+      [-30, 'correction'],
+      [40, 'credit note 7'],
+    ]);
+
+    const jobId = 'job_refund_by_command';
+    await t.db.query(
+      `INSERT INTO jobs (id, team_id, source, tool, model, status, input, estimated_duration_ms,
+                         estimated_cost_cents, actual_cost_cents, pricing_id, billing, provider, provider_model)
+       VALUES ($1, $2, 'app', 'image', 'local-sketch', 'completed', '{}', 1000, 6, 6, 'price', 'per_image',
+               'local', 'local:local-sketch')`,
+      [jobId, owner.teamId],
+    );
+    await t.db.query(
+      `INSERT INTO credit_ledger (team_id, delta_cents, balance_after_cents, kind, source, tool, model, job_id, job_status)
+       VALUES ($1, -6, 104, 'settle', 'app', 'image', 'local-sketch', $2, 'completed')`,
+      [owner.teamId, jobId],
+    );
+    await t.db.query('UPDATE teams SET balance_cents = 104 WHERE id = $1', [owner.teamId]);
+    const part = await credits('refund', jobId, '2', 'blurry');
+    expect([part.code, part.out]).toEqual([
+      0,
+      expect.stringContaining('Refunded 2 credits of job_refund_by_command'),
+    ]);
+    expect(part.out).toContain('4 credits of its charge left to refund');
+    const rest = await credits('refund', jobId, 'all');
+    expect(rest.out).toContain('Refunded 4 credits');
+    expect(rest.out).toContain('110 credits');
+    const again = await credits('refund', jobId, 'all');
+    expect([again.code, again.out]).toEqual([1, expect.stringContaining('refunded already')]);
   });
 });

@@ -43,7 +43,7 @@ export const LedgerEntry = z
     api_key_id: z.string().nullable(),
     person_id: z.string().nullable(),
     source: RunSource,
-    note: z.string().nullable().meta({ description: 'Why, for grants and adjustments.' }),
+    note: z.string().nullable().meta({ description: 'Why: the note of a grant, a refund or an adjustment.' }),
     created_at: Timestamp,
   })
   .meta({ id: 'LedgerEntry' });

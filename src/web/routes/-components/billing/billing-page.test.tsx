@@ -58,6 +58,15 @@ const settle = entry(3, {
   job_id: 'job_sketch',
   tool: 'image',
 });
+const refund = entry(4, {
+  kind: 'refund',
+  delta_cents: 1,
+  balance_after_cents: 499,
+  job_id: 'job_sketch',
+  tool: 'image',
+  source: 'app',
+  note: 'blurry output',
+});
 
 /** The page at `/billing`, as the route renders it, with `onKind` recorded. */
 function renderBilling(kind?: LedgerKind) {
@@ -93,7 +102,7 @@ describe('Billing page', () => {
   it('shows the balance, what jobs hold, and the ledger newest first with signed changes', async () => {
     stubFetch({
       'GET /v2/billing/balance': balance,
-      'GET /v2/billing/ledger': () => json({ data: [settle, hold, grant], next_cursor: null }),
+      'GET /v2/billing/ledger': () => json({ data: [refund, settle, hold, grant], next_cursor: null }),
     });
     renderBilling();
     expect(await screen.findByText('498 credits ($4.98)')).toBeInTheDocument();
@@ -101,19 +110,24 @@ describe('Billing page', () => {
     const table = await screen.findByRole('table', { name: 'Ledger entries' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Refund',
       'Charge',
       'Held for a job',
       'Credits added',
     ]);
-    expect(rows[1]).toHaveTextContent('−3 credits');
-    expect(rows[1]).toHaveTextContent('497 credits');
-    expect(rows[1]).toHaveTextContent('Image · local-sketch');
-    expect(within(rows[1]!).getByRole('link', { name: 'job_sketch' })).toHaveAttribute(
+    // A refund names its job and says why.
+    expect(rows[0]).toHaveTextContent('+1 credit');
+    expect(rows[0]).toHaveTextContent('blurry output');
+    expect(within(rows[0]!).getByRole('link', { name: 'job_sketch' })).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('−3 credits');
+    expect(rows[2]).toHaveTextContent('497 credits');
+    expect(rows[2]).toHaveTextContent('Image · local-sketch');
+    expect(within(rows[2]!).getByRole('link', { name: 'job_sketch' })).toHaveAttribute(
       'href',
       '/jobs/job_sketch',
     );
-    expect(rows[2]).toHaveTextContent('+500 credits');
-    expect(rows[2]).toHaveTextContent('invoice 118');
+    expect(rows[3]).toHaveTextContent('+500 credits');
+    expect(rows[3]).toHaveTextContent('invoice 118');
   });
 
   it('shows older entries on request, asking with the cursor of the page before', async () => {

@@ -65,7 +65,7 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
   );
 }
 
-/** The job an entry belongs to (a link), or the note of a grant or correction. */
+/** The job an entry belongs to (a link) with the refund's reason if any, or the note of a grant or adjustment. */
 function EntrySubject({ entry }: { entry: LedgerEntry }) {
   if (entry.job_id) {
     return (
@@ -83,6 +83,7 @@ function EntrySubject({ entry }: { entry: LedgerEntry }) {
             {entry.model ? ` · ${entry.model}` : ''}
           </span>
         )}
+        {entry.note && <span className="text-xs text-zinc-700 dark:text-zinc-300">{entry.note}</span>}
       </span>
     );
   }
