@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
-import { decodeCursor, decodeJsonCursor, encodeCursor, encodeJsonCursor } from './page-cursor.ts';
+import { decodeCursor, decodeJsonCursor, encodeCursor, encodeJsonCursor, splitPage } from './page-cursor.ts';
 
 function refusal(read: () => unknown): AppError {
   try {
@@ -32,5 +32,12 @@ describe('page cursors', () => {
     expect(error.status).toBe(422);
     expect(error.code).toBe('invalid_request');
     expect(JSON.stringify(error.details)).toContain('query.cursor');
+  });
+
+  it('split a read of one row more than the page into the page and the next cursor, made from its last row', () => {
+    const cursorOf = (row: number) => `after ${row}`;
+    expect(splitPage([1, 2, 3], 2, cursorOf)).toEqual({ page: [1, 2], nextCursor: 'after 2' });
+    expect(splitPage([1, 2], 2, cursorOf)).toEqual({ page: [1, 2], nextCursor: null });
+    expect(splitPage([], 2, cursorOf)).toEqual({ page: [], nextCursor: null });
   });
 });

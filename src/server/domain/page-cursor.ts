@@ -55,3 +55,17 @@ export function decodeJsonCursor<T>(cursor: string, read: (value: unknown) => T 
   if (fields === null) throw invalidCursor();
   return fields;
 }
+
+/**
+ * The page of a listing that read one row more than it shows (`LIMIT limit + 1`): the rows to show, and
+ * the next page's cursor, made from the last row shown, only when that extra row came back.
+ */
+export function splitPage<Row>(
+  rows: Row[],
+  limit: number,
+  cursorOf: (last: Row) => string,
+): { page: Row[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > limit && last ? cursorOf(last) : null };
+}

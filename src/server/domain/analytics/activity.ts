@@ -1,6 +1,6 @@
 import type { AnalyticsActivity, AnalyticsActivityQuery } from '../../../contract/analytics.ts';
 import type { Db } from '../../db/pool.ts';
-import { decodeCursor, encodeCursor, microsecondInstant } from '../page-cursor.ts';
+import { decodeCursor, encodeCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 import { filterConditions, LEDGER_COLUMNS, Params, type Viewer } from './filters.ts';
 import { filtersOf, inSnapshot, metaOf } from './meta.ts';
 import { resolveRange } from './range.ts';
@@ -59,9 +59,7 @@ export async function analyticsActivity(
         LIMIT ${p.add(query.limit + 1)}`,
       p.values,
     );
-    const page = rows.slice(0, query.limit);
-    const last = page[page.length - 1];
-    const next = rows.length > query.limit && last ? encodeCursor(last.at, last.id) : null;
+    const { page, nextCursor: next } = splitPage(rows, query.limit, (last) => encodeCursor(last.at, last.id));
     const self = viewer.scope === 'self';
     const shownKey = (id: string | null) => (id && self && !viewer.apiKeyIds.includes(id) ? 'other' : id);
     const shownPerson = (id: string | null) => (id && self && id !== viewer.personId ? 'other' : id);

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { LedgerEntry, LedgerListQuery } from '../../../contract/billing.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { type Columns, filterConditions, LEDGER_COLUMNS, Params } from '../analytics/filters.ts';
-import { decodeCursor, encodeCursor, microsecondInstant } from '../page-cursor.ts';
+import { decodeCursor, encodeCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 
 /** Every row this server writes has a source (grants: `internal`); one without counts as `internal` too. */
 const COLUMNS: Columns = { ...LEDGER_COLUMNS, source: "coalesce(l.source, 'internal')" };
@@ -67,8 +67,7 @@ export async function ledgerPage(
       LIMIT ${p.add(query.limit + 1)}`,
     p.values,
   );
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = splitPage(rows, query.limit, (last) => encodeCursor(last.at, last.id));
   return {
     data: page.map((row) => ({
       id: `led_${row.id}`,
@@ -86,6 +85,6 @@ export async function ledgerPage(
       note: row.reason,
       created_at: row.created_at.toISOString(),
     })),
-    next_cursor: rows.length > query.limit && last ? encodeCursor(last.at, last.id) : null,
+    next_cursor: nextCursor,
   };
 }

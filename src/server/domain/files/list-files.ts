@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { FileListQuery, FileRecord } from '../../../contract/files.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { type FolderViewer, fileFolderVisible, viewerParams } from '../folders/folders.ts';
-import { decodeCursor, encodeCursor, microsecondInstant } from '../page-cursor.ts';
+import { decodeCursor, encodeCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 import { type StoredFile, toFileRecord } from './files.ts';
 
 type FileListFilters = z.output<typeof FileListQuery>;
@@ -75,10 +75,9 @@ export async function listFiles(
       ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`,
     values,
   );
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = splitPage(rows, query.limit, (last) => encodeCursor(last.cursorAt, last.id));
   return {
     data: page.map(({ cursorAt: _, ...file }) => toFileRecord(file, publicUrl)),
-    next_cursor: rows.length > query.limit && last ? encodeCursor(last.cursorAt, last.id) : null,
+    next_cursor: nextCursor,
   };
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Folder, FolderVisibility } from '../../../contract/folders.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
-import { decodeCursor, encodeCursor, microsecondInstant } from '../page-cursor.ts';
+import { decodeCursor, encodeCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 import { slugCandidates } from './folder-slug.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -130,12 +130,8 @@ export async function listFolders(
     `${SELECT_FOLDER} WHERE ${where.join(' AND ')} ORDER BY w.created_at DESC, w.id DESC LIMIT ${query.limit + 1}`,
     values,
   );
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    data: page.map(toFolder),
-    next_cursor: rows.length > query.limit && last ? encodeCursor(last.cursor_at, last.id) : null,
-  };
+  const { page, nextCursor } = splitPage(rows, query.limit, (last) => encodeCursor(last.cursor_at, last.id));
+  return { data: page.map(toFolder), next_cursor: nextCursor };
 }
 
 /**

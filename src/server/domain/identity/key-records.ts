@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ApiKey, listApiKeys } from '../../../contract/api-keys.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
-import { decodeCursor, encodeCursor, microsecondInstant } from '../page-cursor.ts';
+import { decodeCursor, encodeCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 
 type Relation = ApiKey['relation'];
 
@@ -135,10 +135,6 @@ export async function listVisibleKeys(
     ${query.filter ? `WHERE relation = $${values.push(query.filter)}` : ''}
     ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`;
   const { rows } = await db.query<KeyRow & { relation: Relation }>(filtered, values);
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    data: page.map(toRecord),
-    next_cursor: rows.length > query.limit && last ? encodeCursor(last.cursor_at, last.id) : null,
-  };
+  const { page, nextCursor } = splitPage(rows, query.limit, (last) => encodeCursor(last.cursor_at, last.id));
+  return { data: page.map(toRecord), next_cursor: nextCursor };
 }

@@ -4,7 +4,7 @@ import type { ApiKeyReveal as ApiKeyRevealSchema } from '../../../contract/api-k
 import type { PageQuery } from '../../../contract/common.ts';
 import { type Db, transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
-import { decodeCursor, encodeCursor, microsecondInstant } from '../page-cursor.ts';
+import { decodeCursor, encodeCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 import { bucketName, hit, type RateLimitRule } from '../rate-limit.ts';
 import { findVisibleKey, requireManager } from './key-records.ts';
 import { toPersonEntry } from './person-entry.ts';
@@ -100,8 +100,7 @@ export async function listReveals(
       ORDER BY r.revealed_at DESC, r.id DESC LIMIT ${query.limit + 1}`,
     values,
   );
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
+  const { page, nextCursor } = splitPage(rows, query.limit, (last) => encodeCursor(last.cursor_at, last.id));
   return {
     data: page.map((r) => ({
       id: r.id,
@@ -111,6 +110,6 @@ export async function listReveals(
       ip_address: r.ip_address,
       user_agent: r.user_agent,
     })),
-    next_cursor: rows.length > query.limit && last ? encodeCursor(last.cursor_at, last.id) : null,
+    next_cursor: nextCursor,
   };
 }

@@ -9,7 +9,7 @@ import type {
 } from '../../../contract/templates.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
-import { decodeJsonCursor, encodeJsonCursor, microsecondInstant } from '../page-cursor.ts';
+import { decodeJsonCursor, encodeJsonCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 import { STARTER_TEMPLATES } from './starter-templates.ts';
 
 interface TemplateRow {
@@ -150,12 +150,8 @@ export async function listTemplates(
     `${SELECT} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${param(query.limit + 1)}`,
     values,
   );
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    data: page.map(toTemplate),
-    next_cursor: rows.length > query.limit && last ? encodeTemplateCursor(last) : null,
-  };
+  const { page, nextCursor } = splitPage(rows, query.limit, encodeTemplateCursor);
+  return { data: page.map(toTemplate), next_cursor: nextCursor };
 }
 
 /** A template the caller may see (approved, or their team's own); any other answers 404. */

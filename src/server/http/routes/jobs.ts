@@ -13,7 +13,7 @@ import { createJob } from '../../domain/jobs/create-job.ts';
 import { cancelActiveJob } from '../../domain/jobs/finish-job.ts';
 import { type JobRow, toJob, toStatusView } from '../../domain/jobs/job-row.ts';
 import { refreshFromProvider } from '../../domain/jobs/refresh-job.ts';
-import { encodeCursor } from '../../domain/page-cursor.ts';
+import { encodeCursor, splitPage } from '../../domain/page-cursor.ts';
 import { TtlCache } from '../../domain/ttl-cache.ts';
 import { listJobDeliveries } from '../../domain/webhooks/deliveries.ts';
 import { AppError } from '../../errors.ts';
@@ -59,11 +59,12 @@ export function jobRoutes(s: Services, checkUrls: (urls: string[]) => Promise<vo
       // committed by then is in the page or was before it.
       const clock = await s.db.query<{ now: Date }>('SELECT statement_timestamp() AS now');
       const { rows } = await s.db.query<JobRow & { cursor_at: string }>(page.text, page.values);
-      const shown = rows.slice(0, query.limit);
-      const last = shown.at(-1);
+      const { page: shown, nextCursor } = splitPage(rows, query.limit, (last) =>
+        encodeCursor(last.cursor_at, last.id),
+      );
       return {
         data: shown.map((r) => toJob(r, baseUrl)),
-        next_cursor: rows.length > query.limit && last ? encodeCursor(last.cursor_at, last.id) : null,
+        next_cursor: nextCursor,
         server_time: clock.rows[0]!.now.toISOString(),
       };
     }),
