@@ -20,7 +20,7 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const feedRow = (page: Page, text: string) =>
   page.getByRole('table').getByRole('row').filter({ hasText: text });
 
-test('a job made through the API appears in the open feed within seconds, with the balance, and a cancelled one shows its refund', async ({
+test('a job made through the API appears in the open feed within seconds, with the balance, and a cancelled one shows it was not charged', async ({
   page,
 }) => {
   const token = await signIn(page);
@@ -52,14 +52,14 @@ test('a job made through the API appears in the open feed within seconds, with t
   const row = feedRow(page, 'a slow pan over a quiet bay');
   await expect(row.getByText('Cancelled')).toBeVisible({ timeout: 4_000 });
   // What a finished job cost, never the estimate: nothing, given back.
-  await expect(row).toContainText('0 (refunded)');
+  await expect(row).toContainText('0 (not charged)');
   await expect(row).not.toContainText('~');
   await expect(accountMenu(page)).toContainText('1,000 credits', { timeout: 4_000 });
 
   await row.getByRole('link').click();
   await expect(page).toHaveTitle(`Job ${job.id} · Media Console`);
   const pricing = page.getByRole('dialog').getByRole('region', { name: 'Pricing' });
-  await expect(pricing).toContainText('0 credits (refunded)');
+  await expect(pricing).toContainText('0 credits (not charged)');
   await expect(pricing).toContainText('per second');
   await expect(pricing).not.toContainText('Not settled');
 });

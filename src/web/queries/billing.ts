@@ -6,6 +6,7 @@ import { api } from '../api/client.ts';
 const billingKeys = {
   balance: ['billing', 'balance'] as const,
   ledger: (kind: LedgerKind | undefined) => ['billing', 'ledger', kind ?? 'all'] as const,
+  refunds: (jobId: string) => ['billing', 'refunds', jobId] as const,
 };
 
 const LEDGER_PAGE_SIZE = 50;
@@ -33,5 +34,16 @@ export function ledgerQueryOptions(kind: LedgerKind | undefined) {
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
     staleTime: 5_000,
+  });
+}
+
+/** The credits given back for one job (the operator's refunds, with their reasons), oldest last. */
+export function jobRefundsQueryOptions(jobId: string) {
+  return queryOptions({
+    queryKey: billingKeys.refunds(jobId),
+    queryFn: async () =>
+      (await api().listLedgerEntries({ query: { job: jobId, kind: 'refund', limit: 100 } })).data,
+    // Refunds are rare and made by hand: a job opened again within the minute need not ask again.
+    staleTime: 60_000,
   });
 }

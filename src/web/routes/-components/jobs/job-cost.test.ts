@@ -19,9 +19,11 @@ describe('what a job cost', () => {
 
   it('shows what a finished job was charged, and a refund for one that failed or was cancelled', () => {
     const cancelled = priced({ status: 'cancelled', actual_cost_cents: null });
-    expect(jobCost(cancelled).text).toBe('0 (refunded)');
-    expect(chargedText(cancelled)).toBe('0 credits (refunded)');
-    expect(chargedText(priced({ status: 'failed', actual_cost_cents: null }))).toBe('0 credits (refunded)');
+    expect(jobCost(cancelled).text).toBe('0 (not charged)');
+    expect(chargedText(cancelled)).toBe('0 credits (not charged)');
+    expect(chargedText(priced({ status: 'failed', actual_cost_cents: null }))).toBe(
+      '0 credits (not charged)',
+    );
     const done = priced({ status: 'completed', actual_cost_cents: 42 });
     expect(jobCost(done).text).toBe('42');
     expect(chargedText(done)).toBe('42 credits');

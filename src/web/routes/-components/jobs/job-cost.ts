@@ -14,22 +14,25 @@ export function chargedCredits(job: Job): number | null {
   return job.actual_cost_cents ?? 0;
 }
 
-/** What a finished job cost, in words: "12 credits", "0 credits (refunded)", "0 credits (from the cache)". */
+/**
+ * What a finished job cost, in words: "12 credits", "0 credits (not charged)" for one that failed or was
+ * cancelled (its hold was returned), "0 credits (from the cache)". Refunds of a charge are the ledger's.
+ */
 export function chargedText(job: Job): string | null {
   const charged = chargedCredits(job);
   if (charged === null) return null;
   if (charged > 0) return formatCredits(charged);
   if (job.pricing.cached) return '0 credits (from the cache)';
-  return job.status === 'completed' ? formatCredits(0) : '0 credits (refunded)';
+  return job.status === 'completed' ? formatCredits(0) : '0 credits (not charged)';
 }
 
 /** The cost cell: what a finished job was charged, else "~" the estimate of one still under way. */
 export function jobCost(job: Job): { text: string; title: string } {
   const charged = chargedCredits(job);
   if (charged !== null) {
-    const refunded = charged === 0 && job.status !== 'completed';
+    const notCharged = charged === 0 && job.status !== 'completed';
     return {
-      text: refunded ? '0 (refunded)' : whole.format(charged),
+      text: notCharged ? '0 (not charged)' : whole.format(charged),
       title: `Charged: ${chargedText(job)}`,
     };
   }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { LedgerEntry } from '../../../../contract/billing.ts';
 import type { Job, WebhookDelivery } from '../../../../contract/jobs.ts';
 import { jobKeys } from '../../../queries/jobs.ts';
 import { json, stubFetch } from '../../../testing/fake-fetch.ts';
@@ -43,6 +44,23 @@ const completed = testJob(7, {
       },
     ],
   },
+});
+
+const refund = (credits: number, note: string): LedgerEntry => ({
+  id: `led_${credits}`,
+  team_id: 'c0399080-8c70-427a-bb3b-897719ec946b',
+  delta_cents: credits,
+  kind: 'refund',
+  balance_after_cents: 100,
+  job_id: completed.id,
+  tool: 'image',
+  model: 'local-sketch',
+  folder_id: null,
+  api_key_id: null,
+  person_id: null,
+  source: 'app',
+  note,
+  created_at: '2026-01-02T00:00:00.000Z',
 });
 
 const delivery = (attempt: number, overrides: Partial<WebhookDelivery>): WebhookDelivery => ({
@@ -89,6 +107,8 @@ describe('job details', () => {
       within(screen.getByRole('region', { name: 'Provider' })).getByText('succeeded'),
     ).toBeInTheDocument();
 
+    // No refund of its charge: no row for one.
+    expect(within(pricing).queryByText('Refunded')).not.toBeInTheDocument();
     const deliveries = screen.getByRole('region', { name: 'Webhook deliveries' });
     expect(await within(deliveries).findByText('HTTP 500 from the receiver')).toBeInTheDocument();
     expect(within(deliveries).getAllByRole('row')).toHaveLength(3);
@@ -96,6 +116,23 @@ describe('job details', () => {
     expect(screen.queryByRole('button', { name: 'Cancel job' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+  });
+
+  it('shows what was refunded of a charge, with the reasons', async () => {
+    const charged = { ...completed, actual_cost_cents: 5, pricing: { ...completed.pricing, actual: 5 } };
+    const api = stubFetch({
+      [`GET /v2/jobs/${completed.id}/webhook-deliveries`]: () => json({ data: [] }),
+      'GET /v2/billing/ledger': () =>
+        json({
+          data: [refund(2, 'the rest'), refund(3, 'blurry output')],
+          next_cursor: null,
+        }),
+    });
+    renderDetail(charged);
+    const pricing = await screen.findByRole('region', { name: 'Pricing' });
+    expect(await within(pricing).findByText('5 credits: the rest; blurry output')).toBeInTheDocument();
+    const [asked] = api.callsTo('GET /v2/billing/ledger');
+    expect(Object.fromEntries(asked!.url.searchParams)).toMatchObject({ job: completed.id, kind: 'refund' });
   });
 
   it('shows why a job failed, and a retry opens the new job', async () => {
@@ -116,9 +153,11 @@ describe('job details', () => {
     expect(reason.closest('[role="alert"]')).toHaveTextContent('Provider error');
     // Failed: what it held was given back, and the drawer says so instead of "not settled".
     expect(
-      within(screen.getByRole('region', { name: 'Pricing' })).getByText('0 credits (refunded)'),
+      within(screen.getByRole('region', { name: 'Pricing' })).getByText('0 credits (not charged)'),
     ).toBeInTheDocument();
     expect(await screen.findByText('This job has no webhook (options.webhook_url).')).toBeInTheDocument();
+    // Not charged, so nothing to refund: the ledger is not asked.
+    expect(api.callsTo('GET /v2/billing/ledger')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/jobs/${retried.id}`));

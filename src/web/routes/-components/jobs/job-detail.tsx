@@ -23,6 +23,7 @@ import { DetailSection, Mono } from './detail-list.tsx';
 import { canRun, useJobActions } from './job-actions.ts';
 import { chargedText } from './job-cost.ts';
 import { JobOutputPreview } from './job-output-preview.tsx';
+import { useRefundItem } from './job-refunds.ts';
 import { JobProgress } from './job-status.tsx';
 import { JobWebhookDeliveries } from './job-webhook-deliveries.tsx';
 
@@ -53,6 +54,7 @@ export function JobDetail({ id, filters }: { id: string; filters: JobFeedFilters
   const folders = useQuery({ ...foldersQueryOptions(), enabled: job.folder_id !== null }).data;
   const keyName = (id: string) => keys?.find((k) => k.id === id)?.name ?? null;
   const folderName = (id: string) => folders?.find((f) => f.id === id)?.name ?? null;
+  const refunded = useRefundItem(job);
   const prompt = typeof job.input.prompt === 'string' ? job.input.prompt : null;
   const text = typeof job.input.text === 'string' ? job.input.text : null;
 
@@ -112,6 +114,7 @@ export function JobDetail({ id, filters }: { id: string; filters: JobFeedFilters
             label: 'Charged',
             value: chargedText(job) ?? 'Charged when the job finishes',
           },
+          ...(refunded ? [refunded] : []),
           {
             label: 'Cached',
             value:
