@@ -115,32 +115,39 @@ export interface Queue {
 export const QUEUE_WORK_CHANNEL = 'queue_work';
 
 /**
- * Creates the queues (and schedules) missing or changed. On an existing database everything is usually
- * in place: one read of the queues and schedules, and only what is missing or changed is written (each
- * write was a round trip at every start).
+ * Creates the queues (and schedules) missing or changed, under the setup lock (startBoss). On an existing
+ * database everything is usually in place: one read of the queues and schedules, and only what is
+ * missing or changed is written (each write was a round trip at every start).
  */
 async function createMissingQueues(services: Services): Promise<void> {
   const { boss } = services;
   const [queues, schedules] = await Promise.all([boss.getQueues(), boss.getSchedules()]);
   const existing = new Map(queues.map((queue) => [queue.name, queue]));
   const scheduled = new Set(schedules.map((schedule) => `${schedule.name} ${schedule.cron}`));
-  const missing = QUEUE_JOBS.filter((job) => {
+  for (const job of QUEUE_JOBS) {
     const queue = existing.get(job.name);
-    return (
-      !queue ||
-      !sameOptions(queue, optionsOf(job, services)) ||
-      (job.cron && !scheduled.has(`${job.name} ${job.cron}`))
-    );
-  });
-  if (!missing.length) return;
-  await underQueueSetupLock(services.db, async () => {
-    for (const job of missing) {
-      const options = optionsOf(job, services);
+    const options = optionsOf(job, services);
+    if (!queue || !sameOptions(queue, options)) {
       await boss.createQueue(job.name, { name: job.name, ...options });
       // An existing queue keeps its old options unless updated (a changed JOB_LEASE_SECONDS, say).
       if (options) await boss.updateQueue(job.name, { name: job.name, ...options });
-      if (job.cron) await boss.schedule(job.name, job.cron);
     }
+    if (job.cron && !scheduled.has(`${job.name} ${job.cron}`)) await boss.schedule(job.name, job.cron);
+  }
+}
+
+/**
+ * Starts pg-boss and creates our queues, one process at a time (the setup lock). Creating queues deadlocks
+ * across processes: each creation inserts its queue's row, then adds a foreign key to that table, which
+ * waits for the other's insert. pg-boss's own start creates a queue too (its cron queue, ignoring a
+ * failure), so two processes starting at once on a new database could make ours the one PostgreSQL
+ * aborted ("deadlock detected", a failed start); both creations now happen under the lock. On a database
+ * already set up, nothing is created and the lock costs a few milliseconds.
+ */
+async function startBoss(services: Services): Promise<void> {
+  await underQueueSetupLock(services.db, async () => {
+    await services.boss.start();
+    await createMissingQueues(services);
   });
 }
 
@@ -171,12 +178,7 @@ export async function startQueue(
     role.work && shared
       ? listenForNotifications(shared, QUEUE_WORK_CHANNEL, (name) => lanes.get(name)?.wake())
       : undefined;
-  const settled = await Promise.allSettled([
-    presenceHeld,
-    boss.start().then(() => createMissingQueues(services)),
-    schemaReady,
-    announced,
-  ]);
+  const settled = await Promise.allSettled([presenceHeld, startBoss(services), schemaReady, announced]);
   const presence = (settled[0].status === 'fulfilled' && settled[0].value) || null;
   const stopListening = (settled[3].status === 'fulfilled' && settled[3].value) || null;
   const failed = settled.find((result) => result.status === 'rejected');

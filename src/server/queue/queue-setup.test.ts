@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { listenForNotifications } from '../db/notifications.ts';
+import { createPool } from '../db/pool.ts';
 import { RUN_JOB_QUEUE } from '../domain/jobs/queue-names.ts';
 import { createLogger } from '../logger.ts';
 import { createServices } from '../services-factory.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, createTestDatabase, type TestApp } from '../testing/test-app.ts';
 import { sleep, until } from '../testing/until.ts';
 import { QUEUE_WORK_CHANNEL, startQueue } from './boss.ts';
 
@@ -49,6 +50,48 @@ describe('queue set-up at start', () => {
     expect(writes).toBeGreaterThan(0);
     expect(stored?.expireInSeconds).toBe(900);
   });
+});
+
+describe('processes starting at once on a new database', () => {
+  it("create no queue, pg-boss's own included, while another process sets its queues up", async () => {
+    // Queue creations of two processes at once deadlock (each inserts its queue's row, then adds a foreign
+    // key to that table); pg-boss's start creates its cron queue, and that start, outside the lock, made a
+    // start of ours fail with "deadlock detected". Here another process holds the lock, as in its set-up.
+    const database = await createTestDatabase();
+    const db = createPool(database.url, 4);
+    const other = await db.connect();
+    try {
+      await other.query('SELECT pg_advisory_lock(7226102)');
+      const config = loadConfig({
+        DATABASE_URL: database.url,
+        APP_SECRET: t.config.APP_SECRET!,
+        DATA_DIR: t.config.DATA_DIR,
+        LOG_LEVEL: 'silent',
+      });
+      const services = createServices(
+        config,
+        db,
+        database.url,
+        createLogger('silent'),
+        config.APP_SECRET!,
+        {},
+      );
+      const starting = startQueue(services, { work: false });
+      await sleep(1_000);
+      const { rows } = await other.query(`SELECT to_regclass('pgboss.queue') AS queues`);
+      expect(rows[0].queues).toBeNull();
+
+      await other.query('SELECT pg_advisory_unlock(7226102)');
+      const queue = await starting;
+      const names = (await services.boss.getQueues()).map((q) => q.name);
+      expect(names).toEqual(expect.arrayContaining([RUN_JOB_QUEUE, '__pgboss__send-it']));
+      await queue.stop();
+    } finally {
+      other.release();
+      await db.end();
+      await database.drop();
+    }
+  }, 30_000);
 });
 
 describe('queue start beside the migrations', () => {
