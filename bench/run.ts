@@ -482,6 +482,13 @@ if (!only || only === 'job-list') {
   );
 }
 
+if (!only || only === 'ledger') {
+  const { benchLedger, formatLedger } = await import('./ledger.ts');
+  const ledger = await benchLedger(30);
+  process.stdout.write(`${formatLedger(ledger)}\n`);
+  results.ledger = ledger;
+}
+
 if (!only || only === 'image') {
   const { benchImageEncoding, imageEncodingLines } = await import('./image-encoding.ts');
   const image = await benchImageEncoding(7);

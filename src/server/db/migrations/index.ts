@@ -15,6 +15,7 @@ import { jobListIndexes } from './013-job-list-indexes.ts';
 import { staticRollupTriggers } from './014-static-rollup-triggers.ts';
 import { runFailures } from './015-run-failures.ts';
 import { webhookSweepIndex } from './016-webhook-sweep-index.ts';
+import { ledgerListIndexes } from './017-ledger-list-indexes.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   staticRollupTriggers,
   runFailures,
   webhookSweepIndex,
+  ledgerListIndexes,
 ];
