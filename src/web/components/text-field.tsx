@@ -1,15 +1,17 @@
-import { type InputHTMLAttributes, type Ref, useId } from 'react';
+import { forwardRef, type InputHTMLAttributes, useId } from 'react';
 import { cx } from './cx.ts';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   hint?: string;
   error?: string;
-  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with an optional hint and error, both wired to it for screen readers. */
-export function TextField({ label, hint, error, className, ref, ...input }: TextFieldProps) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, hint, error, className, ...input },
+  ref,
+) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -46,4 +48,4 @@ export function TextField({ label, hint, error, className, ref, ...input }: Text
       )}
     </div>
   );
-}
+});
