@@ -30,7 +30,7 @@ interface DataTableProps {
 /** A bordered, horizontally scrolling table with one heading row and ruled rows (Keys, Team). */
 export function DataTable({ caption, minWidth, headings, children }: DataTableProps) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+    <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       <table className={cx('w-full text-sm', minWidth)}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-zinc-200 whitespace-nowrap text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">

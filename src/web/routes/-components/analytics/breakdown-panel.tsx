@@ -91,7 +91,7 @@ export function BreakdownTable({ breakdown, view, range, onFilter }: BreakdownPr
   const total = breakdown.data.reduce((sum, row) => sum + row.spend_cents, 0);
   const cell = 'py-1.5 pr-4 text-right tabular-nums';
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Spend by {dimension}, in credits</caption>
         <thead className={FIGURE_TABLE_HEAD}>

@@ -113,7 +113,7 @@ export function SpendChart({ stacked: raw, view, asTable }: SpendChartProps) {
 function SpendTable({ stacked, view }: { stacked: StackedSeries; view: AnalyticsView }) {
   const bucket = stacked.meta.bucket;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Spend per {bucket}, in credits</caption>
         <thead className={FIGURE_TABLE_HEAD}>

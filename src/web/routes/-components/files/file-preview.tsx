@@ -54,7 +54,7 @@ function ZoomableImage({ file }: { file: FileRecord }) {
   return (
     <figure className="flex flex-col gap-2">
       <section
-        className="max-h-[32rem] overflow-auto rounded-xl border border-zinc-200 bg-[repeating-conic-gradient(#f4f4f5_0_25%,#fff_0_50%)] bg-[length:16px_16px] dark:border-zinc-800 dark:bg-[repeating-conic-gradient(#27272a_0_25%,#18181b_0_50%)]"
+        className="relative max-h-[32rem] overflow-auto rounded-xl border border-zinc-200 bg-[repeating-conic-gradient(#f4f4f5_0_25%,#fff_0_50%)] bg-[length:16px_16px] dark:border-zinc-800 dark:bg-[repeating-conic-gradient(#27272a_0_25%,#18181b_0_50%)]"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a zoomed image scrolls; the keyboard needs to reach it.
         tabIndex={0}
         aria-label={`${file.name}, ${label}`}

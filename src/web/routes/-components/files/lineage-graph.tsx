@@ -37,7 +37,7 @@ export function LineageView({ graph }: { graph: LineageGraph }) {
           appears here.
         </p>
       ) : (
-        <div className="overflow-auto rounded-xl border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-950/40">
+        <div className="relative overflow-auto rounded-xl border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-950/40">
           <div className="relative" style={{ width: layout.width, height: layout.height }}>
             <svg
               aria-hidden="true"

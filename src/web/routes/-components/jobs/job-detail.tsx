@@ -94,7 +94,7 @@ export function JobDetail({ id, filters }: { id: string; filters: JobFeedFilters
         )}
         <details className="rounded-xl border border-zinc-200 bg-white text-sm dark:border-zinc-800 dark:bg-zinc-900">
           <summary className="cursor-pointer px-4 py-2.5 font-medium">Request body</summary>
-          <pre className="max-h-80 overflow-auto border-t border-zinc-200 px-4 py-3 text-xs dark:border-zinc-800">
+          <pre className="relative max-h-80 overflow-auto border-t border-zinc-200 px-4 py-3 text-xs dark:border-zinc-800">
             {JSON.stringify(job.input, null, 2)}
           </pre>
         </details>

@@ -21,7 +21,7 @@ export function KeyTable({ keys, onAction }: KeyTableProps) {
   return (
     <DataTable
       caption="API keys"
-      minWidth="min-w-[60rem]"
+      minWidth="min-w-[52rem]"
       headings={
         <>
           <ColumnHeading>Name</ColumnHeading>
@@ -29,7 +29,6 @@ export function KeyTable({ keys, onAction }: KeyTableProps) {
           <ColumnHeading>Owner</ColumnHeading>
           <ColumnHeading>Created</ColumnHeading>
           <ColumnHeading>Last used</ColumnHeading>
-          <ColumnHeading>Revealable</ColumnHeading>
           <ColumnHeading>Shared with</ColumnHeading>
           <ColumnHeading>
             <span className="sr-only">Actions</span>
@@ -73,7 +72,18 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: KeyTableProps[
           </span>
         )}
       </th>
-      <td className={`${TABLE_CELL} font-mono text-xs whitespace-nowrap`}>{keyPreview(apiKey)}</td>
+      {/* Whether it can be shown again sits under the key itself: a column of its own left too little room
+          for the actions at laptop widths. */}
+      <td className={TABLE_CELL}>
+        <span className="block font-mono text-xs whitespace-nowrap">{keyPreview(apiKey)}</span>
+        <span className="mt-1 block">
+          {apiKey.revealable ? (
+            <Badge tone="success">Revealable</Badge>
+          ) : (
+            <Badge tone="muted">Shown once</Badge>
+          )}
+        </span>
+      </td>
       <td className={TABLE_CELL}>
         {apiKey.owner ? (
           <span className="flex items-center gap-2">
@@ -101,17 +111,11 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: KeyTableProps[
         )}
       </td>
       <td className={TABLE_CELL}>
-        {apiKey.revealable ? (
-          <Badge tone="success">Revealable</Badge>
-        ) : (
-          <Badge tone="muted">Shown once</Badge>
-        )}
-      </td>
-      <td className={TABLE_CELL}>
         <SharedWith apiKey={apiKey} />
       </td>
-      <td className={`${TABLE_CELL} text-right whitespace-nowrap`}>
-        <div className="flex justify-end gap-1">
+      <td className={`${TABLE_CELL} text-right`}>
+        {/* Two lines rather than a table wider than the page when a key has all four actions. */}
+        <div className="ml-auto flex max-w-56 flex-wrap justify-end gap-1 whitespace-nowrap">
           {can.reveal && action('reveal', 'Reveal')}
           {can.share && action('share', 'Share')}
           {can.readLog && action('log', 'Reveal log')}

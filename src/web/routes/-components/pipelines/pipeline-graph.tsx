@@ -47,7 +47,7 @@ export function PipelineGraph({ states }: { states: readonly PipelineStepState[]
   const { placed, width, height } = layoutSteps(states);
   const at = new Map(placed.map((p) => [p.state.id, p]));
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-950/40">
+    <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-950/40">
       <div className="relative" style={{ width, height }}>
         <svg
           aria-hidden="true"

@@ -69,7 +69,7 @@ export function AnalysisReportView({ data }: { data: unknown }) {
       )}
       {report.keyframes.length > 0 && (
         <Section title="Keyframes">
-          <ul className="flex gap-2 overflow-x-auto">
+          <ul className="relative flex gap-2 overflow-x-auto">
             {report.keyframes.map((frame) => (
               <li key={frame.key} className="shrink-0">
                 <figure>

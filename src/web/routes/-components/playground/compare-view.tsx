@@ -30,7 +30,7 @@ export function CompareView({ jobs }: { jobs: readonly Job[] }) {
           ? 'Their inputs are the same.'
           : `${pluralize(differing, 'input differs', 'inputs differ')}, marked below.`}
       </p>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <div className="grid gap-4" style={columns}>
           {jobs.map((job, index) => (
             <div key={job.id} className="flex min-w-0 flex-col gap-2">

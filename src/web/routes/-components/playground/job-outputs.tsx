@@ -30,7 +30,10 @@ function ImageViewer({ output, label }: { output: Output & { url: string }; labe
   return (
     <figure className="flex flex-col gap-2">
       <div
-        className={cx('overflow-auto rounded-lg bg-zinc-100 dark:bg-zinc-800', actual ? 'max-h-[70vh]' : '')}
+        className={cx(
+          'relative overflow-auto rounded-lg bg-zinc-100 dark:bg-zinc-800',
+          actual ? 'max-h-[70vh]' : '',
+        )}
       >
         <img
           src={output.url}

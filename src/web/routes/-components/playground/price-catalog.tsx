@@ -47,7 +47,7 @@ function ToolPrices({ tool, entries }: { tool: ToolKey; entries: readonly PriceC
         {toolLabel(tool)}{' '}
         <span className="font-normal text-zinc-500 dark:text-zinc-400">· {entries.length}</span>
       </h3>
-      <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
         <table aria-labelledby={headingId} className="w-full min-w-[44rem] table-fixed text-left text-sm">
           {/* Fixed widths, so the tables of all tools line up. */}
           <colgroup>

@@ -18,7 +18,7 @@ export function StylePresets({ tool, onPreset }: StylePresetsProps) {
       <h3 id="styles-heading" className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
         Styles
       </h3>
-      <ul className="flex gap-2 overflow-x-auto pb-1">
+      <ul className="relative flex gap-2 overflow-x-auto pb-1">
         {styles.map((preset) => (
           <li key={preset.id} className="shrink-0">
             <StyleTile preset={preset} onUse={() => onPreset(presetFragment(preset, tool) ?? {})} />
