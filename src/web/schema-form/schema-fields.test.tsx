@@ -106,12 +106,14 @@ describe('generated forms, on the catalog’s schemas', () => {
     await waitFor(() => expect(form.sent()).toEqual([{ duration: 10, aspect_ratio: '9:16' }]));
   });
 
-  it('aspect ratios: common ones, or another typed as w:h', async () => {
+  it('aspect ratios: common ones, or another typed as w:h; focus goes to the one in error', async () => {
     const form = renderSchemaForm(catalogSchema('image/local-sketch'));
     const other = screen.getByRole('textbox', { name: 'Aspect ratio, another ratio' });
     await userEvent.type(other, 'wide');
     await send();
     expect(await screen.findByText('Use the form w:h, for example 16:9.')).toBeInTheDocument();
+    // The typed ratio is what is wrong, not the hidden "Default" radio.
+    expect(other).toHaveFocus();
     await userEvent.clear(other);
     await userEvent.type(other, '5:4');
     await send();

@@ -31,6 +31,10 @@ export function AspectRatioInput({ spec, name }: { spec: AspectRatioSpec; name: 
   const value = typeof field.value === 'string' ? field.value : '';
   const ratios = spec.choices ?? COMMON_RATIOS;
   const options = [...(spec.required ? [] : ['']), ...ratios];
+  // react-hook-form focuses a field in error through its ref: the typed ratio when that is what was given,
+  // else the chosen ratio (a radio group is entered at its checked radio).
+  const typed = spec.choices === null && value !== '' && !ratios.includes(value);
+  const focusIndex = Math.max(0, options.indexOf(value));
 
   return (
     <FieldsetShell
@@ -51,7 +55,7 @@ export function AspectRatioInput({ spec, name }: { spec: AspectRatioSpec; name: 
                 className={`${segmentClasses(checked)} flex items-center gap-1.5`}
               >
                 <input
-                  ref={index === 0 ? field.ref : undefined}
+                  ref={!typed && index === focusIndex ? field.ref : undefined}
                   type="radio"
                   name={field.name}
                   checked={checked}
@@ -67,6 +71,7 @@ export function AspectRatioInput({ spec, name }: { spec: AspectRatioSpec; name: 
         </div>
         {spec.choices === null && (
           <input
+            ref={typed ? field.ref : undefined}
             type="text"
             aria-label={`${spec.label}, another ratio`}
             placeholder="Other, e.g. 5:4"

@@ -46,13 +46,14 @@ export function BooleanInput({ spec, name }: { spec: BooleanSpec; name: string }
   return (
     <FieldsetShell ids={ids} label={spec.label} required={false} hint={hint} error={error}>
       <div className={SEGMENTS}>
-        {choices.map((choice, index) => {
+        {choices.map((choice) => {
+          // Exactly one is checked, and focus enters the group there (react-hook-form's too, on an error).
           const checked =
             choice.value === undefined ? typeof field.value !== 'boolean' : field.value === choice.value;
           return (
             <label key={choice.key} className={segmentClasses(checked)}>
               <input
-                ref={index === 0 ? field.ref : undefined}
+                ref={checked ? field.ref : undefined}
                 type="radio"
                 name={field.name}
                 checked={checked}

@@ -34,16 +34,19 @@ export function ChoiceInput({ spec, name }: { spec: ChoiceSpec; name: string }) 
       ...(spec.required ? [] : [{ key: 'default', label: defaultLabel(spec), value: undefined as unknown }]),
       ...spec.options.map((o, i) => ({ key: String(i), label: optionLabel(o, spec.unit), value: o.value })),
     ];
+    const isChecked = (choice: (typeof choices)[number]) =>
+      choice.value === undefined ? selected === -1 : Object.is(choice.value, field.value);
+    // Focus (react-hook-form's, on an error) enters the group at its checked radio, as the keyboard does.
+    const entered = choices.find(isChecked) ?? choices[0];
     return (
       <FieldsetShell ids={ids} label={spec.label} required={spec.required} hint={hint} error={error}>
         <div className={SEGMENTS}>
-          {choices.map((choice, index) => {
-            const checked =
-              choice.value === undefined ? selected === -1 : Object.is(choice.value, field.value);
+          {choices.map((choice) => {
+            const checked = isChecked(choice);
             return (
               <label key={choice.key} className={segmentClasses(checked)}>
                 <input
-                  ref={index === 0 ? field.ref : undefined}
+                  ref={choice === entered ? field.ref : undefined}
                   type="radio"
                   name={field.name}
                   checked={checked}

@@ -132,7 +132,7 @@ describe('the run form', () => {
     expect(first).not.toBe(second);
   });
 
-  it('puts the server’s field errors (422) in place', async () => {
+  it('puts the server’s field errors (422) in place, and focus on the first', async () => {
     server(() =>
       json(
         {
@@ -152,6 +152,8 @@ describe('the run form', () => {
     const prompt = screen.getByRole('textbox', { name: 'Prompt' });
     await waitFor(() => expect(prompt).toHaveAttribute('aria-invalid', 'true'));
     expect(prompt).toHaveAccessibleDescription(/Prompt or files is required\./);
+    // A keyboard user lands on what to fix, as with the form's own checks, not on the page's body.
+    expect(prompt).toHaveFocus();
     // The banner names the field by its label, not by the server's `prompt: …` summary.
     const banner = screen.getByRole('alert');
     expect(banner).toHaveTextContent('Some inputs need attention');

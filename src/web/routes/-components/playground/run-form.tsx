@@ -1,14 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { ApiError } from '../../../../client/api-error.ts';
 import type { ToolKey } from '../../../../contract/common.ts';
 import type { Job } from '../../../../contract/jobs.ts';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { api } from '../../../api/client.ts';
 import { Button } from '../../../components/button.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
-import { asSentence } from '../../../format/sentence.ts';
 import { isAnalysis, useCreateJob } from '../../../queries/generation.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
 import { fieldLabel } from '../../../schema-form/field-label.ts';
@@ -24,6 +22,7 @@ import {
 } from '../../../schema-form/form-values.ts';
 import type { JsonSchema } from '../../../schema-form/json-schema.ts';
 import { lazySchemaResolver, useValidation } from '../../../schema-form/lazy-validation.ts';
+import { showServerFieldErrors } from '../../../schema-form/server-field-errors.ts';
 import { walkSchema } from '../../../schema-form/walk-schema.ts';
 import { WidgetContext, type WidgetOverride } from '../../../schema-form/widget-context.ts';
 import { type Attempt, attemptFor, fingerprintOf } from './attempt-key.ts';
@@ -165,25 +164,15 @@ export function RunForm(props: RunFormProps) {
       onCreated(job);
     } catch (error) {
       attempt.current = { ...current, phase: 'failed', at: Date.now() };
-      showServerFields(error);
+      showServerFieldErrors(form.setError, error, (field) => {
+        const top = field.split('.')[0] ?? '';
+        return top !== 'model' && spec.fields.some((f) => f.key === top) ? field : null;
+      });
       setFailure(error);
     } finally {
       inFlight.current = false;
     }
   };
-
-  /** A 422 names fields (`details.fields`): each message goes to its field, in place. */
-  function showServerFields(error: unknown) {
-    if (!(error instanceof ApiError) || error.status !== 422) return;
-    const fields = (error.details as { fields?: Array<{ field?: unknown; message?: unknown }> } | null)
-      ?.fields;
-    for (const issue of fields ?? []) {
-      if (typeof issue.field !== 'string' || typeof issue.message !== 'string') continue;
-      const top = issue.field.split('.')[0] ?? '';
-      if (top === 'model' || !spec.fields.some((f) => f.key === top)) continue;
-      form.setError(issue.field, { type: 'server', message: asSentence(issue.message) });
-    }
-  }
 
   // A refusal is about the values that were sent: once they change, it no longer describes the form.
   useEffect(() => {
@@ -257,7 +246,11 @@ export function RunForm(props: RunFormProps) {
           onFocus={firstTouch}
           onPointerDown={firstTouch}
         >
-          <fieldset disabled={opening} className="flex min-w-0 flex-col gap-6 disabled:opacity-60">
+          {/* A field that takes focus (Tab, or the first in error) scrolls clear of the sticky Run bar below. */}
+          <fieldset
+            disabled={opening}
+            className="flex min-w-0 flex-col gap-6 disabled:opacity-60 [&_:where(input,textarea,select)]:scroll-mb-64"
+          >
             <StylePresets tool={tool} onPreset={applyFragment} />
             <FieldGrid spec={main} name="" />
             {(providerSpec || optionsSpec) && (

@@ -2,6 +2,7 @@ import { ApiError } from '../../../../client/api-error.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { asSentence } from '../../../format/sentence.ts';
+import { fieldProblems } from '../../../schema-form/server-field-errors.ts';
 
 /** Worth sending again as the same attempt: the server may not have seen it, or was briefly unable. */
 export function isRetryable(error: unknown): boolean {
@@ -18,21 +19,6 @@ function titleOf(error: unknown): string {
   if (error.status === 429) return 'Too many requests';
   if (error.status >= 500) return 'The server could not start the run';
   return 'The run was refused';
-}
-
-interface FieldProblem {
-  field: string;
-  message: string;
-}
-
-/** The fields a 422 names (`details.fields`), or null when it names none. */
-function fieldProblems(error: unknown): FieldProblem[] | null {
-  if (!(error instanceof ApiError) || error.status !== 422) return null;
-  const fields = (error.details as { fields?: Array<{ field?: unknown; message?: unknown }> } | null)?.fields;
-  const problems = (fields ?? []).filter(
-    (issue): issue is FieldProblem => typeof issue.field === 'string' && typeof issue.message === 'string',
-  );
-  return problems.length > 0 ? problems : null;
 }
 
 interface SubmitFailureProps {

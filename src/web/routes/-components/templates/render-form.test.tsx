@@ -118,5 +118,6 @@ describe('the render form', () => {
     await userEvent.type(title, 'Far too long');
     await userEvent.click(renderButton());
     await waitFor(() => expect(title).toHaveAccessibleDescription(/Is too long\./));
+    expect(title).toHaveFocus();
   });
 });

@@ -1,15 +1,14 @@
 import { useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { ApiError } from '../../../../client/api-error.ts';
 import type { Job } from '../../../../contract/jobs.ts';
 import type { Template } from '../../../../contract/templates.ts';
 import { Button } from '../../../components/button.tsx';
-import { asSentence } from '../../../format/sentence.ts';
 import { useRenderTemplate } from '../../../queries/templates.ts';
 import { fieldLabel } from '../../../schema-form/field-label.ts';
 import { FieldGrid } from '../../../schema-form/fields/object-fields.tsx';
 import { schemaResolver, zodFromSchema } from '../../../schema-form/form-validation.ts';
 import { type FormValues, initialValues, toBody } from '../../../schema-form/form-values.ts';
+import { showServerFieldErrors } from '../../../schema-form/server-field-errors.ts';
 import { walkSchema } from '../../../schema-form/walk-schema.ts';
 import { WidgetContext, type WidgetOverride } from '../../../schema-form/widget-context.ts';
 import { type Attempt, attemptFor, fingerprintOf } from '../playground/attempt-key.ts';
@@ -55,26 +54,15 @@ export function RenderForm({ template, onCreated }: { template: Template; onCrea
       onCreated(job);
     } catch (error) {
       attempt.current = { ...current, phase: 'failed', at: Date.now() };
-      showServerFields(error);
+      showServerFieldErrors(form.setError, error, (field) => {
+        const name = field.replace(/^variables\./, '');
+        return spec.fields.some((f) => f.key === name) ? name : null;
+      });
       setFailure(error);
     } finally {
       inFlight.current = false;
     }
   };
-
-  /** A 422 names `variables.<name>`: each message goes to its field, in place. */
-  function showServerFields(error: unknown) {
-    if (!(error instanceof ApiError) || error.status !== 422) return;
-    const fields = (error.details as { fields?: Array<{ field?: unknown; message?: unknown }> } | null)
-      ?.fields;
-    for (const issue of fields ?? []) {
-      if (typeof issue.field !== 'string' || typeof issue.message !== 'string') continue;
-      const name = issue.field.replace(/^variables\./, '');
-      if (spec.fields.some((f) => f.key === name)) {
-        form.setError(name, { type: 'server', message: asSentence(issue.message) });
-      }
-    }
-  }
 
   const submit = form.handleSubmit(send);
 
