@@ -47,6 +47,7 @@ describe('FileActions', () => {
     await userEvent.type(name, 'kitten.png');
     await userEvent.click(screen.getByRole('button', { name: 'Save name' }));
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'File name' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Rename' })).toHaveFocus();
 
     const folder = screen.getByRole('combobox', { name: 'Folder' });
     await waitFor(() => expect(folder).toHaveValue(FOLDER));

@@ -6,6 +6,7 @@ import type { FileRecord } from '../../../../contract/files.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button, buttonClasses } from '../../../components/button.tsx';
 import { showToast } from '../../../components/toast-store.ts';
+import { useInPlaceEditor } from '../../../components/use-in-place-editor.ts';
 import { useDeleteFile, useUpdateFile } from '../../../queries/files.ts';
 import { foldersQueryOptions } from '../../../queries/folders.ts';
 import { inputClasses } from '../../../schema-form/fields/input-classes.ts';
@@ -18,7 +19,8 @@ function messageOf(error: unknown): string {
 /** Download, copy the URL, rename, move to a folder and delete (after a confirmation). */
 export function FileActions({ file }: { file: FileRecord }) {
   const update = useUpdateFile(file.id);
-  const [renaming, setRenaming] = useState(false);
+  const editor = useInPlaceEditor<'name'>();
+  const renameId = useId();
   return (
     <section aria-label="Actions" className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-2">
@@ -26,19 +28,19 @@ export function FileActions({ file }: { file: FileRecord }) {
           Download
         </a>
         <CopyUrl url={file.url} />
-        {!renaming && (
-          <Button variant="secondary" size="sm" onClick={() => setRenaming(true)}>
+        {editor.editing === null && (
+          <Button id={renameId} variant="secondary" size="sm" onClick={() => editor.open('name', renameId)}>
             Rename
           </Button>
         )}
       </div>
-      {renaming && (
+      {editor.editing === 'name' && (
         <RenameFileForm
           name={file.name}
-          onCancel={() => setRenaming(false)}
+          onCancel={editor.close}
           onSubmit={async (name) => {
             await update.mutateAsync({ name });
-            setRenaming(false);
+            editor.close();
           }}
         />
       )}

@@ -96,7 +96,7 @@ describe('Files page', () => {
     );
   });
 
-  it('creates a folder, selects it in the URL, and lists that folder only', async () => {
+  it('creates a folder, selects it in the URL, and lists that folder only; focus comes back to New folder', async () => {
     let folders: Folder[] = [];
     const fetch = stubFetch({
       'GET /v2/workspaces': () => json({ data: folders, next_cursor: null }),
@@ -112,8 +112,12 @@ describe('Files page', () => {
     await userEvent.click(within(nav).getByRole('button', { name: 'New folder' }));
     await userEvent.click(within(nav).getByRole('button', { name: 'Create folder' }));
     expect(await within(nav).findByText('Give the folder a name.')).toBeInTheDocument();
-    await userEvent.type(within(nav).getByRole('textbox', { name: 'New folder name' }), 'Campaign');
-    await userEvent.click(within(nav).getByRole('button', { name: 'Create folder' }));
+    // Escape closes the editor and hands focus back to the button that opened it, not to the page's body.
+    await userEvent.keyboard('{Escape}');
+    expect(within(nav).getByRole('button', { name: 'New folder' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.type(within(nav).getByRole('textbox', { name: 'New folder name' }), 'Campaign{Enter}');
+    await waitFor(() => expect(within(nav).getByRole('button', { name: 'New folder' })).toHaveFocus());
     await userEvent.click(await within(nav).findByRole('link', { name: /Campaign/ }));
     await waitFor(() => expect(router.state.location.search).toEqual({ folder: FOLDER_ID }));
     expect(within(nav).getByRole('link', { name: /Campaign/ })).toHaveAttribute('aria-current', 'page');
@@ -141,7 +145,7 @@ describe('Files page', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
 
-  it('renames a folder in place, and shows the server refusing a name', async () => {
+  it('renames a folder in place, and shows the server refusing a name; focus comes back to its ✎', async () => {
     let name = 'Campaign';
     const fetch = stubFetch({
       'GET /v2/workspaces': () => json({ data: [folder({ name })], next_cursor: null }),
@@ -164,6 +168,9 @@ describe('Files page', () => {
     await userEvent.clear(field);
     await userEvent.type(field, 'Spring launch{Enter}');
     expect(await within(nav).findByRole('link', { name: /Spring launch/ })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(nav).getByRole('button', { name: 'Rename folder Spring launch' })).toHaveFocus(),
+    );
     expect(fetch.callsTo(`PATCH /v2/workspaces/${FOLDER_ID}`).map((c) => c.body)).toEqual([
       { name: 'Taken' },
       { name: 'Spring launch' },

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useId } from 'react';
 import type { Folder } from '../../../../contract/folders.ts';
 import { NONE } from '../../../../contract/values.ts';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useInPlaceEditor } from '../../../components/use-in-place-editor.ts';
 import { foldersQueryOptions, useCreateFolder, useRenameFolder } from '../../../queries/folders.ts';
 import { FolderNameFields } from './folder-name-form.tsx';
 
@@ -19,8 +20,10 @@ export function FolderSidebar({ selected }: { selected: string | undefined }) {
   const folders = useQuery(foldersQueryOptions());
   const create = useCreateFolder();
   const rename = useRenameFolder();
-  const [creating, setCreating] = useState(false);
-  const [renaming, setRenaming] = useState<string | null>(null);
+  // One editor at a time: a new folder's name, or one folder's new name.
+  const editor = useInPlaceEditor<'new' | Folder['id']>();
+  const creating = editor.editing === 'new';
+  const openerId = useId();
 
   return (
     <nav aria-label="Folders" className="flex flex-col gap-3">
@@ -29,7 +32,12 @@ export function FolderSidebar({ selected }: { selected: string | undefined }) {
           Folders
         </h2>
         {!creating && (
-          <Button variant="ghost" size="sm" onClick={() => setCreating(true)}>
+          <Button
+            id={`${openerId}-new`}
+            variant="ghost"
+            size="sm"
+            onClick={() => editor.open('new', `${openerId}-new`)}
+          >
             New folder
           </Button>
         )}
@@ -38,10 +46,10 @@ export function FolderSidebar({ selected }: { selected: string | undefined }) {
         <FolderNameFields
           label="New folder name"
           submitLabel="Create folder"
-          onCancel={() => setCreating(false)}
+          onCancel={editor.close}
           onSubmit={async (name) => {
             await create.mutateAsync(name);
-            setCreating(false);
+            editor.close();
           }}
         />
       )}
@@ -49,16 +57,16 @@ export function FolderSidebar({ selected }: { selected: string | undefined }) {
         <FolderLink label="All files" folder={undefined} selected={selected} />
         <FolderLink label="Not in a folder" folder={NONE} selected={selected} />
         {folders.data?.map((folder) =>
-          renaming === folder.id ? (
+          editor.editing === folder.id ? (
             <li key={folder.id} className="py-1">
               <FolderNameFields
                 label={`Rename ${folder.name}`}
                 submitLabel="Save"
                 initial={folder.name}
-                onCancel={() => setRenaming(null)}
+                onCancel={editor.close}
                 onSubmit={async (name) => {
                   await rename.mutateAsync({ id: folder.id, name });
-                  setRenaming(null);
+                  editor.close();
                 }}
               />
             </li>
@@ -69,7 +77,8 @@ export function FolderSidebar({ selected }: { selected: string | undefined }) {
               folder={folder.id}
               count={folder.file_count}
               selected={selected}
-              onRename={() => setRenaming(folder.id)}
+              renameId={`${openerId}-${folder.id}`}
+              onRename={() => editor.open(folder.id, `${openerId}-${folder.id}`)}
             />
           ),
         )}
@@ -101,12 +110,14 @@ function FolderLink({
   folder,
   count,
   selected,
+  renameId,
   onRename,
 }: {
   label: string;
   folder: Folder['id'] | typeof NONE | undefined;
   count?: number;
   selected: string | undefined;
+  renameId?: string;
   onRename?: () => void;
 }) {
   const current = folder === selected;
@@ -123,6 +134,7 @@ function FolderLink({
       </Link>
       {onRename && (
         <Button
+          id={renameId}
           variant="ghost"
           size="sm"
           className="px-2"
