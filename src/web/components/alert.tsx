@@ -13,12 +13,15 @@ interface AlertProps {
   title?: string;
   children?: ReactNode;
   className?: string;
+  /** For a field to point at: `aria-describedby` of the input it is about. */
+  id?: string;
 }
 
 /** Errors are announced at once (role alert); other notes politely (role status). */
-export function Alert({ tone = 'info', title, children, className }: AlertProps) {
+export function Alert({ tone = 'info', title, children, className, id }: AlertProps) {
   return (
     <div
+      id={id}
       role={tone === 'error' ? 'alert' : 'status'}
       className={cx('rounded-lg border px-3.5 py-3 text-sm', TONES[tone], className)}
     >

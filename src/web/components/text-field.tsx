@@ -5,17 +5,24 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   hint?: string;
   error?: string;
+  /**
+   * The id of a message shown elsewhere (an alert under the form) that refuses this field's value: the
+   * field then reads as invalid and is described by it, as with its own error.
+   */
+  refusedBy?: string;
 }
 
 /** A labelled input with an optional hint and error, both wired to it for screen readers. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, className, ...input },
+  { label, hint, error, refusedBy, className, ...input },
   ref,
 ) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const invalid = Boolean(error || refusedBy);
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null, refusedBy ?? null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cx('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
@@ -24,13 +31,13 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       <input
         id={id}
         ref={ref}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         className={cx(
           'h-10 w-full rounded-lg border bg-white px-3 text-sm text-zinc-900 shadow-sm transition-colors',
           'placeholder:text-zinc-400 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-500',
           'focus-visible:outline-2 focus-visible:outline-offset-0',
-          error
+          invalid
             ? 'border-red-500 focus-visible:outline-red-500 dark:border-red-400'
             : 'border-zinc-300 dark:border-zinc-700',
         )}

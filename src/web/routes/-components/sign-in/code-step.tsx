@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { VerifyOtpResponse } from '../../../../contract/auth.ts';
@@ -44,6 +44,7 @@ export function CodeStep({ email, expiresIn, onSignedIn, onUseAnotherEmail }: Co
   const [resending, setResending] = useState(false);
   const waitSeconds = useCountdown(problem?.retryAt ?? null);
   const { setFocus, setValue } = form;
+  const problemId = useId();
 
   useEffect(() => {
     setFocus('code');
@@ -82,6 +83,8 @@ export function CodeStep({ email, expiresIn, onSignedIn, onUseAnotherEmail }: Co
   const codeField = form.register('code');
   const onCodeChange = (event: ChangeEvent<HTMLInputElement>) => {
     event.target.value = normalizeCode(event.target.value);
+    // A refusal of the code is about the code that was sent, not the one being typed.
+    if (problem?.aboutCode) setProblem(null);
     return codeField.onChange(event);
   };
   const minutes = Math.max(1, Math.round(expiresIn / 60));
@@ -103,10 +106,15 @@ export function CodeStep({ email, expiresIn, onSignedIn, onUseAnotherEmail }: Co
           placeholder="123456"
           className="[&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.4em]"
           error={fieldMessage('The code', form.formState.errors.code?.message)}
+          refusedBy={problem?.aboutCode ? problemId : undefined}
           {...codeField}
           onChange={onCodeChange}
         />
-        {problem && <Alert tone="error">{problem.message}</Alert>}
+        {problem && (
+          <Alert tone="error" id={problemId}>
+            {problem.message}
+          </Alert>
+        )}
         {notice && <Alert tone="success">{notice}</Alert>}
         <Button type="submit" pending={form.formState.isSubmitting} disabled={waitSeconds > 0}>
           {waitSeconds > 0 ? `Try again in ${waitSeconds}s` : 'Sign in'}
@@ -123,8 +131,9 @@ export function CodeStep({ email, expiresIn, onSignedIn, onUseAnotherEmail }: Co
       <DevMailboxPanel
         email={email}
         onUseCode={(code) => {
-          setValue('code', normalizeCode(code), { shouldValidate: true });
-          setFocus('code');
+          // Taking a code from the mailbox means signing in with it: no stale refusal left beside it.
+          setValue('code', normalizeCode(code));
+          void onSubmit();
         }}
       />
     </div>

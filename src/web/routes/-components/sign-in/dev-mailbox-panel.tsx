@@ -74,7 +74,7 @@ export function DevMailboxPanel({ email, onUseCode }: DevMailboxPanelProps) {
                         variant="secondary"
                         onClick={() => message.code && onUseCode(message.code)}
                       >
-                        Use code
+                        Sign in with this code
                       </Button>
                     </div>
                   )}

@@ -45,6 +45,13 @@ export function EmailStep({ defaultEmail, onCodeSent }: EmailStepProps) {
     }
   });
 
+  // The contract's rule says "must be an email address" of an empty field too; an empty one is asked for.
+  const invalid = form.formState.errors.email;
+  const emailError =
+    invalid && form.getValues('email').trim() === ''
+      ? 'Enter your email address.'
+      : fieldMessage('Email', invalid?.message);
+
   return (
     <form onSubmit={onSubmit} onInput={sendOtpResolver.preload} noValidate className="flex flex-col gap-4">
       <TextField
@@ -53,7 +60,7 @@ export function EmailStep({ defaultEmail, onCodeSent }: EmailStepProps) {
         autoComplete="email"
         inputMode="email"
         placeholder="you@example.com"
-        error={fieldMessage('Email', form.formState.errors.email?.message)}
+        error={emailError}
         {...form.register('email')}
       />
       {problem && <Alert tone="error">{problem.message}</Alert>}

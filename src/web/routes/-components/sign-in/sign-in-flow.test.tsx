@@ -33,6 +33,8 @@ async function reachCodeStep(user: ReturnType<typeof userEvent.setup>, email = E
 describe('sign-in flow', () => {
   it('checks the email before sending anything', async () => {
     const { server, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    expect(await screen.findByText('Enter your email address.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Email me a code' }));
     expect(await screen.findByText('Email must be an email address.')).toBeInTheDocument();
@@ -80,15 +82,32 @@ describe('sign-in flow', () => {
     });
   });
 
-  it("shows the server's reason for a wrong or expired code", async () => {
+  it("shows the server's reason for a wrong or expired code, at the field, until the code changes", async () => {
     const { user, onSignedIn } = setup({
       'POST /api/auth/cli/verify-otp': () =>
         apiError(401, 'unauthorized', 'The code is wrong or has expired.'),
     });
-    await user.type(await reachCodeStep(user), '000000');
+    const code = await reachCodeStep(user);
+    await user.type(code, '000000');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The code is wrong or has expired.');
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveAccessibleDescription('The code is wrong or has expired.');
     expect(onSignedIn).not.toHaveBeenCalled();
+    await user.type(code, '{Backspace}1');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(code).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('a refusal that is not about the code leaves the field as it is', async () => {
+    const { user } = setup({
+      'POST /api/auth/cli/verify-otp': () => apiError(500, 'internal_error', 'Database away'),
+    });
+    const code = await reachCodeStep(user);
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server could not complete the sign-in');
+    expect(code).not.toHaveAttribute('aria-invalid');
   });
 
   it('says how long to wait when rate limited', async () => {
@@ -118,8 +137,9 @@ describe('sign-in flow', () => {
     expect(screen.getByLabelText('Email')).toHaveValue(EMAIL);
   });
 
-  it('offers the dev mailbox when the server has one, and fills the code from it', async () => {
-    const { user } = setup({
+  it('offers the dev mailbox when the server has one, and signs in with a code from it', async () => {
+    const { server, user, onSignedIn } = setup({
+      'POST /api/auth/cli/verify-otp': () => json(SIGNED_IN),
       'GET /api/dev/mailbox': ({ url }) =>
         json({
           data: [
@@ -136,8 +156,13 @@ describe('sign-in flow', () => {
     const codeInput = await reachCodeStep(user);
     await user.click(await screen.findByRole('button', { name: 'Open dev mailbox' }));
     expect(await screen.findByText('246810')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Use code' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in with this code' }));
     expect(codeInput).toHaveValue('246810');
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(SIGNED_IN));
+    expect(server.callsTo('POST /api/auth/cli/verify-otp')[0]?.body).toEqual({
+      email: EMAIL,
+      code: '246810',
+    });
   });
 
   it('hides the dev mailbox when the server answers 404', async () => {

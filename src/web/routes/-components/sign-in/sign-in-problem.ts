@@ -4,6 +4,8 @@ export interface SignInProblem {
   message: string;
   /** When a rate limit lifts (epoch ms), from Retry-After; null when not rate limited or unknown. */
   retryAt: number | null;
+  /** The server refused the code itself (wrong, expired, used): the code field reads as invalid. */
+  aboutCode?: boolean;
 }
 
 function seconds(count: number): string {
@@ -29,7 +31,7 @@ export function describeSignInError(error: unknown, now: number = Date.now()): S
   }
   if (error.status === 401) {
     // Wrong, expired, used or burnt code: the server says which.
-    return { message: error.message || 'That code is wrong or has expired.', retryAt: null };
+    return { message: error.message || 'That code is wrong or has expired.', retryAt: null, aboutCode: true };
   }
   if (error.status >= 500) {
     return {
