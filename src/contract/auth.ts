@@ -116,7 +116,12 @@ export const devMailbox = defineEndpoint({
 });
 
 export const DemoAccount = z
-  .object({ email: z.string().meta({ description: 'Sign in as this address to explore the demo history.' }) })
+  .object({
+    email: z.string().nullable().meta({
+      description:
+        'Sign in as this address to explore the demo history; null until `npm run seed:demo` has written it.',
+    }),
+  })
   .meta({ id: 'DemoAccount' });
 
 export const devDemo = defineEndpoint({
@@ -127,9 +132,9 @@ export const devDemo = defineEndpoint({
   tag: 'Account',
   summary: 'Find the demo account',
   description:
-    'Exists only while no SMTP server is configured (as the dev mailbox) and `npm run seed:demo` has written the demo team: the address that signs in to it.',
+    "Exists only while no SMTP server is configured (as the dev mailbox): the address that signs in to the demo team `npm run seed:demo` writes, or null before it has. A server without a dev mailbox answers 404. Every sign-in page asks, so the common answer is not an error in the browser's console.",
   auth: 'none',
-  responses: { 200: { description: 'The demo owner.', schema: DemoAccount } },
+  responses: { 200: { description: 'The demo owner, or null.', schema: DemoAccount } },
   errors: ['not_found'],
   noStore: true,
   internal: true,

@@ -11,14 +11,16 @@ export const devDemoKeys = {
 
 /**
  * The demo owner's address when the server keeps a dev mailbox and `npm run seed:demo` has run, else
- * null: the server answers 404 with SMTP configured or without the demo team (other v2 servers lack it).
+ * null: the server answers `email: null` without the demo team, and 404 with SMTP configured (as do
+ * other v2 servers, which lack the endpoint).
  */
 export function devDemoQueryOptions() {
   return queryOptions({
     queryKey: devDemoKeys.on(resolveBaseUrl(serverSettingsStore.get())),
     queryFn: async () => {
       try {
-        return await api().devDemo();
+        const { email } = await api().devDemo();
+        return email === null ? null : { email };
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;

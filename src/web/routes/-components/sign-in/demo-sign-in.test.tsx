@@ -29,10 +29,11 @@ function setup(routes: Parameters<typeof stubFetch>[0]) {
 const button = () => screen.queryByRole('button', { name: 'Explore the demo data' });
 
 describe('demo sign-in', () => {
-  it('is not offered when the server has no dev mailbox or no demo (404)', async () => {
-    const { server } = setup({
-      'GET /api/dev/demo': () => apiError(404, 'not_found', 'There is no demo sign-in.'),
-    });
+  it.each([
+    ['no demo seeded (email: null)', () => json({ email: null })],
+    ['no dev mailbox (404)', () => apiError(404, 'not_found', 'There is no demo sign-in.')],
+  ])('is not offered when the server has %s', async (_, answer) => {
+    const { server } = setup({ 'GET /api/dev/demo': answer });
     await waitFor(() => expect(server.callsTo('GET /api/dev/demo')).toHaveLength(1));
     // Let the answer settle before asserting absence.
     await new Promise((resolve) => setTimeout(resolve, 20));
