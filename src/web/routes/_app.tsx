@@ -9,6 +9,7 @@ import { Brand } from './-components/app-shell/brand.tsx';
 import { MainMenuButton, useMainMenu } from './-components/app-shell/main-menu.tsx';
 import { SideNav } from './-components/app-shell/side-nav.tsx';
 import { SkipLink } from './-components/app-shell/skip-link.tsx';
+import { useFocusOnNewPage } from './-components/app-shell/use-focus-on-new-page.ts';
 
 /** The signed-in console: navigation, account menu, and the page. Signed-out visitors go to sign-in and come back. */
 export const Route = createFileRoute('/_app')({
@@ -30,6 +31,7 @@ export const Route = createFileRoute('/_app')({
 
 function AppLayout() {
   useSignOutFromOtherTabs();
+  useFocusOnNewPage();
   const menu = useMainMenu();
   const navId = useId();
   // One grid, two arrangements: on small screens a top bar (menu button, brand, account) with the
