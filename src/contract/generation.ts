@@ -159,7 +159,7 @@ export const SpeechRequest = z
       .string()
       .min(SPEECH_TEXT_MIN)
       .max(SPEECH_TEXT_MAX)
-      .meta({ description: '1 to 10000 characters.' }),
+      .meta({ description: '1 to 10,000 characters.' }),
     voice: z.string().min(1).max(200).optional().meta({ description: 'A voice name or a preset id.' }),
     provider_options,
     options,

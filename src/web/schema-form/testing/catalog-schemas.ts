@@ -784,7 +784,7 @@ const CATALOG_SCHEMAS: Record<string, JsonSchema> = {
         pattern: '^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$',
         default: 'local-flite',
       },
-      text: { type: 'string', minLength: 1, maxLength: 10000, description: '1 to 10000 characters.' },
+      text: { type: 'string', minLength: 1, maxLength: 10000, description: '1 to 10,000 characters.' },
       voice: { description: 'A voice name or a preset id.', type: 'string', minLength: 1, maxLength: 200 },
       provider_options: {
         type: 'object',
@@ -842,7 +842,7 @@ const CATALOG_SCHEMAS: Record<string, JsonSchema> = {
         pattern: '^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$',
         default: 'eleven-multilingual-v2',
       },
-      text: { type: 'string', minLength: 1, maxLength: 10000, description: '1 to 10000 characters.' },
+      text: { type: 'string', minLength: 1, maxLength: 10000, description: '1 to 10,000 characters.' },
       voice: { description: 'A voice name or a preset id.', type: 'string', minLength: 1, maxLength: 200 },
       provider_options: {
         type: 'object',

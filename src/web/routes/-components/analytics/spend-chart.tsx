@@ -49,7 +49,9 @@ export function SpendChart({ stacked: raw, view, asTable }: SpendChartProps) {
           stroke={colors.grid}
           minTickGap={16}
         />
+        {/* Spend is whole credits: no 0.25-credit ticks under a 1-credit day. */}
         <YAxis
+          allowDecimals={false}
           tick={{ fill: colors.axis, fontSize: 12 }}
           stroke={colors.grid}
           tickFormatter={(value: number) => compact.format(value)}

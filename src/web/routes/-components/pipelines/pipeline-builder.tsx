@@ -87,7 +87,8 @@ export function PipelineBuilder({ initial, onStarted }: PipelineBuilderProps) {
                 <legend className="mb-2 text-sm font-semibold text-zinc-950 dark:text-white">
                   Step {index + 1}
                 </legend>
-                <div className="grid gap-3 sm:grid-cols-3">
+                {/* Model ids are the longest of the three (elevenlabs-multilingual-v2): its column is widest. */}
+                <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,3fr)]">
                   <LabelledField label="Name">
                     {(id) => (
                       <input
@@ -242,7 +243,7 @@ function ModelSelect({
           value={model ?? ''}
           onChange={(e) => onChange(e.target.value || null)}
         >
-          <option value="">Default for {toolLabel(tool).toLowerCase()}</option>
+          <option value="">Default model</option>
           {models.map((m) => (
             <option key={m} value={m}>
               {m}
