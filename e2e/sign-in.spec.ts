@@ -10,6 +10,8 @@ test('signs in with an emailed code, stays signed in across reloads, and signs o
 
   await expect(page).toHaveURL(/\/playground$/);
   await expect(page.getByRole('heading', { name: 'Playground', level: 1 })).toBeVisible();
+  // The Sign in button left with the sign-in page: the console's main region has focus, not the body.
+  await expect(page.locator('main#main')).toBeFocused();
   await expect(accountMenu(page)).toContainText(email);
   await accountMenu(page).click();
   await expect(page.getByText('1,000 credits ($10.00)')).toBeVisible();

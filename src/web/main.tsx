@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { keepShellOnChunkFailure } from './api/chunk-failure.ts';
-import { markArrivalBySignIn } from './arrival-by-sign-in.ts';
 import { auth } from './auth/auth.ts';
 import { createQueryClient, retryFailedOnReturn } from './query-client.ts';
 import { syncTheme } from './theme/theme.ts';
@@ -71,7 +70,6 @@ async function showSignIn() {
       onIntent={() => void loadConsole().catch(() => undefined)}
       onSignedIn={async (next) => {
         window.history.replaceState(null, '', next);
-        markArrivalBySignIn();
         await showConsole();
       }}
     />,

@@ -7,8 +7,8 @@ import { takeArrivalBySignIn } from '../../../arrival-by-sign-in.ts';
  * file in the grid, Sign in) leaves with the old page and focus falls to the body, so a keyboard or
  * screen-reader user would start again from the top of the document. The main region (`#main`) takes it
  * instead, once the new page is drawn. Focus still on something (a sidebar link, a dialog that focused
- * itself) stays where it is, and so does a first load's (its Tab goes to the skip link first), unless the
- * console has just replaced the sign-in page, whose Sign in button had it.
+ * itself) stays where it is, and so does a first load's (its Tab goes to the skip link first), unless a
+ * sign-in has just led there (its Sign in button had focus).
  */
 export function useFocusOnNewPage(): void {
   // The page drawn, not the one being loaded: the old page is still on screen until it resolves.

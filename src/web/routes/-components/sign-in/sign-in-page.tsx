@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { resolveBaseUrl, useServerSettings } from '../../../api/server-settings.ts';
+import { markArrivalBySignIn } from '../../../arrival-by-sign-in.ts';
 import { auth, signIn } from '../../../auth/auth.ts';
 import { HOME } from '../../../auth/redirect.ts';
 import type { SignInSearch } from '../../../auth/sign-in-search.ts';
@@ -25,6 +26,7 @@ export function SignInPage({ search, goTo }: SignInPageProps) {
   async function goOn(href = search.redirect ?? HOME) {
     // Nothing cached before signing in belongs to this person.
     queryClient.clear();
+    markArrivalBySignIn();
     await goTo(href);
   }
 
