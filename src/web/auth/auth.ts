@@ -22,6 +22,24 @@ export function credentialsRefused(): boolean {
   return refused && !auth.isAuthenticated();
 }
 
+/**
+ * Whether a sign-in has just led to the console's next page, for that page to take focus as a new page
+ * would (routes/-components/app-shell/use-focus-on-new-page.ts): the console layout mounts anew after the
+ * sign-in page, whether the console replaced it (a signed-out first load) or the router did.
+ */
+let arrivedBySignIn = false;
+
+export function markArrivalBySignIn(): void {
+  arrivedBySignIn = true;
+}
+
+/** True once after markArrivalBySignIn(). */
+export function takeArrivalBySignIn(): boolean {
+  const was = arrivedBySignIn;
+  arrivedBySignIn = false;
+  return was;
+}
+
 export function signIn(result: z.output<typeof VerifyOtpResponse>): void {
   refused = false;
   sessionStore.set({ token: result.access_token, expiresAt: result.expires_at, email: result.email });

@@ -11,7 +11,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useRef } from 'react';
 import { describe, expect, it } from 'vitest';
-import { markArrivalBySignIn } from '../../../arrival-by-sign-in.ts';
+import { markArrivalBySignIn } from '../../../auth/auth.ts';
 import { useFocusOnNewPage } from './use-focus-on-new-page.ts';
 
 function renderPages(url: string) {

@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { takeArrivalBySignIn } from '../../../arrival-by-sign-in.ts';
+import { takeArrivalBySignIn } from '../../../auth/auth.ts';
 
 /**
  * A new page takes the focus its opener lost. The link or button that led to it (a template's card, a

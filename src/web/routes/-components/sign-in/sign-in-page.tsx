@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { resolveBaseUrl, useServerSettings } from '../../../api/server-settings.ts';
-import { markArrivalBySignIn } from '../../../arrival-by-sign-in.ts';
-import { auth, signIn } from '../../../auth/auth.ts';
+import { auth, markArrivalBySignIn, signIn } from '../../../auth/auth.ts';
 import { HOME } from '../../../auth/redirect.ts';
 import type { SignInSearch } from '../../../auth/sign-in-search.ts';
 import { Alert } from '../../../components/alert.tsx';
