@@ -25,10 +25,6 @@ export function chunkSizes(dist: string): ChunkSize[] {
     .sort((a, b) => b.gzip - a.gzip);
 }
 
-export function oversizedChunks(dist: string, budget = CHUNK_BUDGET_BYTES): ChunkSize[] {
-  return chunkSizes(dist).filter((chunk) => chunk.gzip > budget);
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..', 'dist'));
   const sizes = chunkSizes(dist);
