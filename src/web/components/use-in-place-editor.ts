@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * An editor shown in place of the control that opened it ("New folder", a ✎ beside a name): which thing
@@ -14,7 +14,8 @@ export function useInPlaceEditor<T>(): {
 } {
   const [editing, setEditing] = useState<T | null>(null);
   const returnTo = useRef<string | null>(null);
-  useEffect(() => {
+  // In the commit that draws the opener again, so a key pressed next reaches it.
+  useLayoutEffect(() => {
     if (editing !== null || returnTo.current === null) return;
     document.getElementById(returnTo.current)?.focus();
     returnTo.current = null;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 
 type CopyState = 'idle' | 'copied' | 'failed';
@@ -18,7 +18,8 @@ export function SecretValue({
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // Focus moves in the commit that draws the field (a passive effect may run a task later).
+  useLayoutEffect(() => {
     if (autoFocus) input.current?.focus();
   }, [autoFocus]);
   const [copy, setCopy] = useState<CopyState>('idle');

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { cx } from '../../../components/cx.ts';
 import { formatUnitPrice } from '../../../format/price.ts';
@@ -50,7 +50,9 @@ export function ModelList({ models, selected, onChoose, onClose }: ModelListProp
     return [...found.filter((e) => e.available), ...found.filter((e) => !e.available)];
   }, [models, query]);
 
-  useEffect(() => {
+  // In the commit that draws the list, not in a passive effect: React 18 may run those a task later (the
+  // list is lazily loaded), and what is typed meanwhile went to the picker's button.
+  useLayoutEffect(() => {
     inputRef.current?.focus();
   }, []);
 
