@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { nonPublicReason, parseIPv4, parseIPv6 } from './net/ip-ranges.ts';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -92,6 +93,15 @@ const ConfigSchema = z.object({
   JOB_DRAIN_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   /** How often the queue looks for expired leases and other upkeep. */
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * Whether external providers can reach PUBLIC_URL from the internet. Then they fetch input files from
+   * their media URLs and call back through their webhooks when a job finishes; otherwise inputs are sent
+   * to the provider's own storage and its jobs are polled. Unset: yes when PUBLIC_URL's host is a public
+   * name or address (not localhost, `.local`, `.internal`, or a private range).
+   */
+  PROVIDERS_REACH_PUBLIC_URL: flag.optional(),
+  /** A job at an external provider still unfinished after this long is cancelled there and fails here. */
+  PROVIDER_JOB_DEADLINE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /** External providers: each is enabled by its key; the base URLs point elsewhere only for tests and proxies. */
   FAL_KEY: z.string().min(1).optional(),
   FAL_QUEUE_URL: z.url({ protocol: /^https?$/ }).default('https://queue.fal.run'),
@@ -143,6 +153,7 @@ const ConfigSchema = z.object({
 export type Config = z.infer<typeof ConfigSchema> & {
   HOST: string;
   PUBLIC_URL: string;
+  PROVIDERS_REACH_PUBLIC_URL: boolean;
   DATA_DIR: string;
   STATIC_DIR: string;
 };
@@ -164,9 +175,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...config,
     HOST: config.HOST ?? (config.SMTP_URL ? '0.0.0.0' : '127.0.0.1'),
     PUBLIC_URL: publicUrl,
+    PROVIDERS_REACH_PUBLIC_URL: config.PROVIDERS_REACH_PUBLIC_URL ?? isInternetHost(new URL(publicUrl).hostname),
     DATA_DIR: path.resolve(config.DATA_DIR),
     STATIC_DIR: path.resolve(config.STATIC_DIR),
   };
+}
+
+/** A host name or address the internet can reach, as far as its form tells. */
+export function isInternetHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (parseIPv4(host) !== null || parseIPv6(host) !== null) return nonPublicReason(host) === null;
+  if (!host.includes('.')) return false; // localhost, a container name
+  return !/\.(localhost|local|internal|lan|home|corp|test|example|invalid)$/.test(host);
 }
 
 /** The S3 variables only mean something together: each missing or stray one is a line of its own. */

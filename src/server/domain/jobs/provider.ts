@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { OutputEnvelope } from '../../../contract/jobs.ts';
 import type { ModelDefinition, ProviderOffer } from '../catalog/types.ts';
 
@@ -18,6 +19,34 @@ export interface RunInput {
   jobId?: string;
 }
 
+/**
+ * An input file as an external provider may take it: by a URL it can fetch itself, or as bytes we stream
+ * to it (its own storage, or a multipart body). Nothing is read until asked, so a 200 MB input never sits
+ * in memory.
+ */
+export interface InputFile {
+  /** The URL as the request gave it. */
+  url: string;
+  /**
+   * A URL the provider can fetch itself: ours when this server's PUBLIC_URL is reachable from the
+   * internet (PROVIDERS_REACH_PUBLIC_URL), a caller's public URL as it is; null when the provider cannot
+   * reach the file and must be sent its bytes.
+   */
+  publicUrl: string | null;
+  /** The MIME type without parameters (`application/octet-stream` when unknown). */
+  contentType: string;
+  /** `image`, `video`, `audio` or `other`, from the content type. */
+  kind: 'image' | 'video' | 'audio' | 'other';
+  /** Bytes; null when the source did not say (a caller's URL not yet read). */
+  size: number | null;
+  /** A plain file name for multipart bodies and provider storage. */
+  fileName: string;
+  /** The bytes as a stream; each call opens a new one. */
+  open(signal?: AbortSignal): Promise<Readable>;
+  /** Play time of audio or video, read from the media itself; null for images or when unknown. */
+  durationSeconds(): Promise<number | null>;
+}
+
 export interface RunContext {
   signal: AbortSignal;
   /** Progress 0..1 with a message for people; cheap to call often (writes are throttled). */
@@ -27,6 +56,8 @@ export interface RunContext {
    * stops reading past `maxBytes` (default: the spec's 200 MB file limit).
    */
   readInput(url: string, limits?: { maxBytes?: number }): Promise<{ body: Buffer; contentType: string }>;
+  /** An input URL as a file a provider can be given by URL or by streamed bytes (see InputFile). */
+  inputFile?(url: string): Promise<InputFile>;
   /** Records the provider's job id and raw status as soon as the provider accepts the job. */
   submitted?(providerJobId: string, providerStatus: string): Promise<void>;
   /** Downloads an output the provider made, through the guarded fetcher. */

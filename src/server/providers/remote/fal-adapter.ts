@@ -8,6 +8,7 @@ import {
   familyIn,
   type Json,
   mergeOptions,
+  type ProviderStorage,
   nativeInput,
   progressFromLogs,
   SUBMIT_TIMEOUT_MS,
@@ -147,6 +148,12 @@ export function createFalAdapter(config: Pick<Config, 'FAL_KEY' | 'FAL_QUEUE_URL
     });
   }
 
+  // Replaced by the provider's storage upload (issue #26, inputs by URL).
+  const storage: ProviderStorage = {
+    inlineMaxBytes: 200 * 1024 * 1024,
+    upload: () => Promise.reject(new ProviderError('provider_rejected', 'not yet')),
+  };
+
   return {
     id: 'fal',
     keyVariable: 'FAL_KEY',
@@ -172,6 +179,7 @@ export function createFalAdapter(config: Pick<Config, 'FAL_KEY' | 'FAL_QUEUE_URL
         modelId,
         input.body as CommonBody,
         context,
+        storage,
       );
       const answer = await providerJson<SubmitAnswer>(WHO, `${base}/${modelId}`, {
         method: 'POST',

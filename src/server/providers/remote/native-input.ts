@@ -1,13 +1,15 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { PriceUnit } from '../../domain/catalog/types.ts';
 import { UNIT_NAMES } from '../../domain/jobs/pricing.ts';
-import type { RunContext } from '../../domain/jobs/provider.ts';
+import type { InputFile, RunContext } from '../../domain/jobs/provider.ts';
 import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { mediaDurationSeconds } from './media-duration.ts';
 
 /*
  * Helpers shared by the fal and Replicate request mappings: both take the same common request fields
  * and turn them into a model family's native input (nearest allowed aspect ratio or duration, merged
- * provider_options, input files as data: URIs), and both read progress out of model logs.
+ * provider_options, input files by URL), and both read progress out of model logs.
  */
 
 export type Json = Record<string, unknown>;
@@ -113,24 +115,55 @@ export function nameFromUrl(url: string, fallback: string): string {
   }
 }
 
-/** An input file as the provider receives it, with what we learnt reading it. */
-export interface ReadInput {
-  dataUri: string;
-  /** `image`, `video`, `audio` or `other`, from the stored content type. */
-  kind: 'image' | 'video' | 'audio' | 'other';
-  bytes: Buffer;
+/**
+ * How an adapter hands an input file to its provider when the provider cannot fetch our URL: inline as
+ * a `data:` URI up to the provider's documented limit, else through the provider's own storage.
+ */
+export interface ProviderStorage {
+  /** Largest file sent inline as a `data:` URI, in bytes (the provider's documented limit, or below). */
+  inlineMaxBytes: number;
+  /** Streams the file to the provider's storage and answers the URL the provider reads it from. */
+  upload(file: InputFile, signal: AbortSignal): Promise<string>;
+}
+
+/** The URL a provider reads an input from: its own public URL, a small `data:` URI, or an upload. */
+export async function providerFileUrl(
+  file: InputFile,
+  storage: ProviderStorage,
+  signal: AbortSignal,
+): Promise<string> {
+  if (file.publicUrl) return file.publicUrl;
+  if (file.size !== null && file.size <= storage.inlineMaxBytes) {
+    const bytes = await buffer(await file.open(signal));
+    return `data:${file.contentType};base64,${bytes.toString('base64')}`;
+  }
+  return storage.upload(file, signal);
+}
+
+/** The kind of a content type's media: `image`, `video`, `audio` or `other`. */
+export function mediaKind(contentType: string): InputFile['kind'] {
+  const family = contentType.split('/')[0];
+  return family === 'image' || family === 'video' || family === 'audio' ? family : 'other';
 }
 
 /**
- * Reads an input file once: as a `data:` URI (our URLs are usually unreachable by the provider) and
- * with its kind, so a lipsync request can tell its video from its audio.
+ * An input URL as an InputFile. Runs give adapters `context.inputFile` (streamed from storage); a context
+ * without it (tests, tools that read whole files) falls back to reading the bytes once.
  */
-export async function readInput(context: RunContext, url: string): Promise<ReadInput> {
+export async function inputFileOf(context: RunContext, url: string): Promise<InputFile> {
+  if (context.inputFile) return context.inputFile(url);
   const { body, contentType } = await context.readInput(url);
   const type = contentType.split(';')[0]?.trim().toLowerCase() || 'application/octet-stream';
-  const family = type.split('/')[0];
-  const kind = family === 'image' || family === 'video' || family === 'audio' ? family : 'other';
-  return { dataUri: `data:${type};base64,${body.toString('base64')}`, kind, bytes: body };
+  return {
+    url,
+    publicUrl: null,
+    contentType: type,
+    kind: mediaKind(type),
+    size: body.length,
+    fileName: nameFromUrl(url, 'input'),
+    open: async () => Readable.from([body]),
+    durationSeconds: async () => (mediaKind(type) === 'image' ? null : mediaDurationSeconds(body)),
+  };
 }
 
 /** A transcript in the shape the local engine returns (outputs[0] of a transcription job). */
@@ -171,10 +204,10 @@ export function familyIn(table: Record<string, Family>, modelId: string): Family
 }
 
 /**
- * Deadline of a submit: it carries the input files inline, and a video of tens of megabytes takes
- * longer than the default minute to upload.
+ * Deadline of a submit. Inputs go by URL or are uploaded beforehand, so the request itself is small; a
+ * small file may still be inline (a few MB at most).
  */
-export const SUBMIT_TIMEOUT_MS = 10 * 60_000;
+export const SUBMIT_TIMEOUT_MS = 2 * 60_000;
 
 /** What a job is billed from. */
 export interface BillingFacts {
@@ -233,17 +266,20 @@ export async function nativeInput(
   modelId: string,
   body: CommonBody,
   context: RunContext,
+  storage: ProviderStorage,
 ): Promise<{ sent: Json; inputSeconds?: number }> {
   const derived: Json = { ...family.fields(body) };
   const slots = family.files ?? [];
   const usesFiles = slots.some((slot) => slot.source !== 'audio_url');
-  const files = usesFiles ? await Promise.all((body.files ?? []).map((f) => readInput(context, f.url))) : [];
+  const files = usesFiles
+    ? await Promise.all((body.files ?? []).map((f) => inputFileOf(context, f.url)))
+    : [];
   const used = new Set<number>();
   const seconds: number[] = [];
   for (const slot of slots) {
-    let file: ReadInput | undefined;
+    let file: InputFile | undefined;
     if (slot.source === 'audio_url') {
-      file = body.audio_url ? await readInput(context, body.audio_url) : undefined;
+      file = body.audio_url ? await inputFileOf(context, body.audio_url) : undefined;
     } else {
       // The first unused file of the slot's kind; a file of unknown type fills the slot in order.
       let index = files.findIndex((f, i) => !used.has(i) && f.kind === slot.kind);
@@ -263,8 +299,8 @@ export async function nativeInput(
       }
       continue;
     }
-    derived[slot.field] = file.dataUri;
-    const length = slot.kind === 'image' ? null : mediaDurationSeconds(file.bytes);
+    derived[slot.field] = await providerFileUrl(file, storage, context.signal);
+    const length = slot.kind === 'image' ? null : await file.durationSeconds();
     if (length !== null) seconds.push(length);
   }
   const sent = mergeOptions(derived, body.provider_options?.[provider]);

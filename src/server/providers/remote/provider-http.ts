@@ -1,4 +1,5 @@
-import { ProviderError } from '../../domain/jobs/provider-error.ts';
+import { Readable } from 'node:stream';
+import { type Acceptance, ProviderError } from '../../domain/jobs/provider-error.ts';
 
 /** One request to a provider's own API (its base URL comes from configuration, never from a user). */
 export interface ProviderRequest {
@@ -8,6 +9,11 @@ export interface ProviderRequest {
   json?: unknown;
   /** Sent as multipart/form-data. */
   form?: FormData;
+  /**
+   * Sent as the raw body, streamed (uploads to a provider's storage): memory stays flat whatever the
+   * size. `length` becomes Content-Length when known (some storage refuses chunked uploads).
+   */
+  stream?: { body: Readable; contentType: string; length?: number | null };
   signal?: AbortSignal;
   /** Deadline of the whole exchange (default 60 s). */
   timeoutMs?: number;
@@ -74,23 +80,43 @@ export function providerMessage(text: string): string {
 export async function errorOf(who: Who, response: Response): Promise<ProviderError> {
   const message = providerMessage(await response.text().catch(() => ''));
   const status = response.status;
+  // A 4xx is an answer about the request itself: nothing was created. A 5xx may come after the work was
+  // taken (a gateway that lost the backend's answer), so it proves nothing.
+  const accepted: Acceptance = status < 500 ? 'no' : 'unknown';
   if (status === 429) {
     return new ProviderError('provider_rate_limited', `${who} is rate limiting us: ${message}`, {
       status,
+      accepted,
       retryAfterMs: retryAfterMs(response.headers.get('retry-after')) ?? rateLimitResetMs(response.headers),
     });
   }
   if (status === 401 || status === 403) {
     return new ProviderError('provider_auth', `${who} refused the server's API key (${status}): ${message}`, {
       status,
+      accepted,
     });
   }
   if (status >= 400 && status < 500) {
     return new ProviderError('provider_rejected', `${who} rejected the request (${status}): ${message}`, {
       status,
+      accepted,
     });
   }
-  return new ProviderError('provider_error', `${who} failed (${status}): ${message}`, { status });
+  return new ProviderError('provider_error', `${who} failed (${status}): ${message}`, { status, accepted });
+}
+
+/** Network failures that happen before a request is sent: the provider cannot have seen it. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+
+/** What a failed fetch (no HTTP answer) says about whether the provider may have taken the request. */
+export function acceptanceOf(error: unknown): Acceptance {
+  let cause: unknown = error;
+  for (let depth = 0; depth < 4 && cause && typeof cause === 'object'; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && NOT_SENT.has(code)) return 'no';
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return 'unknown';
 }
 
 /** Sends one request; resolves with the 2xx Response, rejects with a ProviderError otherwise. */
@@ -98,12 +124,16 @@ export async function providerFetch(who: Who, url: string, request: ProviderRequ
   const timeout = AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
-  let body: string | FormData | undefined;
+  let body: string | FormData | ReadableStream | undefined;
   if (request.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(request.json);
   } else if (request.form) {
     body = request.form;
+  } else if (request.stream) {
+    headers['content-type'] = request.stream.contentType;
+    if (request.stream.length != null) headers['content-length'] = String(request.stream.length);
+    body = Readable.toWeb(request.stream.body) as ReadableStream;
   }
   let response: Response;
   try {
@@ -113,14 +143,25 @@ export async function providerFetch(who: Who, url: string, request: ProviderRequ
       body,
       signal,
       redirect: 'follow',
-    });
+      // A streamed body goes as it is read (undici requires saying so).
+      ...(request.stream ? { duplex: 'half' } : {}),
+    } as RequestInit);
   } catch (error) {
     if (request.signal?.aborted) throw request.signal.reason ?? error;
-    const reason = timeout.aborted ? 'timed out' : error instanceof Error ? error.message : String(error);
-    throw new ProviderError('provider_error', `${who} could not be reached: ${reason}`);
+    const reason = timeout.aborted ? 'timed out' : describe(error);
+    throw new ProviderError('provider_error', `${who} could not be reached: ${reason}`, {
+      accepted: timeout.aborted ? 'unknown' : acceptanceOf(error),
+    });
   }
   if (!response.ok) throw await errorOf(who, response);
   return response;
+}
+
+/** A fetch failure's message with its cause's (undici says only "fetch failed"). */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? error.cause.message : '';
+  return cause && !error.message.includes(cause) ? `${error.message} (${cause})` : error.message;
 }
 
 /** A request whose 2xx answer is JSON. */
@@ -133,6 +174,8 @@ export async function providerJson<T>(who: Who, url: string, request: ProviderRe
     throw new ProviderError(
       'provider_error',
       `${who} answered ${response.status} with a body that is not JSON.`,
+      // A 2xx was sent: whatever it said, the request may have been taken.
+      { accepted: 'unknown' },
     );
   }
 }

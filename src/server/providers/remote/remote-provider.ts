@@ -7,7 +7,7 @@ import type {
   RunOutput,
   RunResult,
 } from '../../domain/jobs/provider.ts';
-import { ProviderError } from '../../domain/jobs/provider-error.ts';
+import { ProviderError, type ProviderErrorCode } from '../../domain/jobs/provider-error.ts';
 import { AbortError } from '../local/engine-run.ts';
 
 /** An output as a provider hands it back: a URL to download, bytes, or inline data. */
@@ -27,6 +27,41 @@ export interface RemoteJobState extends ProviderJobState {
   billedUnits?: Record<string, number>;
   /** The provider's reason when `phase` is `failed`. */
   error?: string;
+  /**
+   * The error's kind when the provider says it (`content_policy_violation` for a refused prompt or
+   * input); absent for an ordinary failure (`provider_error`).
+   */
+  errorCode?: ProviderErrorCode;
+  /** The job's log at the provider so far (fal, Replicate), newest last; shown in the job's drawer. */
+  logs?: string;
+}
+
+/** What `submit` is given beyond a run's context. */
+export interface SubmitContext extends RunContext {
+  /**
+   * Where the provider should call back when the job finishes (fal's `fal_webhook`, Replicate's
+   * `webhook`), or null when this server cannot be reached from the internet: then it is polled.
+   */
+  webhookUrl: string | null;
+  /**
+   * Called right before the request that creates the job at the provider (after inputs are uploaded):
+   * from then on a failure may have created it, and the job is never submitted again blindly.
+   */
+  beforeSend(): Promise<void>;
+}
+
+/** One of a provider's webhook deliveries, as received (the raw body: signatures cover its bytes). */
+export interface WebhookDelivery {
+  headers: Headers;
+  body: Buffer;
+}
+
+/** A webhook whose signature, timestamp or id does not hold: refused with 401, never acted upon. */
+export class WebhookRejected extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookRejected';
+  }
 }
 
 export type SubmittedInput = RunInput & { providerJobId: string };
@@ -43,10 +78,30 @@ export interface RemoteAdapter {
   key: string | undefined;
   /** Provider model ids this adapter knows how to call (others are listed as unavailable). */
   supports(providerModelId: string): boolean;
-  submit(input: RunInput, context: RunContext): Promise<RemoteJobState>;
+  submit(input: RunInput, context: SubmitContext): Promise<RemoteJobState>;
   poll(input: SubmittedInput, signal?: AbortSignal): Promise<RemoteJobState>;
   cancel(input: SubmittedInput): Promise<void>;
   estimateUnits?(input: RunInput): number | null;
+  /**
+   * Checks a webhook delivery's signature as the provider documents it (and refuses a replay: a
+   * timestamp outside the provider's tolerance) and answers the provider's id of the job it is about.
+   * Throws WebhookRejected when it does not hold. Providers without webhooks leave it out.
+   */
+  verifyWebhook?(delivery: WebhookDelivery, signal?: AbortSignal): Promise<{ providerJobId: string }>;
+  /**
+   * The job's state as a verified delivery carries it (Replicate sends the whole prediction, fal the
+   * result payload), so no status call is needed; null when the body does not say enough (then it is polled).
+   */
+  stateFromWebhook?(input: SubmittedInput, delivery: WebhookDelivery): RemoteJobState | null;
+  /**
+   * After a submit whose failure left it unknown whether the provider took the job (a timeout, a reset),
+   * finds that job at the provider where its API allows a lookup; null when it is certainly not there.
+   * Throws when it cannot tell. Without it such a job fails with `provider_submit_unknown`.
+   */
+  findSubmitted?(
+    input: RunInput & { jobId: string; sentAt: Date },
+    signal?: AbortSignal,
+  ): Promise<RemoteJobState | null>;
 }
 
 export interface RemoteProviderOptions {
@@ -151,7 +206,8 @@ export function createRemoteProvider(adapter: RemoteAdapter, options: RemoteProv
       );
     } else {
       context.progress(0.02, `Submitting to ${adapter.id}`);
-      state = await withRetries(() => adapter.submit(input, context), signal);
+      const submitContext = { ...context, webhookUrl: null, beforeSend: async () => {} };
+      state = await withRetries(() => adapter.submit(input, submitContext), signal);
       await context.submitted?.(state.providerJobId, state.providerStatus);
     }
     const submitted: SubmittedInput = { ...input, providerJobId: state.providerJobId };

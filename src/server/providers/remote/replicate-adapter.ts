@@ -7,6 +7,7 @@ import {
   isPlainObject,
   mergeOptions,
   nativeInput,
+  type ProviderStorage,
   progressFromLogs,
   SUBMIT_TIMEOUT_MS,
   unitsFor,
@@ -107,6 +108,12 @@ export function createReplicateAdapter(
     }
   }
 
+  // Replaced by the provider's storage upload (issue #26, inputs by URL).
+  const storage: ProviderStorage = {
+    inlineMaxBytes: 200 * 1024 * 1024,
+    upload: () => Promise.reject(new ProviderError('provider_rejected', 'not yet')),
+  };
+
   return {
     id: 'replicate',
     keyVariable: 'REPLICATE_API_TOKEN',
@@ -127,7 +134,7 @@ export function createReplicateAdapter(
     async submit(input, context) {
       const modelId = input.offer.providerModelId;
       const body = input.body as CommonBody;
-      const { sent } = await nativeInput(familyOf(modelId), 'replicate', modelId, body, context);
+      const { sent } = await nativeInput(familyOf(modelId), 'replicate', modelId, body, context, storage);
       const [model, version] = modelId.split(':');
       const prediction = await providerJson<Prediction>(
         WHO,
