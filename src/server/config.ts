@@ -101,7 +101,12 @@ const ConfigSchema = z.object({
    */
   PROVIDERS_REACH_PUBLIC_URL: flag.optional(),
   /** A job at an external provider still unfinished after this long is cancelled there and fails here. */
-  PROVIDER_JOB_DEADLINE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  PROVIDER_JOB_DEADLINE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   /** External providers: each is enabled by its key; the base URLs point elsewhere only for tests and proxies. */
   FAL_KEY: z.string().min(1).optional(),
   FAL_QUEUE_URL: z.url({ protocol: /^https?$/ }).default('https://queue.fal.run'),
@@ -175,7 +180,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...config,
     HOST: config.HOST ?? (config.SMTP_URL ? '0.0.0.0' : '127.0.0.1'),
     PUBLIC_URL: publicUrl,
-    PROVIDERS_REACH_PUBLIC_URL: config.PROVIDERS_REACH_PUBLIC_URL ?? isInternetHost(new URL(publicUrl).hostname),
+    PROVIDERS_REACH_PUBLIC_URL:
+      config.PROVIDERS_REACH_PUBLIC_URL ?? isInternetHost(new URL(publicUrl).hostname),
     DATA_DIR: path.resolve(config.DATA_DIR),
     STATIC_DIR: path.resolve(config.STATIC_DIR),
   };
