@@ -148,7 +148,7 @@ export async function providerFetch(who: Who, url: string, request: ProviderRequ
     } as RequestInit);
   } catch (error) {
     if (request.signal?.aborted) throw request.signal.reason ?? error;
-    const reason = timeout.aborted ? 'timed out' : describe(error);
+    const reason = timeout.aborted ? 'timed out' : fetchFailure(error);
     throw new ProviderError('provider_error', `${who} could not be reached: ${reason}`, {
       accepted: timeout.aborted ? 'unknown' : acceptanceOf(error),
     });
@@ -158,7 +158,7 @@ export async function providerFetch(who: Who, url: string, request: ProviderRequ
 }
 
 /** A fetch failure's message with its cause's (undici says only "fetch failed"). */
-function describe(error: unknown): string {
+function fetchFailure(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? error.cause.message : '';
   return cause && !error.message.includes(cause) ? `${error.message} (${cause})` : error.message;
