@@ -113,6 +113,25 @@ export const JobUrls = z
   .meta({ id: 'JobUrls' });
 
 /**
+ * Where a job's time went (ours): each moment it reached, null until it did. Queued here is `started_at`
+ * minus `created_at`; at an external provider, `submitted_at` to `provider_started_at` is its queue
+ * there and on to `provider_finished_at` its run; from there to `completed_at` we download and store.
+ */
+export const JobTimeline = z
+  .object({
+    created_at: Timestamp,
+    started_at: Timestamp.nullable().meta({ description: 'A worker took the job.' }),
+    submitted_at: Timestamp.nullable().meta({ description: 'The external provider accepted it.' }),
+    provider_started_at: Timestamp.nullable().meta({
+      description: 'The provider was first seen running it.',
+    }),
+    provider_finished_at: Timestamp.nullable().meta({ description: 'The provider was seen done with it.' }),
+    completed_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'JobTimeline' });
+export type JobTimeline = z.infer<typeof JobTimeline>;
+
+/**
  * A job (spec 2.1, every field). Nullability beyond the spec follows the lifecycle it describes:
  * `started_at`, `completed_at`, `provider_status` and `provider_job_id` are null until the state that sets
  * them. The fields after `urls` are ours (filters and the console need them).
@@ -153,6 +172,10 @@ export const Job = z
       .string()
       .nullable()
       .meta({ description: 'The job this one retries (POST /jobs/{id}/retry).' }),
+    timeline: JobTimeline,
+    provider_logs: z.string().nullable().meta({
+      description: "The tail of the external provider's log of the job (fal, Replicate); null for others.",
+    }),
   })
   .meta({ id: 'Job' });
 export type Job = z.infer<typeof Job>;
@@ -390,4 +413,20 @@ export const listJobWebhookDeliveries = defineEndpoint({
     200: { description: 'The attempts.', schema: z.object({ data: z.array(WebhookDelivery) }) },
   },
   errors: ['not_found'],
+});
+
+export const receiveProviderWebhook = defineEndpoint({
+  operationId: 'receiveProviderWebhook',
+  method: 'POST',
+  path: '/api/provider-webhooks/{provider}/{job_id}',
+  host: 'app',
+  tag: 'Jobs',
+  summary: "Receive an external provider's callback",
+  description:
+    "Where fal and Replicate call back when a job this server submitted finishes (only when the providers can reach PUBLIC_URL). The delivery must carry the provider's own signature over its raw body, with a fresh timestamp; anything else is refused with 401 and never acted upon. A delivery about a job that is not that provider's job answers 404.",
+  auth: 'none',
+  params: z.object({ provider: z.string().min(1).max(40), job_id: JobId }),
+  responses: { 204: { description: 'Received; the job is finished or polled at once.' } },
+  errors: ['unauthorized', 'not_found', 'service_unavailable'],
+  internal: true,
 });

@@ -60,6 +60,15 @@ export function freshJob(overrides: Partial<Job> = {}): Job {
     person_id: null,
     source: 'api',
     retry_of: null,
+    timeline: {
+      created_at: '2025-01-01T00:00:00.000Z',
+      started_at: null,
+      submitted_at: null,
+      provider_started_at: null,
+      provider_finished_at: null,
+      completed_at: null,
+    },
+    provider_logs: null,
     ...overrides,
   };
 }

@@ -100,6 +100,11 @@ const ConfigSchema = z.object({
    * name or address (not localhost, `.local`, `.internal`, or a private range).
    */
   PROVIDERS_REACH_PUBLIC_URL: flag.optional(),
+  /**
+   * Fewest seconds between two status calls for one job at an external provider (jobs whose provider
+   * calls back by webhook are not polled); lower only for tests against local stand-ins.
+   */
+  PROVIDER_POLL_SECONDS: z.coerce.number().min(0.01).max(300).default(5),
   /** A job at an external provider still unfinished after this long is cancelled there and fails here. */
   PROVIDER_JOB_DEADLINE_MINUTES: z.coerce
     .number()

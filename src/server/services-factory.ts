@@ -9,6 +9,7 @@ import { JobRuns } from './domain/jobs/job-runs.ts';
 import { jobWebhookHook } from './domain/jobs/job-webhook.ts';
 import { createPipelineEngine } from './domain/jobs/pipeline-engine.ts';
 import type { Provider } from './domain/jobs/provider.ts';
+import { RemoteFollower } from './domain/jobs/remote-follower.ts';
 import { deriveKeys } from './domain/secrets.ts';
 import type { Logger } from './logger.ts';
 import { createDevMailbox, createSmtpMailer } from './mail/mailer.ts';
@@ -62,6 +63,7 @@ export function createServices(
     onJobTerminal: async () => {},
     wakeQueue: () => {},
     jobRuns: new JobRuns(config.JOB_LEASE_SECONDS),
+    remoteJobs: new RemoteFollower(),
   };
   const sendWebhook = jobWebhookHook(services);
   services.onJobTerminal = async (row) => {

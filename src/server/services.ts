@@ -8,6 +8,7 @@ import type { SessionService } from './domain/identity/sessions.ts';
 import type { JobRow } from './domain/jobs/job-row.ts';
 import type { JobRuns } from './domain/jobs/job-runs.ts';
 import type { Provider } from './domain/jobs/provider.ts';
+import type { RemoteFollower } from './domain/jobs/remote-follower.ts';
 import type { AppKeys } from './domain/secrets.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -36,6 +37,8 @@ export interface Services {
   wakeQueue: (queueName: string) => void;
   /** The job runs of this process (leases, drain on stop); its presence is set by startQueue. */
   jobRuns: JobRuns;
+  /** The jobs this process follows at external providers while no worker waits on them. */
+  remoteJobs: RemoteFollower;
   /** This process's Prometheus metrics (served at /metrics). */
   metrics: Metrics;
   /** Called once when a job reaches a terminal state (counts it, sends its webhook). */

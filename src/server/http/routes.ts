@@ -16,6 +16,7 @@ import { generationRoutes } from './routes/generation.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { presetRoutes } from './routes/presets.ts';
+import { providerWebhookRoutes } from './routes/provider-webhooks.ts';
 import { teamRoutes } from './routes/team.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -41,6 +42,7 @@ export function allRoutes(s: Services, lane = new FastLane()): Route[] {
     ...analyticsRoutes(s),
     ...billingRoutes(s),
     ...webhookRoutes(s),
+    ...providerWebhookRoutes(s),
     ...presetRoutes(s),
     ...templateRoutes(s, checkUrls),
     ...openApiRoutes(s, () => routes),

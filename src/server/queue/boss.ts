@@ -5,6 +5,7 @@ import { namedStatements } from '../db/named-statements.ts';
 import { listenForNotifications } from '../db/notifications.ts';
 import type { Db } from '../db/pool.ts';
 import { handBack } from '../domain/jobs/job-lease.ts';
+import { REMOTE_JOB_CHANNEL } from '../domain/jobs/queue-names.ts';
 import type { Services } from '../services.ts';
 import { QUEUE_JOBS, type QueueJobDefinition, type QueueOptions } from './jobs.ts';
 import { LaneWorkers } from './lane-workers.ts';
@@ -178,13 +179,31 @@ export async function startQueue(
     role.work && shared
       ? listenForNotifications(shared, QUEUE_WORK_CHANNEL, (name) => lanes.get(name)?.wake())
       : undefined;
-  const settled = await Promise.allSettled([presenceHeld, startBoss(services), schemaReady, announced]);
+  // A provider's webhook received by another process, about a job this one follows: poll it now.
+  const webhooked =
+    role.work && shared
+      ? listenForNotifications(shared, REMOTE_JOB_CHANNEL, (jobId) =>
+          services.remoteJobs.deliver(jobId, null),
+        )
+      : undefined;
+  const settled = await Promise.allSettled([
+    presenceHeld,
+    startBoss(services),
+    schemaReady,
+    announced,
+    webhooked,
+  ]);
   const presence = (settled[0].status === 'fulfilled' && settled[0].value) || null;
-  const stopListening = (settled[3].status === 'fulfilled' && settled[3].value) || null;
+  const stopAnnounced = (settled[3].status === 'fulfilled' && settled[3].value) || null;
+  const stopWebhooked = (settled[4].status === 'fulfilled' && settled[4].value) || null;
+  const stopListening = async () => {
+    await stopAnnounced?.();
+    await stopWebhooked?.();
+  };
   const failed = settled.find((result) => result.status === 'rejected');
   if (failed) {
     stopping = true;
-    await stopListening?.();
+    await stopListening();
     await presence?.stop();
     await boss.stop({ graceful: false, wait: true }).catch(() => {});
     await bossPoolClosed(boss);
@@ -213,10 +232,17 @@ export async function startQueue(
     stop: async () => {
       stopping = true;
       resumer?.stop();
-      await stopListening?.();
+      await stopListening();
       for (const lane of lanes.values()) lane.stop();
       // No new work; running jobs get the drain time to finish, then go back to the queue at once.
       for (const job of QUEUE_JOBS) await boss.offWork(job.name);
+      // Jobs followed at their providers go back to the queue at once: the next worker follows them on.
+      const followed = await services.remoteJobs.stop().catch((error) => {
+        log.error('could not hand back followed jobs', { error: String(error) });
+        return [];
+      });
+      if (followed.length)
+        log.info('handed back jobs followed at their providers', { jobs: followed.length });
       const unfinished = await services.jobRuns.drain(services.config.JOB_DRAIN_SECONDS * 1000);
       if (unfinished.length) {
         const handedBack = await handBack(services, unfinished).catch((error) => {

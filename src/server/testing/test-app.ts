@@ -54,6 +54,8 @@ export async function createTestApp(
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'silent',
     STATIC_DIR: '/nonexistent-static-dir',
+    // Jobs at the stand-in providers are polled without the production gap between status calls.
+    PROVIDER_POLL_SECONDS: '0.05',
     ...env,
   });
   const db = createPool(database.url, 20);

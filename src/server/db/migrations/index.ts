@@ -16,6 +16,7 @@ import { staticRollupTriggers } from './014-static-rollup-triggers.ts';
 import { runFailures } from './015-run-failures.ts';
 import { webhookSweepIndex } from './016-webhook-sweep-index.ts';
 import { ledgerListIndexes } from './017-ledger-list-indexes.ts';
+import { remoteFollow } from './018-remote-follow.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   runFailures,
   webhookSweepIndex,
   ledgerListIndexes,
+  remoteFollow,
 ];

@@ -38,6 +38,14 @@ export interface JobRow {
   run_token: string | null;
   run_instance: number | null;
   lease_expires_at: Date | null;
+  /** External providers (run-remote-job.ts): when the creating request was sent, and when it was taken. */
+  provider_sent_at: Date | null;
+  submitted_at: Date | null;
+  /** When the provider was first seen running the job, and seen done with it. */
+  provider_started_at: Date | null;
+  provider_finished_at: Date | null;
+  /** The tail of the provider's log of the job. */
+  provider_logs: string | null;
   /** Runs of this job that ended by throwing (see letGoAfterThrow). */
   run_failures: number;
   created_at: Date;
@@ -98,6 +106,15 @@ export function toJob(row: JobRow, baseUrl: string): Job {
     person_id: row.person_id,
     source: row.source,
     retry_of: row.retry_of,
+    timeline: {
+      created_at: row.created_at.toISOString(),
+      started_at: iso(row.started_at),
+      submitted_at: iso(row.submitted_at),
+      provider_started_at: iso(row.provider_started_at),
+      provider_finished_at: iso(row.provider_finished_at),
+      completed_at: iso(row.completed_at),
+    },
+    provider_logs: row.provider_logs,
   };
 }
 

@@ -78,6 +78,34 @@ export interface RunResult {
   providerJobId?: string;
 }
 
+/** What `submit` is given beyond a run's context. */
+export interface SubmitContext extends RunContext {
+  /**
+   * Where the provider should call back when the job finishes (fal's `fal_webhook`, Replicate's
+   * `webhook`), or null when this server cannot be reached from the internet: then it is polled.
+   */
+  webhookUrl: string | null;
+  /**
+   * Called right before the request that creates the job at the provider (after inputs are uploaded):
+   * from then on a failure may have created it, and the job is never submitted again blindly.
+   */
+  beforeSend(): Promise<void>;
+}
+
+/** One of a provider's webhook deliveries, as received (the raw body: signatures cover its bytes). */
+export interface WebhookDelivery {
+  headers: Headers;
+  body: Buffer;
+}
+
+/** A webhook whose signature, timestamp or id does not hold: refused with 401, never acted upon. */
+export class WebhookRejected extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookRejected';
+  }
+}
+
 /** A provider's view of a job it holds, read by `POST /jobs/{id}/refresh`. */
 export interface ProviderJobState {
   /** The provider's raw status string. */
@@ -88,9 +116,54 @@ export interface ProviderJobState {
   message: string | null;
 }
 
+/** A job submitted to an external provider, as the follower sees it at one moment. */
+export interface FollowedState extends ProviderJobState {
+  providerJobId: string;
+  /** The job's log at the provider so far (tail), for the job's drawer. */
+  logs?: string;
+}
+
+export type SubmittedRunInput = RunInput & { providerJobId: string };
+
+/**
+ * An external provider that holds jobs while it works: a worker submits once and is free; the job is then
+ * followed (remote-follower.ts) by polls or the provider's webhooks until `result` can be fetched.
+ */
+export interface RemoteRunner {
+  /** Whether the provider calls back when a job finishes (then it is not polled). */
+  webhooks: boolean;
+  /**
+   * Submits the job once. Failures that prove the provider took nothing (a refused connection, a 429)
+   * are tried again; one that leaves it unknown throws a ProviderError with `accepted: 'unknown'` after
+   * `beforeSend` was called, and is never sent again blindly.
+   */
+  submit(input: RunInput, context: SubmitContext): Promise<FollowedState>;
+  /** The job's state now (transient failures are tried again). */
+  poll(input: SubmittedRunInput, signal: AbortSignal): Promise<FollowedState>;
+  /** Stops the job at the provider (and its spending); best effort. */
+  cancel(input: SubmittedRunInput): Promise<void>;
+  /**
+   * The outputs and billed units of a job that reached `succeeded` (downloads tried again with backoff);
+   * throws the job's ProviderError for `failed` and `cancelled`.
+   */
+  result(
+    input: SubmittedRunInput,
+    state: FollowedState,
+    context: Pick<RunContext, 'signal' | 'download'>,
+  ): Promise<RunResult>;
+  /** See RemoteAdapter.verifyWebhook; absent when the provider has no webhooks. */
+  verifyWebhook?(delivery: WebhookDelivery, signal?: AbortSignal): Promise<{ providerJobId: string }>;
+  stateFromWebhook?(input: SubmittedRunInput, delivery: WebhookDelivery): FollowedState | null;
+  /** See RemoteAdapter.findSubmitted. */
+  findSubmitted?(
+    input: RunInput & { jobId: string; sentAt: Date },
+    signal?: AbortSignal,
+  ): Promise<FollowedState | null>;
+}
+
 /**
  * A provider: says what it can run here and runs it. Local engines finish within `run`; external
- * adapters submit, poll, download and (on abort) cancel at the provider behind the same call.
+ * providers also offer `remote`, which the job runner uses so that no worker waits while they work.
  */
 export interface Provider {
   id: string;
@@ -101,4 +174,6 @@ export interface Provider {
   run(input: RunInput, context: RunContext): Promise<RunResult>;
   /** Reads the state of a submitted job at the provider (only providers that hold jobs elsewhere). */
   poll?(input: RunInput & { providerJobId: string }, signal?: AbortSignal): Promise<ProviderJobState>;
+  /** Providers that hold jobs elsewhere: submit, follow and collect separately (see RemoteRunner). */
+  remote?: RemoteRunner;
 }

@@ -14,3 +14,9 @@ export function runQueueFor(tool: ToolKey, provider: string): string {
   if (tool === 'pipeline') return RUN_PIPELINE_QUEUE;
   return provider === 'local' ? RUN_JOB_QUEUE : RUN_REMOTE_JOB_QUEUE;
 }
+
+/**
+ * The notification channel on which a process that received a provider's webhook names the job, for the
+ * process that follows it (remote-follower.ts) to poll it at once.
+ */
+export const REMOTE_JOB_CHANNEL = 'remote_job_event';

@@ -6,6 +6,7 @@ import { storeFile, toOutputEntry } from '../files/files.ts';
 import { parseMediaUrl } from '../files/media-urls.ts';
 import { readOwnFile } from '../files/read-own-file.ts';
 import { inputUrls } from './create-job.ts';
+import { ownInputFile, remoteInputFile } from './input-files.ts';
 import type { RunJobDeps } from './run-job.ts';
 
 /** Inputs larger than the spec's file limit are refused while reading. */
@@ -36,6 +37,14 @@ export function runJobDeps(s: Services): RunJobDeps {
       const maxBytes = Math.min(limits?.maxBytes ?? MAX_INPUT_BYTES, MAX_INPUT_BYTES);
       const fetched = await safeFetch(url, { policy, maxBytes, timeoutMs: 120_000 });
       return { body: fetched.body, contentType: fetched.contentType ?? 'application/octet-stream' };
+    },
+    async inputFile(_row, url) {
+      if (parseMediaUrl(s.config.PUBLIC_URL, url)) {
+        const own = await ownInputFile(s, url);
+        if (!own) throw new AppError('invalid_request', `There is no file at ${url}.`, { status: 422 });
+        return own;
+      }
+      return remoteInputFile(url, policy);
     },
     async download(url) {
       const fetched = await safeFetch(url, { policy, maxBytes: MAX_INPUT_BYTES, timeoutMs: 300_000 });

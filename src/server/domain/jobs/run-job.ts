@@ -1,6 +1,7 @@
 import type { OutputEnvelope } from '../../../contract/jobs.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
+import type { ProviderOffer } from '../catalog/types.ts';
 import { EngineInputError } from './engine-errors.ts';
 import { completeJob, failJob, type TerminalHook } from './finish-job.ts';
 import { claimJob, handBack, letGoAfterThrow, RUN_FAILURES_MAX, renewLease } from './job-lease.ts';
@@ -8,8 +9,9 @@ import type { JobRow } from './job-row.ts';
 import type { StopReason } from './job-runs.ts';
 import { PipelineStepError } from './pipeline-engine.ts';
 import { actualCost } from './pricing.ts';
-import type { Provider, RunOutput } from './provider.ts';
+import type { InputFile, Provider, RunOutput, RunResult } from './provider.ts';
 import { ProviderError } from './provider-error.ts';
+import { startRemoteJob } from './run-remote-job.ts';
 
 /** How a job's outputs become stored files (files + lineage); provided by the storage wiring. */
 export type StoreOutput = (
@@ -25,6 +27,8 @@ export interface RunJobDeps {
     url: string,
     limits?: { maxBytes?: number },
   ) => Promise<{ body: Buffer; contentType: string }>;
+  /** An input URL as a file an external provider can be given by URL or streamed bytes. */
+  inputFile: (row: JobRow, url: string) => Promise<InputFile>;
   /** Downloads an output an external provider made (guarded fetch). */
   download: (url: string) => Promise<{ body: Buffer; contentType: string }>;
   /** Removes files a run stored for a job that ended without them (the run lost its job). */
@@ -35,7 +39,7 @@ export interface RunJobDeps {
 const PROGRESS_WRITE_MS = 250;
 
 /** The failed job's error code: bad input (the person can fix it), refused input, or the provider's failure. */
-function jobErrorCode(error: unknown): string {
+export function failureCode(error: unknown): string {
   if (error instanceof EngineInputError) return 'invalid_input';
   if (error instanceof ProviderError || error instanceof PipelineStepError) return error.code;
   if (error instanceof AppError) return error.code === 'invalid_request' ? 'invalid_input' : error.code;
@@ -197,27 +201,54 @@ async function runClaimed(
       .catch(() => {});
   };
 
-  const madeFiles: string[] = [];
   try {
+    const context = {
+      signal: controller.signal,
+      progress,
+      readInput: (url: string, limits?: { maxBytes?: number }) => deps.readInput(row, url, limits),
+      inputFile: (url: string) => deps.inputFile(row, url),
+      download: deps.download,
+    };
+    if (provider.remote) {
+      // Submitted once and handed to this process's follower: the worker is free while the provider works.
+      await startRemoteJob(s, deps, { row, token, context }, provider.remote, resolved.model, offer);
+      return;
+    }
     const result = await provider.run(
       { model: resolved.model, offer, body: row.input, providerJobId: row.provider_job_id, jobId },
-      {
-        signal: controller.signal,
-        progress,
-        readInput: (url, limits) => deps.readInput(row, url, limits),
-        download: deps.download,
-        submitted: async (providerJobId, providerStatus) => {
-          await s.db.query(
-            `UPDATE jobs SET provider_job_id = $2, provider_status = $3, updated_at = now()
-              WHERE id = $1 AND status = 'running' AND run_token = $4`,
-            [jobId, providerJobId, providerStatus, token],
-          );
-        },
-      },
+      context,
     );
+    await storeAndComplete(s, deps, row, token, offer, result, controller.signal);
+  } catch (error) {
+    // Cancelled (the cancel settled it), taken over, or handed back by a stopping server.
+    if (controller.signal.aborted) return;
+    const message = error instanceof Error ? error.message : String(error);
+    s.log.warn('job failed', { job_id: jobId, error: message });
+    await onTerminal(await failJob(s.db, jobId, { code: failureCode(error), message }, { runToken: token }));
+  } finally {
+    clearInterval(watcher);
+  }
+}
+
+/**
+ * Stores a run's outputs as files and completes the job under the run's token. Files stored for a job
+ * that ended another way meanwhile (a cancel, a takeover) are no one's output and are removed; so are
+ * they when storing fails part way (the error is rethrown for the caller to fail the job).
+ */
+export async function storeAndComplete(
+  s: Services,
+  deps: RunJobDeps,
+  row: JobRow,
+  token: string,
+  offer: ProviderOffer,
+  result: RunResult,
+  signal: AbortSignal,
+): Promise<void> {
+  const madeFiles: string[] = [];
+  try {
     const outputs: OutputEnvelope['outputs'] = [];
     for (const output of result.outputs) {
-      if (controller.signal.aborted) break;
+      if (signal.aborted) break;
       if (output.kind === 'file') {
         const entry = await deps.storeOutput(row, output);
         if (entry.file_id) madeFiles.push(entry.file_id);
@@ -234,11 +265,11 @@ async function runClaimed(
         });
       }
     }
-    const done = controller.signal.aborted
+    const done = signal.aborted
       ? null
       : await completeJob(
           s.db,
-          jobId,
+          row.id,
           {
             output: { version: 'v1', outputs },
             billedUnits: result.billedUnits,
@@ -248,17 +279,10 @@ async function runClaimed(
           },
           token,
         );
-    // Another hand finished the job (a cancel, or a run that took it over): these files are no one's output.
     if (!done) await deps.discardOutputs(row, madeFiles);
-    await onTerminal(done);
+    else await deps.onTerminal(done);
   } catch (error) {
     if (madeFiles.length) await deps.discardOutputs(row, madeFiles).catch(() => {});
-    // Cancelled (the cancel settled it), taken over, or handed back by a stopping server.
-    if (controller.signal.aborted) return;
-    const message = error instanceof Error ? error.message : String(error);
-    s.log.warn('job failed', { job_id: jobId, error: message });
-    await onTerminal(await failJob(s.db, jobId, { code: jobErrorCode(error), message }, { runToken: token }));
-  } finally {
-    clearInterval(watcher);
+    throw error;
   }
 }

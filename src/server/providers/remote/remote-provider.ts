@@ -1,11 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type {
+  FollowedState,
   Provider,
   ProviderJobState,
+  RemoteRunner,
   RunContext,
   RunInput,
   RunOutput,
   RunResult,
+  SubmitContext,
+  WebhookDelivery,
 } from '../../domain/jobs/provider.ts';
 import { ProviderError, type ProviderErrorCode } from '../../domain/jobs/provider-error.ts';
 import { AbortError } from '../local/engine-run.ts';
@@ -19,8 +23,7 @@ export type RemoteOutput =
   | { inline: unknown; mediaType: string };
 
 /** A job at the provider, as an adapter reads it. */
-export interface RemoteJobState extends ProviderJobState {
-  providerJobId: string;
+export interface RemoteJobState extends FollowedState {
   /** Set when `phase` is `succeeded`. */
   outputs?: RemoteOutput[];
   /** What the provider billed, in our unit names (images, seconds, ...); set when `phase` is `succeeded`. */
@@ -32,37 +35,12 @@ export interface RemoteJobState extends ProviderJobState {
    * input); absent for an ordinary failure (`provider_error`).
    */
   errorCode?: ProviderErrorCode;
-  /** The job's log at the provider so far (fal, Replicate), newest last; shown in the job's drawer. */
-  logs?: string;
 }
 
-/** What `submit` is given beyond a run's context. */
-export interface SubmitContext extends RunContext {
-  /**
-   * Where the provider should call back when the job finishes (fal's `fal_webhook`, Replicate's
-   * `webhook`), or null when this server cannot be reached from the internet: then it is polled.
-   */
-  webhookUrl: string | null;
-  /**
-   * Called right before the request that creates the job at the provider (after inputs are uploaded):
-   * from then on a failure may have created it, and the job is never submitted again blindly.
-   */
-  beforeSend(): Promise<void>;
-}
-
-/** One of a provider's webhook deliveries, as received (the raw body: signatures cover its bytes). */
-export interface WebhookDelivery {
-  headers: Headers;
-  body: Buffer;
-}
-
-/** A webhook whose signature, timestamp or id does not hold: refused with 401, never acted upon. */
-export class WebhookRejected extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'WebhookRejected';
-  }
-}
+// The submit context and webhook types belong to the job runner's provider contract (domain); adapters
+// import them from here, beside the rest of the adapter interface.
+export type { SubmitContext, WebhookDelivery } from '../../domain/jobs/provider.ts';
+export { WebhookRejected } from '../../domain/jobs/provider.ts';
 
 export type SubmittedInput = RunInput & { providerJobId: string };
 
@@ -105,15 +83,15 @@ export interface RemoteAdapter {
 }
 
 export interface RemoteProviderOptions {
-  /** First pause between polls; it doubles up to `maxPollMs`. */
+  /** First pause between polls of `run` (in-line following); it doubles up to `maxPollMs`. */
   firstPollMs?: number;
   maxPollMs?: number;
   /** Tries of one call when the provider is rate limiting or failing (5xx, network). */
   attempts?: number;
   /** Longest pause we honour from a Retry-After header. */
   maxRetryAfterMs?: number;
-  /** A job still unfinished after this long fails (default 30 minutes). */
-  deadlineMs?: number;
+  /** First pause before a failed download of a finished job's output is tried again; it quadruples. */
+  downloadRetryMs?: number;
 }
 
 const DEFAULTS: Required<RemoteProviderOptions> = {
@@ -121,32 +99,90 @@ const DEFAULTS: Required<RemoteProviderOptions> = {
   maxPollMs: 5_000,
   attempts: 4,
   maxRetryAfterMs: 30_000,
-  deadlineMs: 30 * 60_000,
+  downloadRetryMs: 1_000,
 };
 
 const TERMINAL = new Set<ProviderJobState['phase']>(['succeeded', 'failed', 'cancelled']);
 
-/** Turns a RemoteAdapter into a Provider: submit once, follow to the end, download, cancel on abort. */
+/**
+ * Turns a RemoteAdapter into a Provider. `remote` is what the job runner uses: submit once, then poll or
+ * take webhooks (remote-follower.ts), then collect the result. `run` follows a job in-line with the same
+ * pieces, for callers that wait anyway (adapter tests, scripts).
+ */
 export function createRemoteProvider(adapter: RemoteAdapter, options: RemoteProviderOptions = {}): Provider {
   const o = { ...DEFAULTS, ...options };
 
-  /** Calls `call`, pausing and trying again while the provider rate limits or fails transiently. */
-  async function withRetries<T>(call: () => Promise<T>, signal: AbortSignal): Promise<T> {
+  /** The server's key never reaches a job's message (it is shown to people) or a log. */
+  function redacted(error: unknown): unknown {
+    const key = adapter.key;
+    if (error instanceof ProviderError && key && error.message.includes(key)) {
+      return new ProviderError(error.code, error.message.split(key).join('[key]'), error.options);
+    }
+    return error;
+  }
+
+  /** Waits `ms`, or throws AbortError when the signal stops the wait. */
+  async function pause(ms: number, signal: AbortSignal): Promise<void> {
+    await sleep(ms, undefined, { signal }).catch(() => {
+      throw new AbortError(signal.reason);
+    });
+  }
+
+  /**
+   * Calls `call`, pausing and trying again while `again(error)` holds and tries remain: by default while
+   * the provider rate limits or fails transiently (safe for reads, which change nothing).
+   */
+  async function withRetries<T>(
+    call: () => Promise<T>,
+    signal: AbortSignal,
+    again: (error: ProviderError) => boolean = (error) => error.retryable,
+  ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await call();
       } catch (error) {
         if (signal.aborted) throw new AbortError(signal.reason);
-        if (!(error instanceof ProviderError) || !error.retryable || attempt >= o.attempts) throw error;
-        const pause = Math.min(error.options.retryAfterMs ?? 1000 * 2 ** (attempt - 1), o.maxRetryAfterMs);
-        await sleep(pause, undefined, { signal }).catch(() => {
-          throw new AbortError(signal.reason);
-        });
+        if (!(error instanceof ProviderError) || !again(error) || attempt >= o.attempts) throw error;
+        await pause(
+          Math.min(error.options.retryAfterMs ?? 1000 * 2 ** (attempt - 1), o.maxRetryAfterMs),
+          signal,
+        );
       }
     }
   }
 
-  async function outputsOf(state: RemoteJobState, context: RunContext): Promise<RunOutput[]> {
+  /** A finished job's output bytes: a failed download is tried again with growing pauses. */
+  async function download(
+    fetchOnce: () => Promise<{ body: Buffer; contentType: string }>,
+    signal: AbortSignal,
+  ): Promise<{ body: Buffer; contentType: string }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fetchOnce();
+      } catch (error) {
+        if (signal.aborted) throw new AbortError(signal.reason);
+        // The provider made (and billed) the output: a download that keeps failing is ours, not the person's.
+        if (attempt >= o.attempts) {
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new ProviderError(
+            'provider_error',
+            `The output ${adapter.id} made could not be downloaded (${attempt} tries): ${reason}`,
+            { retryable: false },
+          );
+        }
+        const retryAfter = error instanceof ProviderError ? error.options.retryAfterMs : undefined;
+        await pause(
+          Math.min(retryAfter ?? o.downloadRetryMs * 4 ** (attempt - 1), o.maxRetryAfterMs),
+          signal,
+        );
+      }
+    }
+  }
+
+  async function outputsOf(
+    state: RemoteJobState,
+    context: Pick<RunContext, 'signal' | 'download'>,
+  ): Promise<RunOutput[]> {
     const outputs: RunOutput[] = [];
     for (const output of state.outputs ?? []) {
       if ('inline' in output) {
@@ -154,11 +190,15 @@ export function createRemoteProvider(adapter: RemoteAdapter, options: RemoteProv
       } else if ('data' in output) {
         outputs.push({ kind: 'file', data: output.data, mediaType: output.mediaType, name: output.name });
       } else if ('fetch' in output) {
-        const data = await withRetries(() => output.fetch(context.signal), context.signal);
-        outputs.push({ kind: 'file', data, mediaType: output.mediaType, name: output.name });
+        const fetched = await download(
+          async () => ({ body: await output.fetch(context.signal), contentType: output.mediaType }),
+          context.signal,
+        );
+        outputs.push({ kind: 'file', data: fetched.body, mediaType: output.mediaType, name: output.name });
       } else {
-        if (!context.download) throw new Error('This runner cannot download provider outputs.');
-        const fetched = await withRetries(() => context.download!(output.url), context.signal);
+        const fetchUrl = context.download;
+        if (!fetchUrl) throw new Error('This runner cannot download provider outputs.');
+        const fetched = await download(() => fetchUrl(output.url), context.signal);
         const mediaType =
           output.mediaType ?? (fetched.contentType.split(';')[0]?.trim() || 'application/octet-stream');
         outputs.push({ kind: 'file', data: fetched.body, mediaType, name: output.name });
@@ -168,6 +208,92 @@ export function createRemoteProvider(adapter: RemoteAdapter, options: RemoteProv
       throw new ProviderError('provider_error', `${adapter.id} finished without an output.`);
     return outputs;
   }
+
+  /** The failure of a job the provider ended without success. */
+  function failureOf(state: RemoteJobState): ProviderError {
+    if (state.phase === 'cancelled') {
+      return new ProviderError('provider_cancelled', `${adapter.id} cancelled the job on its side.`);
+    }
+    const reason = state.error ?? state.providerStatus;
+    if (state.errorCode === 'content_policy_violation') {
+      return new ProviderError(
+        'content_policy_violation',
+        `${adapter.id} refused this request under its content policy: ${reason}`,
+      );
+    }
+    return new ProviderError(state.errorCode ?? 'provider_error', `${adapter.id} failed the job: ${reason}`);
+  }
+
+  /**
+   * Submits once. Before `beforeSend` nothing was created at the provider, so any transient failure (an
+   * input upload) may be tried again; after it, only a failure that proves the provider took nothing.
+   */
+  async function submitOnce(input: RunInput, context: SubmitContext): Promise<RemoteJobState> {
+    let sent = false;
+    const tracked: SubmitContext = {
+      ...context,
+      beforeSend: async () => {
+        await context.beforeSend();
+        sent = true;
+      },
+    };
+    try {
+      return await withRetries(
+        () => {
+          sent = false;
+          return adapter.submit(input, tracked);
+        },
+        context.signal,
+        (error) => error.retryable && (!sent || error.options.accepted === 'no'),
+      );
+    } catch (error) {
+      if (sent && error instanceof ProviderError && error.options.accepted !== 'no') {
+        // Whatever the failure said, the provider may hold the job now: the caller reconciles.
+        throw new ProviderError(error.code, error.message, {
+          ...error.options,
+          accepted: 'unknown',
+          retryable: false,
+        });
+      }
+      throw error;
+    }
+  }
+
+  const remote: RemoteRunner = {
+    webhooks: Boolean(adapter.verifyWebhook),
+    submit: async (input, context) => {
+      try {
+        return await submitOnce(input, context);
+      } catch (error) {
+        throw redacted(error);
+      }
+    },
+    poll: async (input, signal) => {
+      try {
+        return await withRetries(() => adapter.poll(input, signal), signal);
+      } catch (error) {
+        throw redacted(error);
+      }
+    },
+    cancel: (input) => adapter.cancel(input),
+    result: async (_input, state, context) => {
+      const remoteState = state as RemoteJobState;
+      try {
+        if (remoteState.phase !== 'succeeded') throw failureOf(remoteState);
+        return {
+          outputs: await outputsOf(remoteState, context),
+          billedUnits: remoteState.billedUnits ?? {},
+          providerStatus: remoteState.providerStatus,
+          providerJobId: remoteState.providerJobId,
+        };
+      } catch (error) {
+        throw redacted(error);
+      }
+    },
+    ...(adapter.verifyWebhook && { verifyWebhook: adapter.verifyWebhook.bind(adapter) }),
+    ...(adapter.stateFromWebhook && { stateFromWebhook: adapter.stateFromWebhook.bind(adapter) }),
+    ...(adapter.findSubmitted && { findSubmitted: adapter.findSubmitted.bind(adapter) }),
+  };
 
   return {
     id: adapter.id,
@@ -180,82 +306,38 @@ export function createRemoteProvider(adapter: RemoteAdapter, options: RemoteProv
     },
     estimateUnits: adapter.estimateUnits ? (input) => adapter.estimateUnits!(input) : undefined,
     poll: (input, signal) => adapter.poll(input, signal),
-
-    async run(input, context): Promise<RunResult> {
-      try {
-        return await follow(input, context);
-      } catch (error) {
-        // A failed job's message is shown to the person: never with the server's own key in it.
-        const key = adapter.key;
-        if (error instanceof ProviderError && key && error.message.includes(key)) {
-          throw new ProviderError(error.code, error.message.split(key).join('[key]'), error.options);
-        }
-        throw error;
-      }
-    },
+    remote,
+    run: (input, context) => followInLine(input, context),
   };
 
-  async function follow(input: RunInput, context: RunContext): Promise<RunResult> {
+  /** Submits (or resumes) a job and follows it to its result while the caller waits. */
+  async function followInLine(input: RunInput, context: RunContext): Promise<RunResult> {
     const { signal } = context;
-    const started = Date.now();
-    let state: RemoteJobState;
+    let state: FollowedState;
     if (input.providerJobId) {
-      state = await withRetries(
-        () => adapter.poll({ ...input, providerJobId: input.providerJobId! }, signal),
-        signal,
-      );
+      state = await remote.poll({ ...input, providerJobId: input.providerJobId }, signal);
     } else {
       context.progress(0.02, `Submitting to ${adapter.id}`);
-      const submitContext = { ...context, webhookUrl: null, beforeSend: async () => {} };
-      state = await withRetries(() => adapter.submit(input, submitContext), signal);
+      state = await remote.submit(input, { ...context, webhookUrl: null, beforeSend: async () => {} });
       await context.submitted?.(state.providerJobId, state.providerStatus);
     }
-    const submitted: SubmittedInput = { ...input, providerJobId: state.providerJobId };
-
+    const submitted = { ...input, providerJobId: state.providerJobId };
     try {
-      let pause = o.firstPollMs;
+      let wait = o.firstPollMs;
       while (!TERMINAL.has(state.phase)) {
-        const waited = Date.now() - started;
-        if (waited > o.deadlineMs) {
-          throw new ProviderError(
-            'provider_error',
-            `${adapter.id} did not finish within ${Math.round(o.deadlineMs / 60_000)} minutes.`,
-          );
-        }
-        context.progress(
-          state.progress ?? (state.phase === 'queued' ? 0.05 : 0.1 + 0.8 * (1 - Math.exp(-waited / 30_000))),
-          state.message ??
-            (state.phase === 'queued' ? `Queued at ${adapter.id}` : `Running at ${adapter.id}`),
-        );
-        await sleep(pause, undefined, { signal });
-        pause = Math.min(pause * 2, o.maxPollMs);
-        state = await withRetries(() => adapter.poll(submitted, signal), signal);
+        context.progress(state.progress ?? 0.1, state.message ?? `Running at ${adapter.id}`);
+        await sleep(wait, undefined, { signal });
+        wait = Math.min(wait * 2, o.maxPollMs);
+        state = await remote.poll(submitted, signal);
       }
     } catch (error) {
       if (signal.aborted) {
-        // Cancelled here: stop the work (and the spending) at the provider too; best effort.
         await adapter.cancel(submitted).catch(() => {});
         throw new AbortError(signal.reason);
       }
       throw error;
     }
-
-    if (state.phase === 'failed') {
-      throw new ProviderError(
-        'provider_error',
-        `${adapter.id} failed the job: ${state.error ?? state.providerStatus}`,
-      );
-    }
-    if (state.phase === 'cancelled') {
-      throw new ProviderError('provider_cancelled', `${adapter.id} cancelled the job on its side.`);
-    }
     context.progress(0.95, `Downloading the output from ${adapter.id}`);
-    const outputs = await outputsOf(state, context);
-    return {
-      outputs,
-      billedUnits: state.billedUnits ?? {},
-      providerStatus: state.providerStatus,
-      providerJobId: state.providerJobId,
-    };
+    return remote.result(submitted, state, context);
   }
 }

@@ -33,5 +33,12 @@ export function withVoicePresets(adapter: RemoteAdapter): RemoteAdapter {
     poll: (input, signal) => adapter.poll({ ...resolve(input), providerJobId: input.providerJobId }, signal),
     cancel: (input) => adapter.cancel({ ...resolve(input), providerJobId: input.providerJobId }),
     estimateUnits: adapter.estimateUnits ? (input) => adapter.estimateUnits!(resolve(input)) : undefined,
+    stateFromWebhook: adapter.stateFromWebhook
+      ? (input, delivery) =>
+          adapter.stateFromWebhook!({ ...resolve(input), providerJobId: input.providerJobId }, delivery)
+      : undefined,
+    findSubmitted: adapter.findSubmitted
+      ? (input, signal) => adapter.findSubmitted!({ ...input, ...resolve(input) }, signal)
+      : undefined,
   };
 }

@@ -1,0 +1,421 @@
+import type { Services } from '../../services.ts';
+import { failJob } from './finish-job.ts';
+import { handBack } from './job-lease.ts';
+import type { JobRow } from './job-row.ts';
+import type { FollowedState, RemoteRunner, SubmittedRunInput } from './provider.ts';
+import { ProviderError } from './provider-error.ts';
+import { failureCode, type RunJobDeps, storeAndComplete } from './run-job.ts';
+
+/** Longest pause between status calls of a job that has run far past its expected time, in gaps. */
+const MAX_POLL_GAPS = 6;
+/** With webhooks, a job is still polled now and then, in case a delivery was lost. */
+const WEBHOOK_SAFETY_GAP_MS = 120_000;
+/** How often the follower looks for due polls, and for jobs cancelled or taken over elsewhere. */
+const TICK_MS = 250;
+const CHECK_MS = 1_000;
+/** Status calls under way at once, and finished jobs being downloaded and stored at once. */
+const MAX_POLLS = 64;
+const MAX_FINISHING = 8;
+/** The log tail kept on a job (the provider resends the whole log on every poll). */
+const MAX_LOG_CHARS = 4_000;
+
+/** One job this process follows at its provider. */
+interface Followed {
+  row: JobRow;
+  token: string;
+  input: SubmittedRunInput;
+  runner: RemoteRunner;
+  /** When the provider accepted it (from the row: the same after a resume in another process). */
+  submittedAt: number;
+  /** When the provider is expected to finish it, from what this server saw of the same offer. */
+  expectedMs: number;
+  nextPollAt: number;
+  /** A poll or the finish is under way: nothing else is started for the job until it settles. */
+  busy: boolean;
+  /** A webhook arrived while busy: poll again once free. */
+  nudged: boolean;
+  /** What the row last got, so unchanged polls write nothing. */
+  written: { status: string; progress: number | null; message: string | null; logs: string };
+  webhooks: boolean;
+}
+
+export interface FollowRequest {
+  row: JobRow;
+  token: string;
+  input: SubmittedRunInput;
+  runner: RemoteRunner;
+  state: FollowedState;
+  /** Whether the provider was given our webhook URL for this job. */
+  webhooks: boolean;
+}
+
+/**
+ * Follows the jobs this process submitted to external providers, so that no worker waits while a provider
+ * works: one timer for thousands of jobs. Each job is polled at most once per PROVIDER_POLL_SECONDS (its polls
+ * are phased to land just after it is expected to finish), or not at all while its provider's webhooks
+ * work; when it ends, its outputs are downloaded and stored and it is completed or failed under its lease
+ * token, exactly as a run would. Cancels and takeovers are noticed in one query a second for all jobs; the
+ * leases are renewed in one statement. A process that stops hands its jobs back to the queue, and a
+ * process that dies loses them to the orphan sweep: either way the next worker resumes following the job
+ * by its provider id, never submitting it again.
+ */
+export class RemoteFollower {
+  private readonly jobs = new Map<string, Followed>();
+  /** Provider duration of recent jobs by offer (pricing id), ms: where polls are aimed. */
+  private readonly typical = new Map<string, number>();
+  private services: Services | null = null;
+  private deps: RunJobDeps | null = null;
+  private tick: NodeJS.Timeout | null = null;
+  private lastCheck = 0;
+  private lastRenewal = Date.now();
+  private checking = false;
+  private polls = 0;
+  private finishing = 0;
+  private readonly finishQueue: Array<() => Promise<void>> = [];
+  private stopped = false;
+
+  /** How many jobs this process follows now. */
+  get size(): number {
+    return this.jobs.size;
+  }
+
+  has(jobId: string): boolean {
+    return this.jobs.has(jobId);
+  }
+
+  /** Starts following a job its worker just submitted, or one resumed by its provider id. */
+  follow(s: Services, deps: RunJobDeps, request: FollowRequest): void {
+    this.services = s;
+    this.deps = deps;
+    const { row, token, input, runner, state } = request;
+    const now = Date.now();
+    const submittedAt = row.submitted_at?.getTime() ?? now;
+    const expectedMs =
+      this.typical.get(input.offer.pricingId) ?? input.model.estimatedDurationMs ?? this.gapMs();
+    const job: Followed = {
+      row,
+      token,
+      input,
+      runner,
+      submittedAt,
+      expectedMs,
+      nextPollAt: now,
+      busy: false,
+      nudged: false,
+      written: {
+        status: row.provider_status ?? '',
+        progress: row.progress,
+        message: row.progress_message,
+        logs: '',
+      },
+      webhooks: request.webhooks,
+    };
+    job.nextPollAt = this.nextPoll(
+      job,
+      now,
+      row.provider_job_id === state.providerJobId && !!row.submitted_at,
+    );
+    this.jobs.set(row.id, job);
+    this.start();
+    void this.apply(job, state);
+  }
+
+  /**
+   * A provider's webhook about a job: its state when the delivery carried it, else a poll at once. A job
+   * this process does not follow is ignored (the caller tells the other processes).
+   */
+  deliver(jobId: string, state: FollowedState | null): boolean {
+    const job = this.jobs.get(jobId);
+    if (!job) return false;
+    if (job.busy) {
+      job.nudged = true;
+      return true;
+    }
+    if (state) void this.apply(job, state);
+    else job.nextPollAt = 0;
+    return true;
+  }
+
+  /** Stops following: every job goes back to the queue at once, for the next worker to resume. */
+  async stop(): Promise<string[]> {
+    this.stopped = true;
+    if (this.tick) clearInterval(this.tick);
+    this.tick = null;
+    const s = this.services;
+    const runs = [...this.jobs.values()].map((job) => ({ jobId: job.row.id, token: job.token }));
+    this.jobs.clear();
+    if (!s || !runs.length) return [];
+    return handBack(s, runs);
+  }
+
+  /** The fewest milliseconds between two status calls for one job. */
+  private gapMs(): number {
+    return (this.services?.config.PROVIDER_POLL_SECONDS ?? 5) * 1000;
+  }
+
+  private start(): void {
+    if (this.tick || this.stopped) return;
+    this.tick = setInterval(() => this.onTick(), TICK_MS);
+    this.tick.unref();
+  }
+
+  private onTick(): void {
+    const now = Date.now();
+    if (now - this.lastCheck >= CHECK_MS && !this.checking) {
+      this.lastCheck = now;
+      void this.checkOwnership();
+    }
+    for (const job of this.jobs.values()) {
+      if (this.polls >= MAX_POLLS) break;
+      if (job.busy || job.nextPollAt > now) continue;
+      void this.poll(job);
+    }
+  }
+
+  /**
+   * When the next status call of a job is due. Calls are at least a gap apart, phased so that one lands
+   * just after the job's expected end (a poll then, not up to a whole gap later); well past it they thin
+   * out. With webhooks, only the rare safety poll.
+   */
+  private nextPoll(job: Followed, now: number, polledJustNow: boolean): number {
+    const gap = this.gapMs();
+    const elapsed = now - job.submittedAt;
+    if (job.webhooks) {
+      return now + Math.max(WEBHOOK_SAFETY_GAP_MS, 2 * job.expectedMs - elapsed);
+    }
+    const aim = job.expectedMs + TICK_MS;
+    const overdue = elapsed - aim;
+    if (overdue > 6 * gap) {
+      return now + Math.min(MAX_POLL_GAPS * gap, Math.max(gap, overdue / 4));
+    }
+    // The next point of the series aim + k × gap that is at least a gap after this call (or now, first).
+    const earliest = polledJustNow ? elapsed + gap : elapsed;
+    const k = Math.ceil((earliest - aim) / gap);
+    return job.submittedAt + aim + k * gap;
+  }
+
+  private async poll(job: Followed): Promise<void> {
+    job.busy = true;
+    this.polls++;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort('timeout'), 60_000);
+    let state: FollowedState | null = null;
+    try {
+      state = await job.runner.poll(job.input, controller.signal);
+    } catch (error) {
+      // The provider is away or failing: the job stays followed, polled less often, until its deadline.
+      this.services?.log.warn('provider status call failed', {
+        job_id: job.row.id,
+        provider: job.row.provider,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      job.nextPollAt = Date.now() + 2 * this.gapMs();
+    } finally {
+      clearTimeout(timer);
+      this.polls--;
+      job.busy = false;
+    }
+    if (state) {
+      job.nextPollAt = this.nextPoll(job, Date.now(), true);
+      await this.apply(job, state);
+    }
+  }
+
+  /** Acts on a state: progress for a running job, the finish for an ended one, the deadline for both. */
+  private async apply(job: Followed, state: FollowedState): Promise<void> {
+    const s = this.services;
+    if (!s || !this.jobs.has(job.row.id)) return;
+    if (state.phase === 'succeeded' || state.phase === 'failed' || state.phase === 'cancelled') {
+      this.finishLater(job, state);
+      return;
+    }
+    const deadlineMs = s.config.PROVIDER_JOB_DEADLINE_MINUTES * 60_000;
+    if (Date.now() - job.submittedAt > deadlineMs) {
+      this.finishLater(job, state, 'deadline');
+      return;
+    }
+    await this.writeProgress(job, state);
+    if (job.nudged) {
+      job.nudged = false;
+      job.nextPollAt = 0;
+    }
+  }
+
+  private async writeProgress(job: Followed, state: FollowedState): Promise<void> {
+    const s = this.services!;
+    const elapsed = Date.now() - job.submittedAt;
+    const who = job.row.provider;
+    const progress =
+      state.progress ??
+      (state.phase === 'queued' ? 0.05 : 0.1 + 0.8 * (1 - Math.exp(-elapsed / (job.expectedMs || 30_000))));
+    const message = state.message ?? (state.phase === 'queued' ? `Queued at ${who}` : `Running at ${who}`);
+    const logs = (state.logs ?? '').slice(-MAX_LOG_CHARS);
+    const w = job.written;
+    const moved = Math.abs((w.progress ?? 0) - progress) >= 0.01;
+    if (w.status === state.providerStatus && !moved && w.message === message && w.logs === logs) return;
+    job.written = { status: state.providerStatus, progress, message, logs };
+    await s.db
+      .query(
+        `UPDATE jobs SET provider_status = $3, progress = $4, progress_message = $5,
+                provider_logs = CASE WHEN $6 = '' THEN provider_logs ELSE $6 END,
+                provider_started_at = CASE WHEN $7 THEN coalesce(provider_started_at, now()) ELSE provider_started_at END,
+                updated_at = now()
+          WHERE id = $1 AND run_token = $2 AND status = 'running'`,
+        [
+          job.row.id,
+          job.token,
+          state.providerStatus,
+          Math.min(1, progress),
+          message,
+          logs,
+          state.phase === 'running',
+        ],
+      )
+      .catch(() => {
+        job.written = w; // written again by the next poll
+      });
+  }
+
+  /** Queues the end of a job: at most MAX_FINISHING download and store at once. */
+  private finishLater(job: Followed, state: FollowedState, reason?: 'deadline'): void {
+    job.busy = true;
+    this.finishQueue.push(() => this.finish(job, state, reason));
+    this.drainFinishes();
+  }
+
+  private drainFinishes(): void {
+    while (this.finishing < MAX_FINISHING && this.finishQueue.length) {
+      const next = this.finishQueue.shift()!;
+      this.finishing++;
+      void next().finally(() => {
+        this.finishing--;
+        this.drainFinishes();
+      });
+    }
+  }
+
+  private async finish(job: Followed, state: FollowedState, reason?: 'deadline'): Promise<void> {
+    const s = this.services!;
+    const deps = this.deps!;
+    const jobId = job.row.id;
+    if (!this.jobs.has(jobId)) return;
+    try {
+      if (reason === 'deadline') {
+        await job.runner.cancel(job.input).catch(() => {});
+        const minutes = s.config.PROVIDER_JOB_DEADLINE_MINUTES;
+        const failed = await failJob(
+          s.db,
+          jobId,
+          {
+            code: 'provider_timeout',
+            message: `${job.row.provider} did not finish within ${minutes} minutes; the job was cancelled there.`,
+          },
+          { runToken: job.token, providerStatus: state.providerStatus },
+        );
+        if (failed) await deps.onTerminal(failed);
+        return;
+      }
+      await s.db
+        .query(
+          `UPDATE jobs SET provider_status = $3, provider_finished_at = coalesce(provider_finished_at, now()),
+                  provider_logs = CASE WHEN $4 = '' THEN provider_logs ELSE $4 END,
+                  progress = CASE WHEN $5 THEN 0.95 ELSE progress END,
+                  progress_message = CASE WHEN $5 THEN $6 ELSE progress_message END, updated_at = now()
+            WHERE id = $1 AND run_token = $2 AND status = 'running'`,
+          [
+            jobId,
+            job.token,
+            state.providerStatus,
+            (state.logs ?? '').slice(-MAX_LOG_CHARS),
+            state.phase === 'succeeded',
+            `Downloading the output from ${job.row.provider}`,
+          ],
+        )
+        .catch(() => {});
+      if (state.phase === 'succeeded') this.learn(job);
+      const controller = new AbortController();
+      try {
+        const result = await job.runner.result(job.input, state, {
+          signal: controller.signal,
+          download: deps.download,
+        });
+        await storeAndComplete(s, deps, job.row, job.token, job.input.offer, result, controller.signal);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        s.log.warn('job failed', { job_id: jobId, error: message });
+        const failed = await failJob(
+          s.db,
+          jobId,
+          { code: failureCode(error), message },
+          { runToken: job.token, providerStatus: state.providerStatus },
+        );
+        if (failed) await deps.onTerminal(failed);
+      }
+    } catch (error) {
+      // The database is away: the job stays with its lease; the orphan sweep resumes it by its provider id.
+      s.log.warn('could not finish a followed job', { job_id: jobId, error: String(error) });
+    } finally {
+      this.jobs.delete(jobId);
+    }
+  }
+
+  /** The provider's time for this job feeds where the next jobs of the same offer are polled. */
+  private learn(job: Followed): void {
+    const took = Date.now() - job.submittedAt;
+    const key = job.input.offer.pricingId;
+    const before = this.typical.get(key);
+    this.typical.set(key, before === undefined ? took : Math.round(before * 0.8 + took * 0.2));
+  }
+
+  /**
+   * One query for all followed jobs: a job cancelled here is cancelled at its provider too; one another
+   * run holds now (its lease ran out while the database was away) is dropped. Leases are renewed a few
+   * times per lease, also in one statement.
+   */
+  private async checkOwnership(): Promise<void> {
+    const s = this.services;
+    if (!s || !this.jobs.size) return;
+    this.checking = true;
+    try {
+      const followed = [...this.jobs.values()];
+      const ids = followed.map((job) => job.row.id);
+      const tokens = followed.map((job) => job.token);
+      const { rows } = await s.db.query<{ id: string; status: string; ours: boolean }>(
+        `SELECT j.id, j.status, j.run_token IS NOT DISTINCT FROM f.token AS ours
+           FROM unnest($1::text[], $2::uuid[]) AS f(id, token) JOIN jobs j ON j.id = f.id`,
+        [ids, tokens],
+      );
+      for (const row of rows) {
+        const job = this.jobs.get(row.id);
+        if (!job || (row.status === 'running' && row.ours)) continue;
+        if (job.busy && row.ours) continue; // finishing it now
+        this.jobs.delete(row.id);
+        if (row.status === 'cancelled') {
+          // Stop the work, and the spending, at the provider; best effort.
+          await job.runner.cancel(job.input).catch((error: unknown) => {
+            s.log.warn('could not cancel at the provider', { job_id: row.id, error: String(error) });
+          });
+        }
+      }
+      const renewEveryMs = (s.jobRuns.leaseSeconds * 1000) / 3;
+      if (Date.now() - this.lastRenewal >= renewEveryMs) {
+        this.lastRenewal = Date.now();
+        await s.db.query(
+          `UPDATE jobs SET lease_expires_at = now() + make_interval(secs => $3)
+            WHERE (id, run_token) IN (SELECT * FROM unnest($1::text[], $2::uuid[]))
+              AND status IN ('submitting', 'running')`,
+          [ids, tokens, s.jobRuns.leaseSeconds],
+        );
+      }
+    } catch (error) {
+      s.log.warn('could not check followed jobs', { error: String(error) });
+    } finally {
+      this.checking = false;
+    }
+  }
+}
+
+/** A submit whose failure leaves unknown whether the provider took the job. */
+export function submitOutcomeUnknown(error: unknown): error is ProviderError {
+  return error instanceof ProviderError && error.options.accepted === 'unknown';
+}
