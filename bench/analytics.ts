@@ -67,7 +67,13 @@ export async function benchAnalytics(
       slug: 'bench-analytics',
     });
     const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
-    const viewer: Viewer = { teamId: seeded.teamId, scope: 'full', personId: null, apiKeyIds: [] };
+    const viewer: Viewer = {
+      teamId: seeded.teamId,
+      scope: 'full',
+      personId: null,
+      role: 'owner',
+      apiKeyIds: [],
+    };
     const month = { from: '2026-10-25', to: '2026-11-24', timezone: 'Europe/Paris' };
     const year = { from: '2025-11-24', to: '2026-11-24', timezone: 'Europe/Paris' };
     const cases: Array<[string, (reads: Reads) => Promise<unknown>]> = [

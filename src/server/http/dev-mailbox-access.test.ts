@@ -65,7 +65,21 @@ describe('the dev mailbox', () => {
   );
 
   it('refuses a request that came through a proxy, even one on this machine', async () => {
-    for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
+    const forwarding = [
+      'x-forwarded-for',
+      'forwarded',
+      'x-real-ip',
+      'via',
+      'x-client-ip',
+      'true-client-ip',
+      'cf-connecting-ip',
+      'x-forwarded-host',
+      'x-forwarded-proto',
+      'fastly-client-ip',
+      'x-cluster-client-ip',
+      'x-original-forwarded-for',
+    ];
+    for (const header of forwarding) {
       const value = header === 'forwarded' ? 'for=127.0.0.1' : '127.0.0.1';
       await refused(await socket.get('127.0.0.1', MAILBOX, { [header]: value }));
     }

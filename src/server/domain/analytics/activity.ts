@@ -1,5 +1,6 @@
 import type { AnalyticsActivity, AnalyticsActivityQuery } from '../../../contract/analytics.ts';
 import type { Db } from '../../db/pool.ts';
+import { inVisibleFolder } from '../folders/folder-visibility.ts';
 import { decodeCursor, encodeCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 import { filterConditions, LEDGER_COLUMNS, Params, type Viewer } from './filters.ts';
 import { filtersOf, inSnapshot, metaOf } from './meta.ts';
@@ -22,9 +23,14 @@ interface ActivityRow {
   delta_cents: number;
 }
 
+/** What an entry shows instead of a folder the viewer may not see (as creators show `other`). */
+const HIDDEN = 'other';
+
 /**
  * The counted ledger entries of the range (final charges, refunds, adjustments), newest first, each with
- * its job. Their spend and charges add up, over every page, to the summary's.
+ * its job. Their spend and charges add up, over every page, to the summary's. An entry in a private
+ * folder the viewer may not see keeps its amount but names neither the folder (`other`) nor the job;
+ * in `self` scope, only the viewer's own entries name their job.
  */
 export async function analyticsActivity(
   db: Db,
@@ -49,10 +55,13 @@ export async function analyticsActivity(
       where.push(
         `(l.created_at, l.id) < (${p.add(cursor.instant)}::timestamptz, ${p.add(cursor.id)}::bigint)`,
       );
+    const seen = inVisibleFolder(viewer, 'l.folder_id', (v) => p.add(v));
     const { rows } = await tx.query<ActivityRow>(
       `SELECT l.id::text, ${microsecondInstant('l.created_at')} AS at,
-              l.created_at, l.job_id, l.tool, l.model, ${LEDGER_COLUMNS.status} AS status,
-              ${LEDGER_COLUMNS.source} AS source, l.folder_id::text, l.api_key_id, l.person_id::text, l.delta_cents
+              l.created_at, CASE WHEN ${seen} THEN l.job_id END AS job_id, l.tool, l.model,
+              ${LEDGER_COLUMNS.status} AS status, ${LEDGER_COLUMNS.source} AS source,
+              CASE WHEN ${seen} THEN l.folder_id::text ELSE ${p.add(HIDDEN)} END AS folder_id,
+              l.api_key_id, l.person_id::text, l.delta_cents
          FROM credit_ledger l
         WHERE ${where.join(' AND ')}
         ORDER BY l.created_at DESC, l.id DESC
@@ -69,7 +78,7 @@ export async function analyticsActivity(
         const memberId = shownPerson(row.person_id);
         const creatorId = row.api_key_id ? apiKeyId : memberId;
         return {
-          job_id: row.job_id,
+          job_id: creatorId === 'other' ? null : row.job_id,
           created_at: row.created_at.toISOString(),
           tool: row.tool,
           model: row.model,

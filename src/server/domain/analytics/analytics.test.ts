@@ -21,7 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const full = (teamId: string): Viewer => ({ teamId, scope: 'full', personId: null, apiKeyIds: [] });
+const full = (teamId: string): Viewer => ({
+  teamId,
+  scope: 'full',
+  personId: null,
+  role: 'owner',
+  apiKeyIds: [],
+});
 
 describe('day buckets across daylight-saving changes (America/New_York)', () => {
   let teamId: string;
@@ -294,7 +300,7 @@ describe('attribution scope self (a non-member)', () => {
       { at, kind: 'settle', delta: -40, personId: colleague, jobId: 'job_3' },
       { at, kind: 'settle', delta: -80, personId: me, jobId: 'job_4' },
     ]);
-    const viewer: Viewer = { teamId, scope: 'self', personId: me, apiKeyIds: ['key_shared'] };
+    const viewer: Viewer = { teamId, scope: 'self', personId: me, role: null, apiKeyIds: ['key_shared'] };
     const q = { from: '2025-05-01', to: '2025-05-02', compare: 'none' };
     const summary = await analyticsSummary(t.db, viewer, AnalyticsSummaryQuery.parse(q));
     expect(summary.data.spend_cents).toBe(150);

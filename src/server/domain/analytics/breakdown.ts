@@ -6,7 +6,7 @@ import type {
 import type { Db } from '../../db/pool.ts';
 import { OTHER_KEY, type Viewer } from './filters.ts';
 import type { Grouping } from './grouping.ts';
-import { labelsFor, noneLabel, OTHER_IDENTITIES_LABEL, OTHER_LABEL } from './labels.ts';
+import { hiddenGroupLabel, labelsFor, noneLabel, OTHER_LABEL } from './labels.ts';
 import { filtersOf, inSnapshot, metaOf } from './meta.ts';
 import { resolveRange } from './range.ts';
 import { addTotals, type Reads, totalsBy, ZERO } from './totals.ts';
@@ -15,7 +15,8 @@ type Row = AnalyticsBreakdown['data'][number];
 
 /**
  * Spend by one dimension: the `limit` values with the most spend (then most runs, then by key), and one
- * `other` row summing the rest and, in `self` scope, every identity that is not the caller's.
+ * `other` row summing the rest and, in `self` scope, every identity that is not the caller's, and the
+ * folders hidden from the caller.
  */
 export async function analyticsBreakdown(
   db: Db,
@@ -56,7 +57,7 @@ export async function analyticsBreakdown(
     const share = (spend: number) => (total > 0 ? Math.min(1, Math.max(0, spend / total)) : 0);
     const labels = await labelsFor(
       tx,
-      viewer.teamId,
+      viewer,
       dimension,
       top.filter((k): k is string => k !== null),
     );
@@ -77,7 +78,7 @@ export async function analyticsBreakdown(
       const totals = sum(current);
       rows.push({
         key: null,
-        label: othersGroup && rest.length === 1 ? OTHER_IDENTITIES_LABEL : OTHER_LABEL,
+        label: othersGroup && rest.length === 1 ? hiddenGroupLabel(dimension) : OTHER_LABEL,
         other: true,
         ...totals,
         share: share(totals.spend_cents),

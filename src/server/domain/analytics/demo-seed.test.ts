@@ -22,7 +22,13 @@ describe('the demo history', () => {
     const teams = await t.db.query("SELECT count(*)::int AS n FROM teams WHERE slug = 'demo-test'");
     expect(teams.rows[0].n).toBe(1);
 
-    const viewer = { teamId: again.teamId, scope: 'full' as const, personId: null, apiKeyIds: [] };
+    const viewer = {
+      teamId: again.teamId,
+      scope: 'full' as const,
+      personId: null,
+      role: 'owner' as const,
+      apiKeyIds: [],
+    };
     const year = { from: '2025-11-20', to: '2026-11-20', compare: 'none' };
     const summary = await analyticsSummary(t.db, viewer, AnalyticsSummaryQuery.parse(year));
     expect(summary.data.charges).toBeGreaterThan(5000);

@@ -1,5 +1,6 @@
 import type { AnalyticsDimension } from '../../../contract/analytics.ts';
 import { NONE } from '../../../contract/common.ts';
+import { type FolderViewer, inVisibleFolder, seesEveryFolder } from '../folders/folder-visibility.ts';
 
 /** Collects query parameters while SQL text is built, so values never enter the text. */
 export class Params {
@@ -27,11 +28,11 @@ export interface AnalyticsFilters {
 /**
  * Who is asking: members see every identity (`full`); a non-member (someone using a key shared with
  * them) sees only their own person and key, every other identity is one group labelled other (`self`).
+ * Folders follow the one folder rule (folder-visibility.ts): spend in a private folder the viewer may not
+ * see still counts, but in the group of others, never under its name or id.
  */
-export interface Viewer {
-  teamId: string;
+export interface Viewer extends FolderViewer {
   scope: 'full' | 'self';
-  personId: string | null;
   /** In `self` scope, the keys that count as the viewer's: the one calling, and keys shared with them. */
   apiKeyIds: string[];
 }
@@ -90,6 +91,9 @@ export function filterConditions(p: Params, c: Columns, f: AnalyticsFilters, vie
   simple(f.capability, c.tool, `${c.tool} IS NULL`);
   simple(f.model, c.model, `${c.model} IS NULL`);
   simple(f.folder, c.folder, `${c.folder} IS NULL`, 'uuid');
+  // Naming a folder the viewer may not see selects nothing, as if it did not exist (no probing its spend).
+  if (f.folder !== undefined && f.folder !== NONE)
+    out.push(inVisibleFolder(viewer, c.folder, (v) => p.add(v)));
   simple(f.source, c.source, `${c.source} = 'unknown'`);
   simple(f.status, c.status, `${c.status} = 'unknown'`);
   if (f.api_key !== undefined) {
@@ -153,7 +157,8 @@ export function dimensionSql(p: Params, c: Columns, dimension: AnalyticsDimensio
     case 'model':
       return c.model;
     case 'folder':
-      return `${c.folder}::text`;
+      if (seesEveryFolder(viewer)) return `${c.folder}::text`;
+      return `CASE WHEN ${inVisibleFolder(viewer, c.folder, (v) => p.add(v))} THEN ${c.folder}::text ELSE ${p.add(OTHER_KEY)} END`;
     case 'source':
       return c.source;
     case 'status':

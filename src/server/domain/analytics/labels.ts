@@ -1,5 +1,6 @@
 import type { AnalyticsDimension } from '../../../contract/analytics.ts';
 import type { Queryable } from '../../db/pool.ts';
+import { type FolderViewer, folderSeenSql, viewerParams } from '../folders/folder-visibility.ts';
 
 /** What a breakdown row without a value is called, per dimension. */
 const NONE_LABELS: Record<AnalyticsDimension, string> = {
@@ -20,10 +21,21 @@ export function noneLabel(dimension: AnalyticsDimension): string {
   return NONE_LABELS[dimension];
 }
 
-/** Names for the given values of a dimension: folder, key and person names of the team; else the value. */
+/**
+ * The label of the group that holds only what the viewer may not tell apart: other people's keys and
+ * persons, or folders hidden from them (which are not identities, so plain "Other").
+ */
+export function hiddenGroupLabel(dimension: AnalyticsDimension): string {
+  return dimension === 'folder' ? OTHER_LABEL : OTHER_IDENTITIES_LABEL;
+}
+
+/**
+ * Names for the given values of a dimension: names of the team's keys, persons and of the folders the
+ * viewer may see; else the value.
+ */
 export async function labelsFor(
   db: Queryable,
-  teamId: string,
+  viewer: FolderViewer,
   dimension: AnalyticsDimension,
   keys: string[],
 ): Promise<Map<string, string>> {
@@ -44,14 +56,15 @@ export async function labelsFor(
   const [folders, apiKeys, persons] = await Promise.all([
     folderIds.size
       ? db.query<{ id: string; name: string }>(
-          'SELECT id::text, name FROM workspaces WHERE team_id = $1 AND id = ANY($2::uuid[])',
-          [teamId, [...folderIds].filter((id) => UUID.test(id))],
+          `SELECT w.id::text, w.name FROM workspaces w
+            WHERE w.team_id = $1 AND ${folderSeenSql('w', '$2', '$3')} AND w.id = ANY($4::uuid[])`,
+          [...viewerParams(viewer), [...folderIds].filter((id) => UUID.test(id))],
         )
       : null,
     keyIds.size
       ? db.query<{ id: string; name: string }>(
           'SELECT id, name FROM api_keys WHERE team_id = $1 AND id = ANY($2::text[])',
-          [teamId, [...keyIds]],
+          [viewer.teamId, [...keyIds]],
         )
       : null,
     personIds.size

@@ -36,7 +36,13 @@ function generator(seed: number) {
 type Rand = ReturnType<typeof generator>;
 const pick = <T>(rand: Rand, list: readonly T[]): T => list[rand(list.length)]!;
 const at = (iso: string) => new Date(iso);
-const full = (teamId: string): Viewer => ({ teamId, scope: 'full', personId: null, apiKeyIds: [] });
+const full = (teamId: string): Viewer => ({
+  teamId,
+  scope: 'full',
+  personId: null,
+  role: 'owner',
+  apiKeyIds: [],
+});
 
 describe('splitByHours', () => {
   it('reads every hour from the rollup when the bounds and bucket edges are on the hour', () => {
@@ -313,7 +319,7 @@ async function compareRandomQuery(rand: Rand, w: World, folderGone: string) {
     Object.assign(query, { compare_from: '2025-05-30T07:30', compare_to: '2025-06-03T19:45' });
   const viewer: Viewer =
     rand(3) === 0
-      ? { teamId: w.teamId, scope: 'self', personId: w.persons[0]!, apiKeyIds: [KEYS[0]] }
+      ? { teamId: w.teamId, scope: 'self', personId: w.persons[0]!, role: null, apiKeyIds: [KEYS[0]] }
       : full(w.teamId);
   const kind = rand(3);
   const label = JSON.stringify({ kind, query, scope: viewer.scope });
@@ -515,7 +521,13 @@ describe('the demo seed replaces a team history, and its rollup with it', () => 
     await expectRollupsMatchRebuild(t.db, second.teamId);
 
     const year = { from: '2025-11-24', to: '2026-11-24', timezone: 'Asia/Kolkata' };
-    const viewer: Viewer = { teamId: second.teamId, scope: 'self', personId: null, apiKeyIds: [] };
+    const viewer: Viewer = {
+      teamId: second.teamId,
+      scope: 'self',
+      personId: null,
+      role: null,
+      apiKeyIds: [],
+    };
     const summary = AnalyticsSummaryQuery.parse({ ...year, include_balance: 'false' });
     const a = await analyticsSummary(t.db, viewer, summary);
     expect(a.data.spend_cents).toBeGreaterThan(0);

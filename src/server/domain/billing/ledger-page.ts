@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { LedgerEntry, LedgerListQuery } from '../../../contract/billing.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { type Columns, filterConditions, LEDGER_COLUMNS, Params } from '../analytics/filters.ts';
+import { type FolderViewer, inVisibleFolder } from '../folders/folder-visibility.ts';
 import { decodeCursor, encodeCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 
 /** Every row this server writes has a source (grants: `internal`); one without counts as `internal` too. */
@@ -25,17 +26,23 @@ interface LedgerRow {
   created_at: Date;
 }
 
-/** A page of a team's ledger, newest first: every change of its balance (holds and releases too). */
+/**
+ * A page of a team's ledger, newest first: every change of its balance (holds and releases too), except
+ * the entries of jobs filed in a private folder the viewer may not see (the folder rule: they are that
+ * folder's contents). The balance after each entry is still the team's.
+ */
 export async function ledgerPage(
   db: Queryable,
-  teamId: string,
+  viewer: FolderViewer,
   query: z.output<typeof LedgerListQuery>,
 ): Promise<{ data: LedgerEntry[]; next_cursor: string | null }> {
   // Ledger ids are bigints.
   const cursor = query.cursor ? decodeCursor(query.cursor, /^\d+$/) : null;
   const p = new Params();
+  const teamId = viewer.teamId;
   const where = [
     `l.team_id = ${p.add(teamId)}`,
+    inVisibleFolder(viewer, 'l.folder_id', (v) => p.add(v)),
     ...filterConditions(
       p,
       COLUMNS,
@@ -47,7 +54,7 @@ export async function ledgerPage(
         member: query.member,
         source: query.source,
       },
-      { teamId, scope: 'full', personId: null, apiKeyIds: [] },
+      { ...viewer, scope: 'full', apiKeyIds: [] },
     ),
   ];
   if (query.kind) where.push(`l.kind = ANY(${p.add(query.kind)}::text[])`);

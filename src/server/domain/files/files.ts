@@ -12,7 +12,7 @@ import type { Queryable } from '../../db/pool.ts';
 import { transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
-import { type FolderViewer, fileFolderVisible, viewerParams } from '../folders/folders.ts';
+import { type FolderViewer, inVisibleFolderSql, viewerParams } from '../folders/folder-visibility.ts';
 import { newBlobKey, newFileId } from './file-ids.ts';
 import { probeImage } from './image-probe.ts';
 import { mediaUrl, THUMBNAIL_NAME, thumbnailUrl } from './media-urls.ts';
@@ -279,7 +279,7 @@ export async function recordJobInputs(
 export async function findFile(db: Queryable, viewer: FolderViewer, id: string): Promise<StoredFile | null> {
   if (!FileId.safeParse(id).success) return null;
   const { rows } = await db.query<FileRow>(
-    `SELECT * FROM files WHERE team_id = $1 AND ${fileFolderVisible('$2', '$3')} AND id = $4
+    `SELECT * FROM files WHERE team_id = $1 AND ${inVisibleFolderSql('folder_id', '$2', '$3')} AND id = $4
         AND deleted_at IS NULL`,
     [...viewerParams(viewer), id],
   );

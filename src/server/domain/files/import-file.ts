@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import { safeFetchStream } from '../../net/safe-fetch.ts';
 import { urlPolicyFromConfig } from '../../net/url-policy.ts';
 import type { Services } from '../../services.ts';
-import type { FolderViewer } from '../folders/folders.ts';
+import type { FolderViewer } from '../folders/folder-visibility.ts';
 import { completeBucketUpload } from './bucket-upload.ts';
 import { newFileId } from './file-ids.ts';
 import { findFile, findFileById, toFileRecord } from './files.ts';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { LineageEdge, LineageGraph, LineageNode } from '../../../contract/files.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
-import { type FolderViewer, fileFolderVisible, viewerParams } from '../folders/folders.ts';
+import { type FolderViewer, inVisibleFolderSql, viewerParams } from '../folders/folder-visibility.ts';
 import { type FileRow, fromRow, toFileRecord } from './files.ts';
 
 type Node = z.infer<typeof LineageNode>;
@@ -27,8 +27,8 @@ interface JobRow {
  * The graph around a file: upwards, the job that made it and that job's inputs, and their makers in turn;
  * downwards, the jobs that used it and what they made, and so on; at most `depth` jobs away either way.
  * Deleted files stay in the graph (marked `deleted`). Only the team's own jobs and files appear.
- * `truncated` says links were left beyond the depth. As in the listing, files in a private folder the
- * viewer may not see are left out, and the walk does not go through them; such a root is a 404.
+ * `truncated` says links were left beyond the depth. As in the listings, files and jobs in a private folder
+ * the viewer may not see are left out, and the walk does not go through them; such a root is a 404.
  */
 export async function fileLineage(
   db: Queryable,
@@ -37,10 +37,9 @@ export async function fileLineage(
   depth: number,
   publicUrl: string,
 ): Promise<LineageGraph> {
-  const teamId = viewer.teamId;
   const visible = viewerParams(viewer);
   const { rows: roots } = await db.query<FileRow>(
-    `SELECT * FROM files WHERE team_id = $1 AND ${fileFolderVisible('$2', '$3')} AND id = $4`,
+    `SELECT * FROM files WHERE team_id = $1 AND ${inVisibleFolderSql('folder_id', '$2', '$3')} AND id = $4`,
     [...visible, rootId],
   );
   if (!roots[0]) throw new AppError('not_found', `No file ${rootId}.`);
@@ -56,7 +55,7 @@ export async function fileLineage(
   for (const direction of ['up', 'down'] as const) {
     let frontier = [rootId];
     for (let level = 0; frontier.length > 0; level++) {
-      const jobsHere = await links(db, teamId, frontier, direction === 'up' ? 'output' : 'input');
+      const jobsHere = await links(db, visible, frontier, direction === 'up' ? 'output' : 'input');
       if (jobsHere.length === 0) break;
       if (level >= depth) {
         truncated = true;
@@ -88,7 +87,7 @@ export async function fileLineage(
 
   const nodes: Node[] = [];
   const { rows: files } = await db.query<FileRow>(
-    `SELECT * FROM files WHERE team_id = $1 AND ${fileFolderVisible('$2', '$3')} AND id = ANY($4::text[])
+    `SELECT * FROM files WHERE team_id = $1 AND ${inVisibleFolderSql('folder_id', '$2', '$3')} AND id = ANY($4::text[])
       ORDER BY created_at, id`,
     [...visible, [...fileIds]],
   );
@@ -103,8 +102,9 @@ export async function fileLineage(
   }
   const { rows: jobs } = await db.query<JobRow>(
     `SELECT id, tool, model, status, created_at, completed_at FROM jobs
-      WHERE id = ANY($1::text[]) AND team_id = $2 ORDER BY created_at, id`,
-    [[...jobIds], teamId],
+      WHERE team_id = $1 AND ${inVisibleFolderSql('folder_id', '$2', '$3')} AND id = ANY($4::text[])
+      ORDER BY created_at, id`,
+    [...visible, [...jobIds]],
   );
   for (const job of jobs) {
     nodes.push({
@@ -123,12 +123,13 @@ export async function fileLineage(
   return { root: rootId, nodes, edges: [...edges.values()], truncated };
 }
 
-/** Links of the given role from these files to the team's jobs. */
-async function links(db: Queryable, teamId: string, fileIds: string[], role: 'input' | 'output') {
+/** Links of the given role from these files to the team's jobs the viewer may see (`visible`: viewerParams). */
+async function links(db: Queryable, visible: unknown[], fileIds: string[], role: 'input' | 'output') {
   const { rows } = await db.query<LinkRow>(
-    `SELECT l.file_id, l.job_id, l.role FROM file_lineage l JOIN jobs j ON j.id = l.job_id AND j.team_id = $3
-      WHERE l.file_id = ANY($1::text[]) AND l.role = $2`,
-    [fileIds, role, teamId],
+    `SELECT l.file_id, l.job_id, l.role FROM file_lineage l
+       JOIN jobs j ON j.id = l.job_id AND j.team_id = $1 AND ${inVisibleFolderSql('j.folder_id', '$2', '$3')}
+      WHERE l.file_id = ANY($4::text[]) AND l.role = $5`,
+    [...visible, fileIds, role],
   );
   return rows;
 }
@@ -137,7 +138,7 @@ async function links(db: Queryable, teamId: string, fileIds: string[], role: 'in
 async function linksOfJobs(db: Queryable, visible: unknown[], jobIds: string[], role: 'input' | 'output') {
   const { rows } = await db.query<LinkRow>(
     `SELECT l.file_id, l.job_id, l.role FROM file_lineage l
-       JOIN files ON files.id = l.file_id AND files.team_id = $1 AND ${fileFolderVisible('$2', '$3')}
+       JOIN files ON files.id = l.file_id AND files.team_id = $1 AND ${inVisibleFolderSql('files.folder_id', '$2', '$3')}
       WHERE l.job_id = ANY($4::text[]) AND l.role = $5`,
     [...visible, jobIds, role],
   );

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { FileListQuery, FileRecord } from '../../../contract/files.ts';
 import type { Queryable } from '../../db/pool.ts';
-import { type FolderViewer, fileFolderVisible, viewerParams } from '../folders/folders.ts';
+import { type FolderViewer, inVisibleFolderSql, viewerParams } from '../folders/folder-visibility.ts';
 import { decodeCursor, encodeCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 import { type StoredFile, toFileRecord } from './files.ts';
 
@@ -29,7 +29,7 @@ export function fileListFilter(viewer: FolderViewer, q: Omit<FileListFilters, 'l
   // Deleted files stay as lineage records only: never listed. Files in another person's private folder
   // are not listed either.
   const [teamId, personId, seesAll] = viewerParams(viewer);
-  const where = ['team_id = $1', 'deleted_at IS NULL', fileFolderVisible('$2', '$3')];
+  const where = ['team_id = $1', 'deleted_at IS NULL', inVisibleFolderSql('folder_id', '$2', '$3')];
   const values: unknown[] = [teamId, personId, seesAll];
   const add = (sql: (p: string) => string, value: unknown) => {
     values.push(value);

@@ -1,7 +1,8 @@
 import type { FileRecord } from '../../../contract/files.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
-import { type FolderViewer, fileFolderVisible, resolveFolder, viewerParams } from '../folders/folders.ts';
+import { type FolderViewer, inVisibleFolderSql, viewerParams } from '../folders/folder-visibility.ts';
+import { resolveFolder } from '../folders/folders.ts';
 import { type FileRow, findFile, fromRow, toFileRecord } from './files.ts';
 
 /**
@@ -21,7 +22,7 @@ export async function updateFile(
   const folderId = moving ? await resolveFolder(s.db, viewer, change.workspaceId) : file.folderId;
   const { rows } = await s.db.query<FileRow>(
     `UPDATE files SET name = coalesce($5, name), folder_id = $6, updated_at = now()
-      WHERE team_id = $1 AND ${fileFolderVisible('$2', '$3')} AND id = $4 AND deleted_at IS NULL RETURNING *`,
+      WHERE team_id = $1 AND ${inVisibleFolderSql('folder_id', '$2', '$3')} AND id = $4 AND deleted_at IS NULL RETURNING *`,
     [...viewerParams(viewer), id, change.name ?? null, folderId],
   );
   if (!rows[0]) throw new AppError('not_found', `No file ${id}.`);
@@ -35,7 +36,7 @@ export async function updateFile(
 export async function deleteFile(s: Services, viewer: FolderViewer, id: string): Promise<void> {
   const { rows } = await s.db.query<FileRow>(
     `UPDATE files SET deleted_at = now(), updated_at = now()
-      WHERE team_id = $1 AND ${fileFolderVisible('$2', '$3')} AND id = $4 AND deleted_at IS NULL RETURNING *`,
+      WHERE team_id = $1 AND ${inVisibleFolderSql('folder_id', '$2', '$3')} AND id = $4 AND deleted_at IS NULL RETURNING *`,
     [...viewerParams(viewer), id],
   );
   const file = rows[0] ? fromRow(rows[0]) : null;

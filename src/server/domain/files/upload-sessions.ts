@@ -8,7 +8,7 @@ import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { presignUploadUrl, uploadSigningKey } from '../../storage/presigned-url.ts';
-import { type FolderViewer, fileFolderVisible, viewerParams } from '../folders/folders.ts';
+import { type FolderViewer, inVisibleFolderSql, viewerParams } from '../folders/folder-visibility.ts';
 import { newBlobKey, newFileId } from './file-ids.ts';
 import { type FileRow, fromRow, toFileRecord } from './files.ts';
 import { mediaUrl } from './media-urls.ts';
@@ -51,7 +51,7 @@ export async function createUploadSession(
   if (hex) {
     const { rows } = await s.db.query<FileRow>(
       // Only a file the caller may see: one in a private folder hidden from them is neither shown nor reused.
-      `SELECT * FROM files WHERE team_id = $1 AND ${fileFolderVisible('$2', '$3')} AND sha256 = $4
+      `SELECT * FROM files WHERE team_id = $1 AND ${inVisibleFolderSql('folder_id', '$2', '$3')} AND sha256 = $4
           AND deleted_at IS NULL
         ORDER BY created_at ASC LIMIT 1`,
       [...viewerParams(caller), hex],

@@ -4,16 +4,10 @@ import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import { decodeCursor, encodeCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 import { slugCandidates } from './folder-slug.ts';
+import { type FolderViewer, folderSeenSql, seesEveryFolder, viewerParams } from './folder-visibility.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Visibility = z.infer<typeof FolderVisibility>;
-
-/** Who is asking: folders are the team's; a `private` one is seen by its creator, owners and managers. */
-export interface FolderViewer {
-  teamId: string;
-  personId: string | null;
-  role: 'owner' | 'manager' | 'member' | null;
-}
 
 interface FolderRow {
   id: string;
@@ -33,22 +27,8 @@ const SELECT_FOLDER = `SELECT w.id, w.name, w.slug, w.visibility, w.team_id, w.c
     ${microsecondInstant('w.created_at')} AS cursor_at
   FROM workspaces w`;
 
-/** Visibility rule as SQL over `w`; parameters $1 team, $2 person (may be null), $3 sees-all. */
-const VISIBLE = `w.team_id = $1 AND (w.visibility = 'team' OR $3::boolean OR w.created_by = $2::uuid)`;
-
-/**
- * SQL true for files the viewer may list: outside any folder, or in a folder they can see (a private
- * folder hides its files from the rest of the team too). `p` names the person and sees-all parameters.
- */
-export function fileFolderVisible(personParam: string, seesAllParam: string): string {
-  return `(folder_id IS NULL OR ${seesAllParam}::boolean OR folder_id IN (
-    SELECT w.id FROM workspaces w WHERE w.id = folder_id
-       AND (w.visibility = 'team' OR w.created_by = ${personParam}::uuid)))`;
-}
-
-export function viewerParams(viewer: FolderViewer): unknown[] {
-  return [viewer.teamId, viewer.personId, viewer.role === 'owner' || viewer.role === 'manager'];
-}
+/** The folders the viewer sees (folder-visibility.ts); parameters $1 team, $2 person, $3 sees-all. */
+const VISIBLE = `w.team_id = $1 AND ${folderSeenSql('w', '$2', '$3')}`;
 
 function toFolder(row: FolderRow): Folder {
   return {
@@ -151,8 +131,7 @@ export async function updateFolder(
       'SELECT created_by FROM workspaces WHERE id = $1',
       [folder.id],
     );
-    const mayChange =
-      viewer.role === 'owner' || viewer.role === 'manager' || rows[0]?.created_by === viewer.personId;
+    const mayChange = seesEveryFolder(viewer) || rows[0]?.created_by === viewer.personId;
     if (!mayChange) {
       throw new AppError(
         'forbidden',

@@ -12,15 +12,20 @@ type ApiKeyShares = z.infer<typeof ApiKeySharesSchema>;
 /** Share requests per person (spec 4.11: rate limited per user). */
 export const SHARE_RATE_LIMIT: RateLimitRule = { label: 'share requests', limit: 30, windowSeconds: 600 };
 
-async function sharesOf(db: Queryable, key: VisibleKey): Promise<ApiKeyShares> {
+/**
+ * The key's owner and its shares as `personId` may see them: the whole list for those who manage the key
+ * (its owner, the team's owners and managers); a person it is shared with sees only their own share, never
+ * who else holds the key.
+ */
+async function sharesOf(db: Queryable, key: VisibleKey, personId: string): Promise<ApiKeyShares> {
   const owner = key.ownerPersonId ? await findPersonEntry(db, key.ownerPersonId) : null;
   // Keys are always made by a person (sign-up or POST /api-keys), and persons are never deleted.
   if (!owner) throw new Error(`API key ${key.record.id} has no owner`);
   const { rows } = await db.query<PersonEntryRow & { shared_at: Date }>(
     `SELECT p.id, p.email, p.display_name, p.avatar_url, s.shared_at
        FROM api_key_shares s JOIN persons p ON p.id = s.person_id
-      WHERE s.api_key_id = $1 ORDER BY s.shared_at, p.email`,
-    [key.record.id],
+      WHERE s.api_key_id = $1 AND ($2::boolean OR s.person_id = $3::uuid) ORDER BY s.shared_at, p.email`,
+    [key.record.id, key.canManage, personId],
   );
   const shares: ShareEntry[] = rows.map((r) => ({
     ...toPersonEntry(r),
@@ -29,9 +34,9 @@ async function sharesOf(db: Queryable, key: VisibleKey): Promise<ApiKeyShares> {
   return { owner, shares };
 }
 
-/** Owner and shares, for anyone who may see the key. */
+/** Owner and shares, for anyone who may see the key (a recipient sees only their own share). */
 export async function listShares(db: Db, personId: string, keyId: string): Promise<ApiKeyShares> {
-  return sharesOf(db, await findVisibleKey(db, personId, keyId));
+  return sharesOf(db, await findVisibleKey(db, personId, keyId), personId);
 }
 
 /**
@@ -88,7 +93,7 @@ export async function shareKey(
         [keyId, added.map((p) => p.id), personId],
       );
     }
-    return { not_found: unique.filter((e) => !known.has(e)), ...(await sharesOf(tx, key)) };
+    return { not_found: unique.filter((e) => !known.has(e)), ...(await sharesOf(tx, key, personId)) };
   });
 }
 

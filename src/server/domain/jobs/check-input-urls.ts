@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { PIPELINE_REFERENCE } from '../../../contract/pipeline-graph.ts';
 import { AppError } from '../../errors.ts';
 import { type Resolve, systemResolve } from '../../net/safe-fetch.ts';
 import {
@@ -51,4 +52,31 @@ export function inputUrlChecker(
       for (const { address } of addresses) assertAddressAllowed(address, policy, url);
     }
   };
+}
+
+/**
+ * Every URL a job-creating body names, wherever it sits: `files[].url`, `video_url`, a render's
+ * `layers[].url`, each pipeline step's input, and any later field named `url` or `*_url`; `webhook_url`s
+ * (the body's and its steps') apart. All are checked when the job is created, so a blocked host is the
+ * same 403 whichever field names it, never a job that fails later. A pipeline step's reference to another
+ * step's output (`{{steps.<id>.output.url}}`) is our own file once resolved: only what surrounds it is
+ * checked, and a bare reference is not a URL to check.
+ */
+export function requestUrls(body: unknown): { inputs: string[]; webhooks: string[] } {
+  const inputs: string[] = [];
+  const webhooks: string[] = [];
+  const walk = (value: unknown, key: string | null) => {
+    if (typeof value === 'string') {
+      if (key === null || !(key === 'url' || key.endsWith('_url'))) return;
+      const url = value.replace(PIPELINE_REFERENCE, '').trim();
+      if (url === '') return;
+      (key === 'webhook_url' ? webhooks : inputs).push(url);
+    } else if (Array.isArray(value)) {
+      for (const item of value) walk(item, key);
+    } else if (value && typeof value === 'object') {
+      for (const [name, item] of Object.entries(value)) walk(item, name);
+    }
+  };
+  walk(body, null);
+  return { inputs: [...new Set(inputs)], webhooks: [...new Set(webhooks)] };
 }

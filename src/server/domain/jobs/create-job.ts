@@ -10,7 +10,7 @@ import { hold } from '../billing/ledger.ts';
 import { checkModelInput } from '../catalog/model-input.ts';
 import type { ModelDefinition, ProviderOffer } from '../catalog/types.ts';
 import { resolveFolder } from '../folders/folders.ts';
-import type { CheckUrls } from './check-input-urls.ts';
+import { type CheckUrls, requestUrls } from './check-input-urls.ts';
 import { type JobRow, toJob } from './job-row.ts';
 import { costOf, estimateUnits, UNIT_NAMES } from './pricing.ts';
 import type { RunInput } from './provider.ts';
@@ -125,7 +125,7 @@ function imageToVideoVariant(
   return hasImage ? (s.catalog.resolve(model.imageToVideoVariant)?.model ?? model) : model;
 }
 
-/** Every URL a body points at (files, video_url, audio_url): each is checked before the job is taken. */
+/** The input files a body reads (files, video_url, audio_url), for lineage; requestUrls is what is checked. */
 export function inputUrls(body: Record<string, unknown>): string[] {
   const urls: string[] = [];
   if (Array.isArray(body.files)) {
@@ -185,10 +185,12 @@ export async function createJob(
     );
   }
   const estimate = costOf(offer, units);
-  await checkUrls(inputUrls(request.body));
+  // Every URL of the body, render layers and pipeline steps included; webhooks are refused now too,
+  // rather than failing (and retrying) at delivery.
+  const urls = requestUrls(request.body);
   const webhookUrl = ((request.body.options ?? {}) as { webhook_url?: string }).webhook_url ?? null;
-  // Refused now, like input URLs, rather than failing (and retrying) at delivery.
-  if (webhookUrl) await checkUrls([webhookUrl], 'webhook');
+  await checkUrls(urls.inputs);
+  if (urls.webhooks.length) await checkUrls(urls.webhooks, 'webhook');
   const requestHash = sha256(
     canonical({ tool: request.tool, body: request.body, workspace: request.workspace ?? null }),
   );

@@ -23,6 +23,7 @@ function viewerOf(auth: AuthContext): Viewer {
     teamId: auth.teamId,
     scope: auth.role === null ? 'self' : 'full',
     personId: auth.personId,
+    role: auth.role,
     // The caller's own identities: the key it calls with, and the keys shared with it (a non-member).
     apiKeyIds: [...(auth.apiKeyId ? [auth.apiKeyId] : []), ...auth.sharedKeyIds],
   };

@@ -297,6 +297,33 @@ describe('POST /v2/api-keys/{id}/shares (spec 4.11)', () => {
     );
   });
 
+  it('shows a recipient only their own share; the owner and a manager of the team see them all', async () => {
+    const a = await person(t);
+    const manager = await memberOf(t, a, 'manager');
+    const b = await person(t);
+    const c = await person(t);
+    const created = await createKey(a, false);
+    await a.client.shareApiKey({ params: { id: created.key.id }, body: { emails: [b.email, c.email] } });
+    for (const [recipient, other] of [
+      [b, c],
+      [c, b],
+    ] as const) {
+      const listed = ApiKeyShares.parse(
+        await recipient.client.listApiKeyShares({ params: { id: created.key.id } }),
+      );
+      expect(listed.shares.map((s) => s.email)).toEqual([recipient.email]);
+      expect(JSON.stringify(listed)).not.toContain(other.email);
+      expect(listed.owner.email).toBe(a.email);
+    }
+    for (const who of [a.client, manager.client]) {
+      const listed = await who.listApiKeyShares({
+        params: { id: created.key.id },
+        headers: { 'x-team-id': a.teamId },
+      });
+      expect(listed.shares.map((s) => s.email).sort()).toEqual([b.email, c.email].sort());
+    }
+  });
+
   it('takes 1 to 20 addresses of at most 254 characters (422 naming the field)', async () => {
     const a = await person(t);
     const created = await createKey(a, false);

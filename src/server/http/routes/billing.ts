@@ -12,6 +12,6 @@ export function billingRoutes(s: Services) {
       ...(await teamBalance(s.db, auth.teamId, new Date())),
     })),
 
-    defineRoute(listLedgerEntries, async ({ auth, query }) => ledgerPage(s.db, auth.teamId, query)),
+    defineRoute(listLedgerEntries, async ({ auth, query }) => ledgerPage(s.db, auth, query)),
   ];
 }

@@ -1,4 +1,5 @@
 import type { JobListQuery } from '../../../contract/jobs.ts';
+import { type FolderViewer, inVisibleFolder } from '../../domain/folders/folder-visibility.ts';
 import { decodeCursor, microsecondInstant } from '../../domain/page-cursor.ts';
 
 /*
@@ -37,18 +38,21 @@ function listFilters(q: JobListQuery): ListFilter[] {
   return filters;
 }
 
-/** SQL and parameters of a page of at most `take` jobs of `teamId` matching `q`. */
+/**
+ * SQL and parameters of a page of at most `take` jobs of the viewer's team matching `q`, leaving out jobs
+ * filed in a private folder the viewer may not see (so `folder=<that folder>` lists nothing).
+ */
 export function jobPageQuery(
-  teamId: string,
+  viewer: FolderViewer,
   q: JobListQuery,
   take: number,
 ): { text: string; values: unknown[] } {
-  const values: unknown[] = [teamId];
+  const values: unknown[] = [viewer.teamId];
   const param = (value: unknown) => {
     values.push(value);
     return `$${values.length}`;
   };
-  const where = ['team_id = $1'];
+  const where = ['team_id = $1', inVisibleFolder(viewer, 'folder_id', param)];
   const lists = listFilters(q);
   const split = lists.find((f) => f.values.length > 1 && f.values.length <= MAX_SPLIT);
   for (const filter of lists) {

@@ -248,6 +248,63 @@ describe('checks before a job is taken', () => {
     }
   });
 
+  it("answers the same 403 at creation for a render layer's or a pipeline step's URL, and takes nothing", async () => {
+    const blocked = await createTestApp({ BLOCKED_DOMAINS: 'blocked.example' });
+    try {
+      const client = blocked.clientFor((await signUp(blocked)).api_key);
+      for (const url of ['http://127.0.0.1/a.png', 'https://cdn.blocked.example/a.png']) {
+        const layer = await failure(
+          client.createRender({ body: { duration: 1, format: 'png', layers: [{ type: 'image', url }] } }),
+        );
+        expect(layer, url).toMatchObject({ status: 403, code: 'forbidden' });
+        const step = await failure(
+          client.runPipeline({
+            body: {
+              steps: [
+                { id: 'pic', tool: 'image', input: { model: 'local-sketch', prompt: 'x' } },
+                { id: 'edit', tool: 'image', input: { model: 'local-edit', prompt: 'x', files: [{ url }] } },
+              ],
+            },
+          }),
+        );
+        expect(step, url).toMatchObject({ status: 403, code: 'forbidden' });
+        // A step's webhook is refused as the job's own is.
+        const hook = await failure(
+          client.runPipeline({
+            body: {
+              steps: [
+                {
+                  id: 'pic',
+                  tool: 'image',
+                  input: { model: 'local-sketch', prompt: 'x', options: { webhook_url: url } },
+                },
+              ],
+            },
+          }),
+        );
+        expect(hook, url).toMatchObject({ status: 403, code: 'forbidden' });
+      }
+      const { rows } = await blocked.db.query('SELECT count(*)::int AS n FROM jobs');
+      expect(rows[0].n).toBe(0);
+      // A reference to another step's output is no URL to check, and goes through.
+      const ok = await client.runPipeline({
+        body: {
+          steps: [
+            { id: 'pic', tool: 'image', input: { model: 'local-sketch', prompt: 'x' } },
+            {
+              id: 'big',
+              tool: 'image',
+              input: { model: 'local-upscale', files: [{ url: '{{steps.pic.output.url}}' }] },
+            },
+          ],
+        },
+      });
+      expect(ok.status).toBeTruthy();
+    } finally {
+      await blocked.close();
+    }
+  });
+
   it('files outputs into the folder named by X-Workspace-Id, and refuses an unknown one', async () => {
     const client = t.clientFor(key);
     const me = await client.getMe();

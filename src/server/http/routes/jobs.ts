@@ -9,6 +9,7 @@ import {
   retryJob,
 } from '../../../contract/jobs.ts';
 import type { Queryable } from '../../db/pool.ts';
+import { inVisibleFolderSql, viewerParams } from '../../domain/folders/folder-visibility.ts';
 import { createJob } from '../../domain/jobs/create-job.ts';
 import { cancelActiveJob } from '../../domain/jobs/finish-job.ts';
 import { type JobRow, toJob, toStatusView } from '../../domain/jobs/job-row.ts';
@@ -25,12 +26,15 @@ import { nodeHeader } from '../request-header.ts';
 import { respond } from '../respond.ts';
 import { jobPageQuery } from './jobs-list-query.ts';
 
-/** A job of the caller's team, or 404 (another team's job is answered like a missing one). */
+/**
+ * A job of the caller's team that the caller may see, or 404: another team's job, and one filed in a
+ * private folder hidden from the caller, are answered like a missing one.
+ */
 export async function findJob(db: Queryable, auth: AuthContext, id: string): Promise<JobRow> {
-  const { rows } = await db.query<JobRow>('SELECT * FROM jobs WHERE id = $1 AND team_id = $2', [
-    id,
-    auth.teamId,
-  ]);
+  const { rows } = await db.query<JobRow>(
+    `SELECT * FROM jobs WHERE team_id = $1 AND ${inVisibleFolderSql('folder_id', '$2', '$3')} AND id = $4`,
+    [...viewerParams(auth), id],
+  );
   if (!rows[0]) throw new AppError('not_found', `No job ${id}.`);
   return rows[0];
 }
@@ -46,6 +50,8 @@ export function jobRoutes(s: Services, checkUrls: (urls: string[]) => Promise<vo
   const finishedJobs = new TtlCache<Buffer<ArrayBuffer>>(60_000, 10_000);
   // A finished job kept below, read with an API key whose lookup is cached and current: what the route
   // answers, without the framework. A session, a cold key or job, or a key check due takes the route.
+  // Only jobs outside any folder are kept: who may see a filed job depends on the folder (and on who
+  // asks, and the folder may turn private), so such a job is read through findJob every time.
   lane.add(getJob, (req, id) => {
     const token = bearerToken(nodeHeader(req, 'authorization'));
     const principal = token && s.apiKeys.resolveCached(token);
@@ -54,7 +60,7 @@ export function jobRoutes(s: Services, checkUrls: (urls: string[]) => Promise<vo
   });
   return [
     defineRoute(listJobs, async ({ auth, query }) => {
-      const page = jobPageQuery(auth.teamId, query, query.limit + 1);
+      const page = jobPageQuery(auth, query, query.limit + 1);
       // Read before the page, on the database's clock (the one updated_at is written with): every change
       // committed by then is in the page or was before it.
       const clock = await s.db.query<{ now: Date }>('SELECT statement_timestamp() AS now');
@@ -77,7 +83,9 @@ export function jobRoutes(s: Services, checkUrls: (urls: string[]) => Promise<vo
       let body = finishedJobs.get(cacheKey);
       if (!body) {
         const row = await findJob(s.db, auth, params.id);
-        if (!isTerminal(row.status) || row.tool === 'pipeline') return toJob(row, baseUrl);
+        if (!isTerminal(row.status) || row.tool === 'pipeline' || row.folder_id !== null) {
+          return toJob(row, baseUrl);
+        }
         body = Buffer.from(JSON.stringify(toJob(row, baseUrl))) as Buffer<ArrayBuffer>;
         finishedJobs.set(cacheKey, body);
       }
