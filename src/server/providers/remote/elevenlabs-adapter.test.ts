@@ -96,11 +96,11 @@ describe('speech', () => {
   });
 
   it('splits text over eleven_v3’s limit at sentence ends and joins the MP3s', async () => {
-    const text = 'A short sentence that repeats itself. '.repeat(200).trim(); // 7599 characters
+    const text = 'A short sentence that repeats itself. '.repeat(300).trim(); // 11399 characters
     const result = await provider().run(speech({ text }, 'eleven_v3'), testContext());
     const texts = server.requests.map((r) => String(r.json?.text));
     expect(texts.length).toBe(3);
-    expect(texts.every((t) => t.length <= 3000 && t.endsWith('itself.'))).toBe(true);
+    expect(texts.every((t) => t.length <= 5000 && t.endsWith('itself.'))).toBe(true);
     expect(texts.join(' ')).toBe(text);
     // eleven_v3 takes no request stitching
     expect(server.requests.some((r) => r.json?.previous_request_ids)).toBe(false);
@@ -125,7 +125,7 @@ describe('speech', () => {
   });
 
   it('refuses a format it cannot join when the text must be split', async () => {
-    const text = 'Again and again. '.repeat(200);
+    const text = 'Again and again. '.repeat(300);
     const error = await failure(
       provider().run(
         speech({ text, provider_options: { elevenlabs: { output_format: 'pcm_24000' } } }, 'eleven_v3'),
@@ -178,7 +178,7 @@ describe('transcription', () => {
     const form = server.requests[0]?.form;
     expect(server.requests[0]).toMatchObject({ method: 'POST', path: '/v1/speech-to-text' });
     expect(form).toMatchObject({ model_id: ['scribe_v1'], language_code: ['pt'] });
-    expect(form?.file?.[0]).toMatchObject({ name: 'content.m4a', type: 'audio/mp4' });
+    expect(form?.file?.[0]).toMatchObject({ name: 'input.m4a', type: 'audio/mp4' });
     expect(result.outputs[0]).toEqual({
       kind: 'inline',
       mediaType: 'application/json',
@@ -217,13 +217,12 @@ describe('errors, rate limits, abort, resume', () => {
     expect(error.message).not.toContain('wrong-key');
   });
 
-  it('fails with provider_error and ElevenLabs’ message on a 5xx', async () => {
+  it('fails a paid call on a 5xx with provider_submit_unknown and ElevenLabs’ message, without sending it again', async () => {
     server.failNext = true;
-    const error = await failure(
-      provider(server.key, { attempts: 1 }).run(speech({ text: 'x' }), testContext()),
-    );
-    expect(error.code).toBe('provider_error');
+    const error = await failure(provider().run(speech({ text: 'x' }), testContext()));
+    expect(error.code).toBe('provider_submit_unknown');
     expect(error.message).toMatch(/internal error occurred while generating audio/);
+    expect(server.requests).toHaveLength(1);
   });
 
   it('retries too_many_concurrent_requests after Retry-After', async () => {

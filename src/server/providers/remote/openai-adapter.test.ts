@@ -158,7 +158,7 @@ describe('images', () => {
     const form = server.requests[0]?.form;
     expect(server.requests[0]?.path).toBe('/v1/images/edits');
     expect(form?.['image[]']).toHaveLength(2);
-    expect(form?.['image[]']?.[0]).toEqual({ name: 'content.png', type: 'image/png', bytes: PNG_BYTES });
+    expect(form?.['image[]']?.[0]).toEqual({ name: 'input.png', type: 'image/png', bytes: PNG_BYTES });
     expect(form).toMatchObject({
       model: ['gpt-image-1'],
       prompt: ['make it night'],
@@ -297,7 +297,7 @@ describe('videos', () => {
       testContext(FILES),
     );
     const form = server.requests[0]?.form;
-    expect(form?.input_reference?.[0]).toMatchObject({ name: 'content.png', type: 'image/png' });
+    expect(form?.input_reference?.[0]).toMatchObject({ name: 'input.png', type: 'image/png' });
     expect(form).toMatchObject({ model: ['sora-2-pro'], prompt: ['waves'], size: ['720x1280'] });
   });
 
@@ -397,7 +397,7 @@ describe('transcription', () => {
       response_format: ['verbose_json'],
       'timestamp_granularities[]': ['segment'],
     });
-    expect(form?.file?.[0]).toMatchObject({ name: 'content.wav', type: 'audio/wav' });
+    expect(form?.file?.[0]).toMatchObject({ name: 'input.wav', type: 'audio/wav' });
     expect(result.outputs[0]).toEqual({
       kind: 'inline',
       mediaType: 'application/json',

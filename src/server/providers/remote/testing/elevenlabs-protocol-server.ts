@@ -11,7 +11,7 @@ const LIMITS: Record<string, number> = {
   eleven_multilingual_v2: 10_000,
   eleven_turbo_v2_5: 40_000,
   eleven_flash_v2_5: 40_000,
-  eleven_v3: 3_000,
+  eleven_v3: 5_000,
 };
 
 /** Scribe's word list for "Hello there. How are you" with a long pause before "How". */
