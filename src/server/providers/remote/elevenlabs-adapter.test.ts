@@ -6,6 +6,7 @@ import {
   ELEVENLABS_PREMADE_VOICES,
 } from '../../domain/presets/elevenlabs-voices.ts';
 import { createElevenLabsAdapter } from './elevenlabs-adapter.ts';
+import { elevenLabsApi } from './elevenlabs-api.ts';
 import { elevenLabsVoiceId } from './elevenlabs-speech.ts';
 import { segmentsOf } from './elevenlabs-transcription.ts';
 import { createRemoteProvider } from './remote-provider.ts';
@@ -16,7 +17,7 @@ import {
   startElevenLabsServer,
   ttsBytes,
 } from './testing/elevenlabs-protocol-server.ts';
-import { runInput, testContext } from './testing/openai-run-context.ts';
+import { generatedFile, runInput, testContext } from './testing/openai-run-context.ts';
 
 const FAST = { firstPollMs: 10, maxPollMs: 20 };
 const AUDIO = 'https://media.test/files/file_audio/content';
@@ -282,5 +283,91 @@ describe('supports', () => {
     ];
     expect(ids.every((id) => adapter.supports(id))).toBe(true);
     expect(adapter.supports('eleven_monolingual_v1')).toBe(false);
+  });
+});
+
+describe('documented limits and failures (#26)', () => {
+  const BIG = 'https://media.test/files/file_big/content';
+  const scribe = () => runInput('elevenlabs', 'scribe_v1', 'transcription', { audio_url: BIG });
+
+  it('streams a 150 MB upload to speech-to-text with the heap far below its size', async () => {
+    const size = 150 * 1024 * 1024;
+    const context = {
+      ...testContext(),
+      inputFile: async (url: string) => generatedFile(url, size, 'audio/mpeg'),
+    };
+    const before = process.memoryUsage().heapUsed;
+    await provider().run(scribe(), context);
+    const growth = process.memoryUsage().heapUsed - before;
+    expect(server.requests[0]?.form?.file?.[0]).toMatchObject({ name: 'input.mp3', size });
+    expect(growth).toBeLessThan(size / 5);
+  }, 60_000);
+
+  it('sends an input ElevenLabs can fetch as source_url, uploading nothing', async () => {
+    const context = {
+      ...testContext(),
+      inputFile: async (url: string) => ({
+        ...generatedFile(url, 1000, 'audio/mpeg'),
+        publicUrl: 'https://cdn.example/a.mp3',
+        open: async () => {
+          throw new Error('must not be read');
+        },
+      }),
+    };
+    await provider().run(scribe(), context);
+    const form = server.requests[0]?.form;
+    expect(form?.source_url).toEqual(['https://cdn.example/a.mp3']);
+    expect(form?.file).toBeUndefined();
+  });
+
+  it('refuses an upload over the documented 5 GB before sending anything', async () => {
+    const context = {
+      ...testContext(),
+      inputFile: async (url: string) => generatedFile(url, 5_100_000_000, 'audio/mpeg'),
+    };
+    const error = await failure(provider().run(scribe(), context));
+    expect(error.code).toBe('provider_rejected');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('fails a music prompt refused as bad_prompt with content_policy_violation and ElevenLabs’ message', async () => {
+    const error = await failure(
+      provider().run(
+        runInput('elevenlabs', 'music_v1', 'music', { prompt: 'REFUSE-ME in the style of', duration: 10 }),
+        testContext(),
+      ),
+    );
+    expect(error.code).toBe('content_policy_violation');
+    expect(error.message).toMatch(/violated our Terms of Service/);
+  });
+
+  it('does not speak a piece again when the connection drops after ElevenLabs took it', async () => {
+    server.dropAfterAccept = 1;
+    const error = await failure(provider().run(speech({ text: 'Hello.' }), testContext()));
+    expect(error.code).toBe('provider_submit_unknown');
+    expect(server.accepted).toBe(1);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('reads ElevenLabs’ answers to an unknown model and an output_format outside the enum as provider_rejected', async () => {
+    const api = elevenLabsApi(server.url, server.key);
+    const unknown = await failure(
+      api('/text-to-speech/21m00Tcm4TlvDq8ikWAM', {
+        method: 'POST',
+        json: { text: 'x', model_id: 'eleven_v9' },
+      }),
+    );
+    expect(unknown.code).toBe('provider_rejected');
+    expect(unknown.message).toMatch(/eleven_v9 does not exist/);
+
+    const format = await failure(
+      provider().run(
+        speech({ text: 'x', provider_options: { elevenlabs: { output_format: 'mp3_1_1' } } }),
+        testContext(),
+      ),
+    );
+    expect(format.code).toBe('provider_rejected');
+    expect(format.options.status).toBe(422);
+    expect(server.accepted).toBe(0);
   });
 });
