@@ -6,6 +6,7 @@ import {
   ELEVENLABS_PREMADE_VOICES,
 } from '../../domain/presets/elevenlabs-voices.ts';
 import { createElevenLabsAdapter } from './elevenlabs-adapter.ts';
+import { elevenLabsApi } from './elevenlabs-api.ts';
 import { elevenLabsVoiceId } from './elevenlabs-speech.ts';
 import { segmentsOf } from './elevenlabs-transcription.ts';
 import { createRemoteProvider } from './remote-provider.ts';
@@ -16,7 +17,7 @@ import {
   startElevenLabsServer,
   ttsBytes,
 } from './testing/elevenlabs-protocol-server.ts';
-import { runInput, testContext } from './testing/openai-run-context.ts';
+import { generatedFile, runInput, testContext } from './testing/openai-run-context.ts';
 
 const FAST = { firstPollMs: 10, maxPollMs: 20 };
 const AUDIO = 'https://media.test/files/file_audio/content';
@@ -96,11 +97,11 @@ describe('speech', () => {
   });
 
   it('splits text over eleven_v3’s limit at sentence ends and joins the MP3s', async () => {
-    const text = 'A short sentence that repeats itself. '.repeat(200).trim(); // 7599 characters
+    const text = 'A short sentence that repeats itself. '.repeat(300).trim(); // 11399 characters
     const result = await provider().run(speech({ text }, 'eleven_v3'), testContext());
     const texts = server.requests.map((r) => String(r.json?.text));
     expect(texts.length).toBe(3);
-    expect(texts.every((t) => t.length <= 3000 && t.endsWith('itself.'))).toBe(true);
+    expect(texts.every((t) => t.length <= 5000 && t.endsWith('itself.'))).toBe(true);
     expect(texts.join(' ')).toBe(text);
     // eleven_v3 takes no request stitching
     expect(server.requests.some((r) => r.json?.previous_request_ids)).toBe(false);
@@ -125,7 +126,7 @@ describe('speech', () => {
   });
 
   it('refuses a format it cannot join when the text must be split', async () => {
-    const text = 'Again and again. '.repeat(200);
+    const text = 'Again and again. '.repeat(300);
     const error = await failure(
       provider().run(
         speech({ text, provider_options: { elevenlabs: { output_format: 'pcm_24000' } } }, 'eleven_v3'),
@@ -178,7 +179,7 @@ describe('transcription', () => {
     const form = server.requests[0]?.form;
     expect(server.requests[0]).toMatchObject({ method: 'POST', path: '/v1/speech-to-text' });
     expect(form).toMatchObject({ model_id: ['scribe_v1'], language_code: ['pt'] });
-    expect(form?.file?.[0]).toMatchObject({ name: 'content.m4a', type: 'audio/mp4' });
+    expect(form?.file?.[0]).toMatchObject({ name: 'input.m4a', type: 'audio/mp4' });
     expect(result.outputs[0]).toEqual({
       kind: 'inline',
       mediaType: 'application/json',
@@ -217,13 +218,12 @@ describe('errors, rate limits, abort, resume', () => {
     expect(error.message).not.toContain('wrong-key');
   });
 
-  it('fails with provider_error and ElevenLabs’ message on a 5xx', async () => {
+  it('fails a paid call on a 5xx with provider_submit_unknown and ElevenLabs’ message, without sending it again', async () => {
     server.failNext = true;
-    const error = await failure(
-      provider(server.key, { attempts: 1 }).run(speech({ text: 'x' }), testContext()),
-    );
-    expect(error.code).toBe('provider_error');
+    const error = await failure(provider().run(speech({ text: 'x' }), testContext()));
+    expect(error.code).toBe('provider_submit_unknown');
     expect(error.message).toMatch(/internal error occurred while generating audio/);
+    expect(server.requests).toHaveLength(1);
   });
 
   it('retries too_many_concurrent_requests after Retry-After', async () => {
@@ -283,5 +283,91 @@ describe('supports', () => {
     ];
     expect(ids.every((id) => adapter.supports(id))).toBe(true);
     expect(adapter.supports('eleven_monolingual_v1')).toBe(false);
+  });
+});
+
+describe('documented limits and failures (#26)', () => {
+  const BIG = 'https://media.test/files/file_big/content';
+  const scribe = () => runInput('elevenlabs', 'scribe_v1', 'transcription', { audio_url: BIG });
+
+  it('streams a 150 MB upload to speech-to-text with the heap far below its size', async () => {
+    const size = 150 * 1024 * 1024;
+    const context = {
+      ...testContext(),
+      inputFile: async (url: string) => generatedFile(url, size, 'audio/mpeg'),
+    };
+    const before = process.memoryUsage().heapUsed;
+    await provider().run(scribe(), context);
+    const growth = process.memoryUsage().heapUsed - before;
+    expect(server.requests[0]?.form?.file?.[0]).toMatchObject({ name: 'input.mp3', size });
+    expect(growth).toBeLessThan(size / 5);
+  }, 60_000);
+
+  it('sends an input ElevenLabs can fetch as source_url, uploading nothing', async () => {
+    const context = {
+      ...testContext(),
+      inputFile: async (url: string) => ({
+        ...generatedFile(url, 1000, 'audio/mpeg'),
+        publicUrl: 'https://cdn.example/a.mp3',
+        open: async () => {
+          throw new Error('must not be read');
+        },
+      }),
+    };
+    await provider().run(scribe(), context);
+    const form = server.requests[0]?.form;
+    expect(form?.source_url).toEqual(['https://cdn.example/a.mp3']);
+    expect(form?.file).toBeUndefined();
+  });
+
+  it('refuses an upload over the documented 5 GB before sending anything', async () => {
+    const context = {
+      ...testContext(),
+      inputFile: async (url: string) => generatedFile(url, 5_100_000_000, 'audio/mpeg'),
+    };
+    const error = await failure(provider().run(scribe(), context));
+    expect(error.code).toBe('provider_rejected');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('fails a music prompt refused as bad_prompt with content_policy_violation and ElevenLabs’ message', async () => {
+    const error = await failure(
+      provider().run(
+        runInput('elevenlabs', 'music_v1', 'music', { prompt: 'REFUSE-ME in the style of', duration: 10 }),
+        testContext(),
+      ),
+    );
+    expect(error.code).toBe('content_policy_violation');
+    expect(error.message).toMatch(/violated our Terms of Service/);
+  });
+
+  it('does not speak a piece again when the connection drops after ElevenLabs took it', async () => {
+    server.dropAfterAccept = 1;
+    const error = await failure(provider().run(speech({ text: 'Hello.' }), testContext()));
+    expect(error.code).toBe('provider_submit_unknown');
+    expect(server.accepted).toBe(1);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('reads ElevenLabs’ answers to an unknown model and an output_format outside the enum as provider_rejected', async () => {
+    const api = elevenLabsApi(server.url, server.key);
+    const unknown = await failure(
+      api('/text-to-speech/21m00Tcm4TlvDq8ikWAM', {
+        method: 'POST',
+        json: { text: 'x', model_id: 'eleven_v9' },
+      }),
+    );
+    expect(unknown.code).toBe('provider_rejected');
+    expect(unknown.message).toMatch(/eleven_v9 does not exist/);
+
+    const format = await failure(
+      provider().run(
+        speech({ text: 'x', provider_options: { elevenlabs: { output_format: 'mp3_1_1' } } }),
+        testContext(),
+      ),
+    );
+    expect(format.code).toBe('provider_rejected');
+    expect(format.options.status).toBe(422);
+    expect(server.accepted).toBe(0);
   });
 });

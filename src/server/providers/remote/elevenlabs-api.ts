@@ -16,6 +16,7 @@ export function elevenLabsApi(baseUrl: string, key: string | undefined): ElevenL
   return async (path, request = {}) => {
     try {
       return await providerFetch(ELEVENLABS, `${base}${path}`, {
+        refusal: isPolicyRefusal,
         ...request,
         headers: { ...request.headers, 'xi-api-key': key ?? '' },
       });
@@ -24,6 +25,23 @@ export function elevenLabsApi(baseUrl: string, key: string | undefined): ElevenL
       throw new ProviderError(error.code, redactKey(error.message, key), error.options);
     }
   };
+}
+
+/**
+ * ElevenLabs' documented content refusals, `{detail: {status, message, data}}` with 400: Eleven Music's
+ * `bad_prompt` (a prompt that "violated our Terms of Service", such as copyrighted material, with a
+ * `prompt_suggestion`) and `bad_composition_plan` (the same for a composition plan)
+ * (https://elevenlabs.io/docs/cookbooks/music/quickstart#copyrighted-material).
+ */
+const POLICY_STATUSES = ['bad_prompt', 'bad_composition_plan'];
+
+export function isPolicyRefusal(body: string): boolean {
+  try {
+    const detail = (JSON.parse(body) as { detail?: { status?: unknown } }).detail;
+    return typeof detail?.status === 'string' && POLICY_STATUSES.includes(detail.status);
+  } catch {
+    return false;
+  }
 }
 
 /** The media type of an ElevenLabs `output_format` (`codec_samplerate[_bitrate]`). */

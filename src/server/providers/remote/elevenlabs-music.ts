@@ -1,13 +1,14 @@
-import type { RunContext, RunInput } from '../../domain/jobs/provider.ts';
+import type { RunInput } from '../../domain/jobs/provider.ts';
 import {
   DEFAULT_OUTPUT_FORMAT,
+  ELEVENLABS,
   type ElevenLabsApi,
   outputMediaType,
   rawAudioSeconds,
 } from './elevenlabs-api.ts';
 import { mediaDurationSeconds } from './media-duration.ts';
-import type { RemoteJobState } from './remote-provider.ts';
-import { FinishedJobs, finishedState } from './sync-jobs.ts';
+import type { RemoteJobState, SubmitContext } from './remote-provider.ts';
+import { FinishedJobs, finishedState, sendOnce } from './sync-jobs.ts';
 import { providerOptions } from './upload-form.ts';
 
 /**
@@ -33,7 +34,7 @@ export function musicSeconds(input: RunInput): number | null {
 export async function submitMusic(
   api: ElevenLabsApi,
   input: RunInput,
-  context: RunContext,
+  context: SubmitContext,
 ): Promise<RemoteJobState> {
   const { output_format, ...options } = providerOptions(input.body, 'elevenlabs');
   const format = typeof output_format === 'string' ? output_format : DEFAULT_OUTPUT_FORMAT;
@@ -47,14 +48,19 @@ export async function submitMusic(
           ...options,
         }
       : { model_id: input.offer.providerModelId, ...options };
-  const response = await api(`/music?output_format=${encodeURIComponent(format)}`, {
-    method: 'POST',
-    headers: { accept: 'audio/mpeg' },
-    json,
-    signal: context.signal,
-    timeoutMs: TIMEOUT_MS,
+  const { audio, requestId } = await sendOnce(ELEVENLABS, context, async () => {
+    const response = await api(`/music?output_format=${encodeURIComponent(format)}`, {
+      method: 'POST',
+      headers: { accept: 'audio/mpeg' },
+      json,
+      signal: context.signal,
+      timeoutMs: TIMEOUT_MS,
+    });
+    return {
+      audio: Buffer.from(await response.arrayBuffer()),
+      requestId: response.headers.get('request-id'),
+    };
   });
-  const audio = Buffer.from(await response.arrayBuffer());
   const { mediaType, extension } = outputMediaType(format);
   // Billed for the length asked for; when the model chose it (or a plan set it), for what the audio says.
   const billedSeconds =
@@ -63,7 +69,7 @@ export async function submitMusic(
     rawAudioSeconds(format, audio.length) ??
     0;
   return finishedState(
-    response.headers.get('request-id') ?? FinishedJobs.newId('elevenlabs-music'),
+    requestId ?? FinishedJobs.newId('elevenlabs-music'),
     [{ data: audio, mediaType, name: `music.${extension}` }],
     { seconds: billedSeconds },
   );

@@ -4,9 +4,9 @@ import {
   ELEVENLABS_DEFAULT_VOICE_ID,
   ELEVENLABS_PREMADE_VOICES,
 } from '../../domain/presets/elevenlabs-voices.ts';
-import { DEFAULT_OUTPUT_FORMAT, type ElevenLabsApi, outputMediaType } from './elevenlabs-api.ts';
-import type { RemoteJobState } from './remote-provider.ts';
-import { FinishedJobs, finishedState } from './sync-jobs.ts';
+import { DEFAULT_OUTPUT_FORMAT, ELEVENLABS, type ElevenLabsApi, outputMediaType } from './elevenlabs-api.ts';
+import type { RemoteJobState, SubmitContext } from './remote-provider.ts';
+import { FinishedJobs, finishedState, sendOnce } from './sync-jobs.ts';
 import { splitText } from './text-split.ts';
 import { providerOptions } from './upload-form.ts';
 
@@ -26,12 +26,15 @@ export const SPEECH_MODELS = [
   'eleven_v3',
 ] as const;
 
-/** Characters per request, from ElevenLabs' models page (eleven_v3: its 3,000 of the alpha). */
+/**
+ * Characters per request: https://help.elevenlabs.io/hc/en-us/articles/19572237925521 (Flash/Turbo v2.5
+ * 40,000, Multilingual v2 10,000) and https://elevenlabs.io/docs/overview/models (Eleven v3 5,000).
+ */
 const TEXT_LIMITS: Record<string, number> = {
   eleven_multilingual_v2: 10_000,
   eleven_turbo_v2_5: 40_000,
   eleven_flash_v2_5: 40_000,
-  eleven_v3: 3_000,
+  eleven_v3: 5_000,
 };
 
 /** Fields of `voice_settings` that provider_options may also give flat (as the catalog's schema does). */
@@ -65,7 +68,7 @@ export function elevenLabsVoiceId(voice: unknown): string {
 export async function submitSpeech(
   api: ElevenLabsApi,
   input: RunInput,
-  context: RunContext,
+  context: SubmitContext,
 ): Promise<RemoteJobState> {
   const model = input.offer.providerModelId;
   const text = String(input.body.text ?? '');
@@ -87,7 +90,8 @@ export async function submitSpeech(
     );
   }
 
-  // The driver retries a failed submit whole (after a 429 or 5xx): pieces already paid for are kept.
+  // The driver retries a failed submit whole after a failure that created nothing (a 429): pieces already
+  // paid for are kept. A piece whose request may have been taken is not sent again (sendOnce).
   const spoken = spokenSoFar.get(context) ?? [];
   spokenSoFar.set(context, spoken);
   for (const [index, piece] of pieces.entries()) {
@@ -101,27 +105,30 @@ export async function submitSpeech(
     const requestIds = spoken.flatMap((s) => (s.requestId ? [s.requestId] : []));
     const previous =
       model !== 'eleven_v3' && requestIds.length ? { previous_request_ids: requestIds.slice(-3) } : {};
-    const response = await api(
-      `/text-to-speech/${encodeURIComponent(voiceId)}?output_format=${encodeURIComponent(format)}`,
-      {
-        method: 'POST',
-        headers: { accept: 'audio/mpeg' },
-        json: {
-          text: piece,
-          model_id: model,
-          ...(Object.keys(settings).length ? { voice_settings: settings } : {}),
-          ...previous,
-          ...options,
+    const done = await sendOnce(ELEVENLABS, context, async () => {
+      const response = await api(
+        `/text-to-speech/${encodeURIComponent(voiceId)}?output_format=${encodeURIComponent(format)}`,
+        {
+          method: 'POST',
+          headers: { accept: 'audio/mpeg' },
+          json: {
+            text: piece,
+            model_id: model,
+            ...(Object.keys(settings).length ? { voice_settings: settings } : {}),
+            ...previous,
+            ...options,
+          },
+          signal: context.signal,
+          timeoutMs: TIMEOUT_MS,
         },
-        signal: context.signal,
-        timeoutMs: TIMEOUT_MS,
-      },
-    );
-    spoken.push({
-      audio: Buffer.from(await response.arrayBuffer()),
-      requestId: response.headers.get('request-id'),
-      characters: Number(response.headers.get('x-character-count')) || piece.length,
+      );
+      return {
+        audio: Buffer.from(await response.arrayBuffer()),
+        requestId: response.headers.get('request-id'),
+        characters: Number(response.headers.get('x-character-count')) || piece.length,
+      };
     });
+    spoken.push(done);
   }
   const { mediaType, extension } = outputMediaType(format);
   const billedCharacters = spoken.reduce((sum, s) => sum + s.characters, 0);

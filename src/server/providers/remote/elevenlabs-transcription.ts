@@ -1,11 +1,21 @@
-import type { RunContext, RunInput } from '../../domain/jobs/provider.ts';
+import type { RunInput } from '../../domain/jobs/provider.ts';
 import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { ELEVENLABS, type ElevenLabsApi } from './elevenlabs-api.ts';
-import { durationFromSize, mediaDurationSeconds } from './media-duration.ts';
+import { durationFromSize } from './media-duration.ts';
+import { inputFileOf } from './native-input.ts';
 import type { Transcript } from './openai-transcription.ts';
-import type { RemoteJobState } from './remote-provider.ts';
-import { FinishedJobs, finishedState } from './sync-jobs.ts';
-import { appendFields, primaryLanguage, providerOptions, uploadFile } from './upload-form.ts';
+import type { RemoteJobState, SubmitContext } from './remote-provider.ts';
+import { FinishedJobs, finishedState, sendOnce } from './sync-jobs.ts';
+import {
+  checkFileSize,
+  type FormPart,
+  fieldParts,
+  filePart,
+  primaryLanguage,
+  providerOptions,
+  sendingForm,
+  streamedForm,
+} from './upload-form.ts';
 
 /**
  * ElevenLabs speech to text (synchronous): `POST /speech-to-text`, multipart `{model_id, file,
@@ -13,12 +23,19 @@ import { appendFields, primaryLanguage, providerOptions, uploadFile } from './up
  * type: word | spacing | audio_event, speaker_id}]}`. Segments are built from the words: a segment
  * ends after sentence punctuation or before a pause longer than 0.8 s. The audio's length (billed in
  * minutes) is read from the file's own headers (WAV, MP3), else taken as the last word's end.
+ * An input ElevenLabs can fetch itself (`file.publicUrl`) goes as `source_url`; otherwise its bytes are
+ * streamed into the multipart `file`. Limits from the "Create transcript" reference
+ * (https://elevenlabs.io/docs/api-reference/speech-to-text/convert, as elevenlabs-js carries it): an
+ * uploaded file under 5.0 GB, a URL's file under 2 GB (stated for `cloud_storage_url`, which
+ * `source_url` replaces).
  */
 export const TRANSCRIPTION_MODELS = ['scribe_v1'] as const;
 
 const PAUSE_SECONDS = 0.8;
 const SENTENCE_END = /[.!?…。！？]["'”’)\]]*$/;
 const TIMEOUT_MS = 10 * 60_000;
+const UPLOAD_MAX_BYTES = 5_000_000_000;
+const URL_MAX_BYTES = 2_000_000_000;
 
 export interface ScribeWord {
   text: string;
@@ -62,26 +79,31 @@ export function segmentsOf(words: readonly ScribeWord[]): Transcript['segments']
 export async function submitTranscription(
   api: ElevenLabsApi,
   input: RunInput,
-  context: RunContext,
+  context: SubmitContext,
 ): Promise<RemoteJobState> {
-  const audio = await uploadFile(context, String(input.body.audio_url), 'audio');
-  const form = new FormData();
-  form.append('file', audio.blob, audio.name);
-  appendFields(
-    form,
+  const audio = await inputFileOf(context, String(input.body.audio_url));
+  const fields = fieldParts(
     {
       model_id: input.offer.providerModelId,
       language_code: primaryLanguage(input.body.language),
+      ...(audio.publicUrl ? { source_url: audio.publicUrl } : {}),
       ...providerOptions(input.body, 'elevenlabs'),
     },
     'repeat',
   );
-  const response = await api('/speech-to-text', {
-    method: 'POST',
-    form,
-    signal: context.signal,
-    timeoutMs: TIMEOUT_MS,
-  });
+  let parts: FormPart[] = fields;
+  if (audio.publicUrl) {
+    checkFileSize(audio, URL_MAX_BYTES, 'The audio');
+  } else {
+    checkFileSize(audio, UPLOAD_MAX_BYTES, 'The audio');
+    parts = [filePart('file', audio, UPLOAD_MAX_BYTES), ...fields];
+  }
+  const form = streamedForm(parts, context.signal);
+  const response = await sendOnce(ELEVENLABS, context, () =>
+    sendingForm(form, () =>
+      api('/speech-to-text', { method: 'POST', stream: form, signal: context.signal, timeoutMs: TIMEOUT_MS }),
+    ),
+  );
   let answer: ScribeAnswer;
   try {
     answer = (await response.json()) as ScribeAnswer;
@@ -90,7 +112,8 @@ export async function submitTranscription(
   }
   const words = answer.words ?? [];
   const lastEnd = words.reduce((latest, w) => Math.max(latest, w.end ?? 0), 0);
-  const duration = mediaDurationSeconds(audio.body) ?? (lastEnd || durationFromSize(audio.body));
+  const duration =
+    (await audio.durationSeconds()) ?? (lastEnd || durationFromSize({ length: audio.size ?? 0 }));
   const transcript: Transcript = {
     text: (answer.text ?? '').trim(),
     language: typeof input.body.language === 'string' ? input.body.language : (answer.language_code ?? null),

@@ -10,7 +10,7 @@ export function mediaDurationSeconds(bytes: Buffer): number | null {
 }
 
 /** The last resort when the headers do not tell: the bytes at 128 kbit/s, a common compressed rate. */
-export function durationFromSize(bytes: Buffer): number {
+export function durationFromSize(bytes: { length: number }): number {
   return (bytes.length * 8) / 128_000;
 }
 

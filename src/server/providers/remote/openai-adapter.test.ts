@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { createOpenAIAdapter } from './openai-adapter.ts';
+import { openAIApi } from './openai-api.ts';
 import { closestSize } from './openai-images.ts';
 import { soraSeconds } from './openai-videos.ts';
 import { createRemoteProvider } from './remote-provider.ts';
@@ -12,7 +13,7 @@ import {
   speechBytes,
   startOpenAIServer,
 } from './testing/openai-protocol-server.ts';
-import { runInput, testContext } from './testing/openai-run-context.ts';
+import { generatedFile, runInput, testContext } from './testing/openai-run-context.ts';
 
 const FAST = { firstPollMs: 10, maxPollMs: 20 };
 const SOURCE = 'https://media.test/files/file_src/content';
@@ -158,7 +159,12 @@ describe('images', () => {
     const form = server.requests[0]?.form;
     expect(server.requests[0]?.path).toBe('/v1/images/edits');
     expect(form?.['image[]']).toHaveLength(2);
-    expect(form?.['image[]']?.[0]).toEqual({ name: 'content.png', type: 'image/png', bytes: PNG_BYTES });
+    expect(form?.['image[]']?.[0]).toEqual({
+      name: 'input.png',
+      type: 'image/png',
+      bytes: PNG_BYTES,
+      size: 11,
+    });
     expect(form).toMatchObject({
       model: ['gpt-image-1'],
       prompt: ['make it night'],
@@ -297,7 +303,7 @@ describe('videos', () => {
       testContext(FILES),
     );
     const form = server.requests[0]?.form;
-    expect(form?.input_reference?.[0]).toMatchObject({ name: 'content.png', type: 'image/png' });
+    expect(form?.input_reference?.[0]).toMatchObject({ name: 'input.png', type: 'image/png' });
     expect(form).toMatchObject({ model: ['sora-2-pro'], prompt: ['waves'], size: ['720x1280'] });
   });
 
@@ -397,7 +403,7 @@ describe('transcription', () => {
       response_format: ['verbose_json'],
       'timestamp_granularities[]': ['segment'],
     });
-    expect(form?.file?.[0]).toMatchObject({ name: 'content.wav', type: 'audio/wav' });
+    expect(form?.file?.[0]).toMatchObject({ name: 'input.wav', type: 'audio/wav' });
     expect(result.outputs[0]).toEqual({
       kind: 'inline',
       mediaType: 'application/json',
@@ -443,3 +449,99 @@ describe('unavailableReason', () => {
     expect(adapter.supports('gpt-4o')).toBe(false);
   });
 });
+
+describe('documented limits and failures (#26)', () => {
+  it('streams an upload into the multipart body: heap stays flat for a 24 MB transcription input', async () => {
+    const size = 24 * 1024 * 1024;
+    const context = {
+      ...testContext(),
+      inputFile: async (url: string) => generatedFile(url, size, 'audio/mpeg'),
+    };
+    global.gc?.();
+    const before = process.memoryUsage().heapUsed;
+    await provider().run(transcribe('gpt-4o-mini-transcribe'), context);
+    const growth = process.memoryUsage().heapUsed - before;
+    const file = server.requests[0]?.form?.file?.[0];
+    expect(file).toMatchObject({ name: 'input.mp3', type: 'audio/mpeg', size });
+    expect(String(server.requests[0]?.headers['content-type'])).toMatch(/^multipart\/form-data; boundary=/);
+    // Buffered, the file alone would be 24 MB (twice over as a Blob copy).
+    expect(growth).toBeLessThan(size / 2);
+  });
+
+  it('refuses audio over OpenAI’s 25 MB before uploading anything', async () => {
+    const context = {
+      ...testContext(),
+      inputFile: async (url: string) => generatedFile(url, 26 * 1024 * 1024, 'audio/mpeg'),
+    };
+    const error = await failure(provider().run(transcribe('whisper-1'), context));
+    expect(error.code).toBe('provider_rejected');
+    expect(error.message).toMatch(/at most 26\.2 MB/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('stops an upload of unknown size at the limit, and answers 413 itself past 25 MB', async () => {
+    const context = {
+      ...testContext(),
+      inputFile: async (url: string) => ({
+        ...generatedFile(url, 26 * 1024 * 1024, 'audio/mpeg'),
+        size: null,
+      }),
+    };
+    const error = await failure(provider().run(transcribe('whisper-1'), context));
+    expect(error.code).toBe('provider_rejected');
+    expect(server.accepted).toBe(0);
+  });
+
+  it('fails a prompt refused by moderation with content_policy_violation and OpenAI’s message', async () => {
+    const error = await failure(
+      provider().run(
+        runInput('openai', 'gpt-image-1', 'image', { prompt: 'REFUSE-ME please' }),
+        testContext(),
+      ),
+    );
+    expect(error.code).toBe('content_policy_violation');
+    expect(error.message).toMatch(/rejected by the safety system/);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('does not send a paid call again when the connection drops after OpenAI took it', async () => {
+    server.dropAfterAccept = 1;
+    const error = await failure(
+      provider().run(runInput('openai', 'tts-1', 'speech', { text: 'Hello.' }), testContext()),
+    );
+    expect(error.code).toBe('provider_submit_unknown');
+    expect(error.options.retryable).toBe(false);
+    expect(server.accepted).toBe(1);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('reads OpenAI’s answer to a model it does not serve as provider_rejected', async () => {
+    const api = openAIApi(server.url, server.key);
+    const error = await failure(
+      api.json('/images/generations', { method: 'POST', json: { model: 'gpt-image-0', prompt: 'x' } }),
+    );
+    expect(error.code).toBe('provider_rejected');
+    expect(error.options.status).toBe(404);
+    expect(error.message).toMatch(/model `gpt-image-0` does not exist/);
+  });
+
+  it('passes on OpenAI’s refusal of a value outside the documented enum', async () => {
+    const error = await failure(
+      provider().run(
+        runInput('openai', 'gpt-image-1', 'image', {
+          prompt: 'x',
+          provider_options: { openai: { quality: 'ultra' } },
+        }),
+        testContext(),
+      ),
+    );
+    expect(error.code).toBe('provider_rejected');
+    expect(error.message).toMatch(
+      /Invalid value: 'ultra'. Supported values are: 'low', 'medium', 'high', 'auto'/,
+    );
+    expect(server.accepted).toBe(0);
+  });
+});
+
+const transcribe = (model: string) =>
+  runInput('openai', model, 'transcription', { audio_url: 'https://media.test/files/file_big/content' });

@@ -12,6 +12,7 @@ export interface OpenAIApi {
 export function openAIApi(baseUrl: string, key: string | undefined): OpenAIApi {
   const base = baseUrl.replace(/\/+$/, '');
   const withAuth = (request: ProviderRequest): ProviderRequest => ({
+    refusal: isModerationRefusal,
     ...request,
     headers: { ...request.headers, authorization: `Bearer ${key ?? ''}` },
   });
@@ -43,4 +44,22 @@ export function openAIApi(baseUrl: string, key: string | undefined): OpenAIApi {
 export function redactKey(message: string, key: string | undefined): string {
   const withoutKey = key ? message.split(key).join('[key]') : message;
   return withoutKey.replace(/\bsk-[A-Za-z0-9*_-]+/g, 'sk-[redacted]');
+}
+
+/**
+ * OpenAI's error codes for a prompt or input its safety system refused: `moderation_blocked` (GPT image
+ * models and Sora, `type: image_generation_user_error`) and `content_policy_violation` (the DALL·E models),
+ * both answered as 400 in OpenAI's error object `{error: {message, type, param, code}}`
+ * (https://platform.openai.com/docs/guides/image-generation#content-moderation,
+ * https://platform.openai.com/docs/guides/error-codes).
+ */
+export const MODERATION_CODES = ['moderation_blocked', 'content_policy_violation'];
+
+export function isModerationRefusal(body: string): boolean {
+  try {
+    const code = (JSON.parse(body) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === 'string' && MODERATION_CODES.includes(code);
+  } catch {
+    return false;
+  }
 }

@@ -1,9 +1,18 @@
-import type { RunContext, RunInput } from '../../domain/jobs/provider.ts';
+import type { RunInput } from '../../domain/jobs/provider.ts';
 import { ProviderError } from '../../domain/jobs/provider-error.ts';
+import { inputFileOf } from './native-input.ts';
 import { OPENAI, type OpenAIApi } from './openai-api.ts';
-import type { RemoteJobState, RemoteOutput } from './remote-provider.ts';
-import { FinishedJobs, finishedState } from './sync-jobs.ts';
-import { appendFields, providerOptions, uploadFile } from './upload-form.ts';
+import type { RemoteJobState, RemoteOutput, SubmitContext } from './remote-provider.ts';
+import { FinishedJobs, finishedState, sendOnce } from './sync-jobs.ts';
+import {
+  checkFileSize,
+  type FormPart,
+  fieldParts,
+  filePart,
+  providerOptions,
+  sendingForm,
+  streamedForm,
+} from './upload-form.ts';
 
 /**
  * OpenAI Images API (synchronous):
@@ -12,6 +21,9 @@ import { appendFields, providerOptions, uploadFile } from './upload-form.ts';
  *   optional `mask`) with files; dall-e-3 cannot edit.
  * gpt-image-1 always answers `data[].b64_json`; the dall-e models answer `url` unless asked for
  * `response_format: b64_json`, which we ask for (their URLs expire after an hour).
+ * Edits take the images as multipart files only (no URL form in the reference), streamed from storage.
+ * A prompt refused by OpenAI's moderation (`moderation_blocked`, or dall-e's `content_policy_violation`)
+ * fails the job with `content_policy_violation` (openai-api.ts).
  */
 export const IMAGE_MODELS = ['gpt-image-1', 'dall-e-3', 'dall-e-2'] as const;
 
@@ -24,6 +36,17 @@ const SIZES: Record<string, readonly string[]> = {
 };
 
 const TIMEOUT_MS = 5 * 60_000; // gpt-image-1 at high quality can take minutes
+
+/*
+ * Edit input limits, from the `image` and `mask` fields of "Create image edit"
+ * (https://platform.openai.com/docs/api-reference/images/createEdit, as openai-node's ImageEditParams
+ * carries it): GPT image models take up to 16 png/webp/jpg images, each under 50 MB; dall-e-2 one square
+ * PNG under 4 MB; a mask is a PNG under 4 MB.
+ */
+const MB = 1024 * 1024;
+const GPT_IMAGE_EDIT = { maxImages: 16, maxBytes: 50 * MB };
+const DALLE2_EDIT = { maxImages: 1, maxBytes: 4 * MB };
+const MASK_MAX_BYTES = 4 * MB;
 
 /** The model's size closest in shape to `w:h` (the least distance between log aspect ratios). */
 export function closestSize(sizes: readonly string[], aspectRatio: string): string {
@@ -57,7 +80,7 @@ interface ImagesResponse {
 export async function submitImages(
   api: OpenAIApi,
   input: RunInput,
-  context: RunContext,
+  context: SubmitContext,
 ): Promise<RemoteJobState> {
   const model = input.offer.providerModelId;
   const body = input.body;
@@ -78,12 +101,14 @@ export async function submitImages(
   if (files.length === 0) {
     if (!prompt)
       throw new ProviderError('provider_rejected', `${model} needs a prompt to generate an image.`);
-    answer = await api.json<ImagesResponse>('/images/generations', {
-      method: 'POST',
-      json: fields,
-      signal: context.signal,
-      timeoutMs: TIMEOUT_MS,
-    });
+    answer = await sendOnce(OPENAI, context, () =>
+      api.json<ImagesResponse>('/images/generations', {
+        method: 'POST',
+        json: fields,
+        signal: context.signal,
+        timeoutMs: TIMEOUT_MS,
+      }),
+    );
   } else {
     answer = await editImages(api, model, fields, files, mask, context);
   }
@@ -100,7 +125,7 @@ async function editImages(
   fields: Record<string, unknown>,
   files: { url: string }[],
   mask: unknown,
-  context: RunContext,
+  context: SubmitContext,
 ): Promise<ImagesResponse> {
   if (model === 'dall-e-3') {
     throw new ProviderError('provider_rejected', 'dall-e-3 cannot edit images: use gpt-image-1 or dall-e-2.');
@@ -109,22 +134,32 @@ async function editImages(
     throw new ProviderError('provider_rejected', 'dall-e-2 edits one image: send one file.');
   }
   if (!fields.prompt) throw new ProviderError('provider_rejected', `${model} edits need a prompt.`);
-  const form = new FormData();
-  for (const [index, file] of files.entries()) {
-    const upload = await uploadFile(context, file.url, `image-${index + 1}`);
-    form.append(model === 'gpt-image-1' ? 'image[]' : 'image', upload.blob, upload.name);
+  const limits = model === 'dall-e-2' ? DALLE2_EDIT : GPT_IMAGE_EDIT;
+  if (files.length > limits.maxImages) {
+    throw new ProviderError('provider_rejected', `${model} edits at most ${limits.maxImages} images.`);
+  }
+  const parts: FormPart[] = [];
+  for (const [index, source] of files.entries()) {
+    const file = await inputFileOf(context, source.url);
+    checkFileSize(file, limits.maxBytes, `Image ${index + 1}`);
+    parts.push(filePart(model === 'dall-e-2' ? 'image' : 'image[]', file, limits.maxBytes));
   }
   if (typeof mask === 'string') {
-    const upload = await uploadFile(context, mask, 'mask');
-    form.append('mask', upload.blob, upload.name);
+    const file = await inputFileOf(context, mask);
+    checkFileSize(file, MASK_MAX_BYTES, 'The mask');
+    parts.push(filePart('mask', file, MASK_MAX_BYTES));
   }
-  appendFields(form, fields);
-  return api.json<ImagesResponse>('/images/edits', {
-    method: 'POST',
-    form,
-    signal: context.signal,
-    timeoutMs: TIMEOUT_MS,
-  });
+  const form = streamedForm([...parts, ...fieldParts(fields)], context.signal);
+  return sendOnce(OPENAI, context, () =>
+    sendingForm(form, () =>
+      api.json<ImagesResponse>('/images/edits', {
+        method: 'POST',
+        stream: form,
+        signal: context.signal,
+        timeoutMs: TIMEOUT_MS,
+      }),
+    ),
+  );
 }
 
 function imageOutputs(

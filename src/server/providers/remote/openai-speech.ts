@@ -1,9 +1,9 @@
 import type { RunContext, RunInput } from '../../domain/jobs/provider.ts';
 import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { OPENAI_DEFAULT_VOICE, OPENAI_VOICES } from '../../domain/presets/openai-voices.ts';
-import type { OpenAIApi } from './openai-api.ts';
-import type { RemoteJobState } from './remote-provider.ts';
-import { FinishedJobs, finishedState } from './sync-jobs.ts';
+import { OPENAI, type OpenAIApi } from './openai-api.ts';
+import type { RemoteJobState, SubmitContext } from './remote-provider.ts';
+import { FinishedJobs, finishedState, sendOnce } from './sync-jobs.ts';
 import { splitText } from './text-split.ts';
 import { providerOptions } from './upload-form.ts';
 
@@ -47,7 +47,7 @@ export function openAIVoice(model: string, voice: unknown): string {
 export async function submitSpeech(
   api: OpenAIApi,
   input: RunInput,
-  context: RunContext,
+  context: SubmitContext,
 ): Promise<RemoteJobState> {
   const model = input.offer.providerModelId;
   const text = String(input.body.text ?? '');
@@ -65,7 +65,8 @@ export async function submitSpeech(
     );
   }
 
-  // The driver retries a failed submit whole (after a 429 or 5xx): pieces already paid for are kept.
+  // The driver retries a failed submit whole after a failure that created nothing (a 429): pieces already
+  // paid for are kept. A piece whose request may have been taken is not sent again (sendOnce).
   const audio = spokenSoFar.get(context) ?? [];
   spokenSoFar.set(context, audio);
   for (const [index, piece] of pieces.entries()) {
@@ -75,14 +76,17 @@ export async function submitSpeech(
         0.05 + (0.9 * index) / pieces.length,
         `Speaking part ${index + 1} of ${pieces.length}`,
       );
-    const response = await api.fetch('/audio/speech', {
-      method: 'POST',
-      headers: { accept: 'application/octet-stream' },
-      json: { model, input: piece, voice, response_format: 'mp3', ...options },
-      signal: context.signal,
-      timeoutMs: TIMEOUT_MS,
+    const bytes = await sendOnce(OPENAI, context, async () => {
+      const response = await api.fetch('/audio/speech', {
+        method: 'POST',
+        headers: { accept: 'application/octet-stream' },
+        json: { model, input: piece, voice, response_format: 'mp3', ...options },
+        signal: context.signal,
+        timeoutMs: TIMEOUT_MS,
+      });
+      return Buffer.from(await response.arrayBuffer());
     });
-    audio.push(Buffer.from(await response.arrayBuffer()));
+    audio.push(bytes);
   }
   const extension = format === 'opus' ? 'ogg' : format;
   return finishedState(

@@ -1,9 +1,18 @@
-import type { RunContext, RunInput } from '../../domain/jobs/provider.ts';
-import { durationFromSize, mediaDurationSeconds } from './media-duration.ts';
-import type { OpenAIApi } from './openai-api.ts';
-import type { RemoteJobState } from './remote-provider.ts';
-import { FinishedJobs, finishedState } from './sync-jobs.ts';
-import { appendFields, primaryLanguage, providerOptions, uploadFile } from './upload-form.ts';
+import type { RunInput } from '../../domain/jobs/provider.ts';
+import { durationFromSize } from './media-duration.ts';
+import { inputFileOf } from './native-input.ts';
+import { OPENAI, type OpenAIApi } from './openai-api.ts';
+import type { RemoteJobState, SubmitContext } from './remote-provider.ts';
+import { FinishedJobs, finishedState, sendOnce } from './sync-jobs.ts';
+import {
+  checkFileSize,
+  fieldParts,
+  filePart,
+  primaryLanguage,
+  providerOptions,
+  sendingForm,
+  streamedForm,
+} from './upload-form.ts';
 
 /**
  * OpenAI transcription (synchronous): `POST /audio/transcriptions`, multipart `{file, model, language,
@@ -11,11 +20,18 @@ import { appendFields, primaryLanguage, providerOptions, uploadFile } from './up
  * which answers `duration` and timed `segments`. The gpt-4o(-mini)-transcribe models answer only
  * `json` (`text`, and `usage`, in seconds when billed by duration): their transcript becomes one
  * segment, and the audio's length, when `usage` does not give it, is read from the file's own
- * headers (WAV, MP3), or as a last resort estimated from its size at 128 kbit/s.
+ * headers (WAV, MP3), or as a last resort estimated from its size at 128 kbit/s. The audio is streamed
+ * into the multipart body from storage, never held whole.
  */
 export const TRANSCRIPTION_MODELS = ['whisper-1', 'gpt-4o-transcribe', 'gpt-4o-mini-transcribe'] as const;
 
 const TIMEOUT_MS = 10 * 60_000; // up to 25 MB of audio
+
+/**
+ * "File uploads are currently limited to 25 MB" (https://platform.openai.com/docs/guides/speech-to-text);
+ * the API answers 413 past 26214400 bytes. Larger audio is refused here, before anything is uploaded.
+ */
+export const TRANSCRIPTION_MAX_BYTES = 25 * 1024 * 1024;
 
 interface TranscriptionAnswer {
   text?: string;
@@ -36,10 +52,11 @@ export interface Transcript {
 export async function submitTranscription(
   api: OpenAIApi,
   input: RunInput,
-  context: RunContext,
+  context: SubmitContext,
 ): Promise<RemoteJobState> {
   const model = input.offer.providerModelId;
-  const audio = await uploadFile(context, String(input.body.audio_url), 'audio');
+  const audio = await inputFileOf(context, String(input.body.audio_url));
+  checkFileSize(audio, TRANSCRIPTION_MAX_BYTES, 'The audio');
   const fields: Record<string, unknown> = {
     model,
     language: primaryLanguage(input.body.language),
@@ -48,21 +65,29 @@ export async function submitTranscription(
       : { response_format: 'json' }),
     ...providerOptions(input.body, 'openai'),
   };
-  const form = new FormData();
-  form.append('file', audio.blob, audio.name);
-  appendFields(form, fields);
-  const response = await api.fetch('/audio/transcriptions', {
-    method: 'POST',
-    form,
-    signal: context.signal,
-    timeoutMs: TIMEOUT_MS,
-  });
-  const answer = parseAnswer(await response.text());
+  const form = streamedForm(
+    [filePart('file', audio, TRANSCRIPTION_MAX_BYTES), ...fieldParts(fields)],
+    context.signal,
+  );
+  const answer = await sendOnce(OPENAI, context, () =>
+    sendingForm(form, async () => {
+      const response = await api.fetch('/audio/transcriptions', {
+        method: 'POST',
+        stream: form,
+        signal: context.signal,
+        timeoutMs: TIMEOUT_MS,
+      });
+      return parseAnswer(await response.text());
+    }),
+  );
 
   const usageSeconds =
     answer.usage?.type === 'duration' ? (answer.usage.duration ?? answer.usage.seconds) : undefined;
   const duration =
-    answer.duration ?? usageSeconds ?? mediaDurationSeconds(audio.body) ?? durationFromSize(audio.body);
+    answer.duration ??
+    usageSeconds ??
+    (await audio.durationSeconds()) ??
+    durationFromSize({ length: audio.size ?? 0 });
   const text = (answer.text ?? '').trim();
   const segments = answer.segments
     ? answer.segments.map((s) => ({ start: s.start, end: s.end, text: s.text.trim() }))

@@ -1,9 +1,10 @@
-import type { RunContext, RunInput } from '../../domain/jobs/provider.ts';
+import type { RunInput } from '../../domain/jobs/provider.ts';
 import { ProviderError } from '../../domain/jobs/provider-error.ts';
-import { OPENAI, type OpenAIApi } from './openai-api.ts';
+import { inputFileOf } from './native-input.ts';
+import { MODERATION_CODES, OPENAI, type OpenAIApi } from './openai-api.ts';
 import { closestSize } from './openai-images.ts';
-import type { RemoteJobState, SubmittedInput } from './remote-provider.ts';
-import { appendFields, providerOptions, uploadFile } from './upload-form.ts';
+import type { RemoteJobState, SubmitContext, SubmittedInput } from './remote-provider.ts';
+import { fieldParts, filePart, providerOptions, sendingForm, streamedForm } from './upload-form.ts';
 
 /**
  * OpenAI Videos API (Sora), a polled job:
@@ -54,7 +55,7 @@ interface Video {
 export async function submitVideo(
   api: OpenAIApi,
   input: RunInput,
-  context: RunContext,
+  context: SubmitContext,
 ): Promise<RemoteJobState> {
   const body = input.body;
   const files = (body.files as { url: string }[] | undefined) ?? [];
@@ -71,12 +72,14 @@ export async function submitVideo(
 
   let video: Video;
   if (files[0]) {
-    const form = new FormData();
-    const upload = await uploadFile(context, files[0].url, 'start-frame');
-    form.append('input_reference', upload.blob, upload.name);
-    appendFields(form, fields);
-    video = await api.json<Video>('/videos', { method: 'POST', form, signal: context.signal });
+    const start = await inputFileOf(context, files[0].url);
+    const form = streamedForm([filePart('input_reference', start), ...fieldParts(fields)], context.signal);
+    await context.beforeSend();
+    video = await sendingForm(form, () =>
+      api.json<Video>('/videos', { method: 'POST', stream: form, signal: context.signal }),
+    );
   } else {
+    await context.beforeSend();
     video = await api.json<Video>('/videos', { method: 'POST', json: fields, signal: context.signal });
   }
   return stateOf(video);
@@ -129,5 +132,9 @@ function stateOf(video: Video): RemoteJobState {
     progress,
     message: null,
     error: video.error?.message ?? video.error?.code,
+    // A video refused by moderation fails with its code (https://platform.openai.com/docs/guides/video-generation).
+    ...(video.error?.code && MODERATION_CODES.includes(video.error.code)
+      ? { errorCode: 'content_policy_violation' as const }
+      : {}),
   };
 }

@@ -17,6 +17,11 @@ export interface ProviderRequest {
   signal?: AbortSignal;
   /** Deadline of the whole exchange (default 60 s). */
   timeoutMs?: number;
+  /**
+   * Whether a 4xx body is the provider refusing the content under its policy (OpenAI's
+   * `moderation_blocked`, ElevenLabs' `bad_prompt`): such an answer becomes `content_policy_violation`.
+   */
+  refusal?: (body: string) => boolean;
 }
 
 /** The provider, for messages: `fal`, `OpenAI`, ... */
@@ -77,12 +82,23 @@ export function providerMessage(text: string): string {
 }
 
 /** Turns a non-2xx answer into the ProviderError of its kind. */
-export async function errorOf(who: Who, response: Response): Promise<ProviderError> {
-  const message = providerMessage(await response.text().catch(() => ''));
+export async function errorOf(
+  who: Who,
+  response: Response,
+  refusal?: (body: string) => boolean,
+): Promise<ProviderError> {
+  const text = await response.text().catch(() => '');
+  const message = providerMessage(text);
   const status = response.status;
   // A 4xx is an answer about the request itself: nothing was created. A 5xx may come after the work was
   // taken (a gateway that lost the backend's answer), so it proves nothing.
   const accepted: Acceptance = status < 500 ? 'no' : 'unknown';
+  if (status >= 400 && status < 500 && refusal?.(text)) {
+    return new ProviderError('content_policy_violation', `${who} refused the request: ${message}`, {
+      status,
+      accepted,
+    });
+  }
   if (status === 429) {
     return new ProviderError('provider_rate_limited', `${who} is rate limiting us: ${message}`, {
       status,
@@ -153,7 +169,7 @@ export async function providerFetch(who: Who, url: string, request: ProviderRequ
       accepted: timeout.aborted ? 'unknown' : acceptanceOf(error),
     });
   }
-  if (!response.ok) throw await errorOf(who, response);
+  if (!response.ok) throw await errorOf(who, response, request.refusal);
   return response;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ProviderError } from '../../domain/jobs/provider-error.ts';
-import type { RemoteJobState, RemoteOutput } from './remote-provider.ts';
+import type { RemoteJobState, RemoteOutput, SubmitContext } from './remote-provider.ts';
 
 const MAX_JOBS = 16;
 const KEEP_MS = 10 * 60_000;
@@ -67,4 +67,26 @@ export function finishedState(
     outputs,
     billedUnits,
   };
+}
+
+/**
+ * Sends the one request that creates (and bills) work at a provider that answers synchronously: marks it
+ * sent (`context.beforeSend()`) first, and when it fails in a way that may have been taken (a timeout or a
+ * reset after sending, a 5xx: `accepted: 'unknown'`) fails the job with `provider_submit_unknown`, never
+ * retried: there is no job at the provider to look up, and sending it again could run and bill it twice.
+ * Failures that provably created nothing (429, a refused connection, a 4xx) pass through as they are, so
+ * the driver may try them again.
+ */
+export async function sendOnce<T>(who: string, context: SubmitContext, send: () => Promise<T>): Promise<T> {
+  await context.beforeSend();
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof ProviderError) || error.options.accepted !== 'unknown') throw error;
+    throw new ProviderError(
+      'provider_submit_unknown',
+      `${who} may have taken this request before it failed (${error.message}); it was not sent again, since that could run and bill it twice.`,
+      { ...error.options, retryable: false },
+    );
+  }
 }
