@@ -307,12 +307,12 @@ describe('videos', () => {
     expect(form).toMatchObject({ model: ['sora-2-pro'], prompt: ['waves'], size: ['720x1280'] });
   });
 
-  it('fails with OpenAI’s reason when the video fails', async () => {
+  it('fails with OpenAI’s reason, as a content-policy refusal, when moderation fails the video', async () => {
     server.videos = 'fail';
     const error = await failure(
       provider().run(runInput('openai', 'sora-2', 'video', { prompt: 'x' }), testContext()),
     );
-    expect(error.code).toBe('provider_error');
+    expect(error.code).toBe('content_policy_violation');
     expect(error.message).toMatch(/blocked by our moderation system/);
   });
 
