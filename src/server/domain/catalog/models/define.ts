@@ -40,6 +40,16 @@ export function textLength(maximum: number): JsonSchema {
   };
 }
 
+/** A text field of `minimum` to `maximum` characters for this model. */
+export function textRange(minimum: number, maximum: number): JsonSchema {
+  return {
+    type: 'string',
+    minLength: minimum,
+    maxLength: maximum,
+    description: `${minimum} to ${maximum} characters for this model.`,
+  };
+}
+
 /** Announced for shutdown on `retiresOn` (ISO day); runs until then, and is retired from that day. */
 export function deprecated(retiresOn: string, replacement?: string, note?: string): Lifecycle {
   return {

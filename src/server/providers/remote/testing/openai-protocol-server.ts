@@ -124,14 +124,14 @@ export async function startOpenAIServer(key = 'sk-test-key'): Promise<OpenAIProt
   function images(request: RecordedRequest, res: ServerResponse) {
     const model = String(field(request, 'model'));
     const n = Number(field(request, 'n') ?? 1);
-    const b64 = model === 'gpt-image-1' || field(request, 'response_format') === 'b64_json';
+    const b64 = model.startsWith('gpt-image-') || field(request, 'response_format') === 'b64_json';
     const data = Array.from({ length: n }, (_, i) =>
       b64 ? { b64_json: PNG_BYTES.toString('base64') } : { url: `${api.url}/files/image-${i + 1}.png` },
     );
     sendJson(res, 200, {
       created: 1_700_000_000,
       data,
-      ...(model === 'gpt-image-1' ? { output_format: 'png' } : {}),
+      ...(model.startsWith('gpt-image-') ? { output_format: 'png' } : {}),
     });
   }
 
