@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   model_not_found: 404,
+  /** The model is known but its provider no longer serves it; `details.replacement` names the model to use. */
+  model_retired: 404,
   method_not_allowed: 405,
   conflict: 409,
   api_key_not_revealable: 409,

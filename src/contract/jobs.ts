@@ -285,6 +285,7 @@ export const JOB_CREATION_ERRORS = [
   'insufficient_balance',
   'forbidden',
   'model_not_found',
+  'model_retired',
   'idempotency_key_reused',
   'conflict',
   'rate_limited',

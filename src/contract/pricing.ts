@@ -6,6 +6,25 @@ import { defineEndpoint } from './endpoint.ts';
 export const PRICE_UNITS = ['image', 'second', 'thousand_characters', 'minute', 'job'] as const;
 export const PriceUnit = z.enum(PRICE_UNITS).meta({ id: 'PriceUnit' });
 
+/**
+ * Where a model (or one provider's offer of it) stands upstream: `active`; `deprecated`, still running
+ * until `retires_on`; `retired`, kept so old jobs still name it but never available. Absent on servers
+ * that do not track it: read as active.
+ */
+export const ModelLifecycle = z
+  .object({
+    status: z.enum(['active', 'deprecated', 'retired']),
+    retires_on: z.iso.date().nullable().meta({ description: 'Announced shutdown day, when deprecated.' }),
+    retired_on: z.iso
+      .date()
+      .nullable()
+      .meta({ description: 'Day the provider stopped serving it, when retired.' }),
+    replacement: z.string().nullable().meta({ description: 'Model id to use instead.' }),
+    note: z.string().nullable(),
+  })
+  .meta({ id: 'ModelLifecycle' });
+export type ModelLifecycle = z.infer<typeof ModelLifecycle>;
+
 /** One provider that can run a model (spec 2.9), plus the unit price and availability the console shows. */
 export const PriceProvider = z
   .object({
@@ -17,6 +36,7 @@ export const PriceProvider = z
     unit_price_cents: z.number().min(0).meta({ description: 'Credits per unit; may be fractional.' }),
     available: z.boolean().meta({ description: 'False when the provider is not configured on this server.' }),
     unavailable_reason: z.string().nullable(),
+    lifecycle: ModelLifecycle.optional(),
   })
   .meta({ id: 'PriceProvider' });
 
@@ -26,8 +46,11 @@ export const PriceCatalogEntry = z
     tool: ToolKey,
     display_name: z.string(),
     description: z.string(),
-    available: z.boolean().meta({ description: 'True when at least one provider can run it here.' }),
+    available: z
+      .boolean()
+      .meta({ description: 'True when at least one provider can run it here; never for a retired model.' }),
     providers: z.array(PriceProvider),
+    lifecycle: ModelLifecycle.optional(),
   })
   .meta({ id: 'PriceCatalogEntry' });
 export type PriceCatalogEntry = z.infer<typeof PriceCatalogEntry>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ToolKey } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { ModelLifecycle } from './pricing.ts';
 
 export const ToolSummary = z
   .object({ tool_key: ToolKey, description: z.string() })
@@ -23,6 +24,7 @@ export const ToolModel = z
       .string()
       .nullable()
       .meta({ description: 'Why no provider can run it here, and how to enable one; null when available.' }),
+    lifecycle: ModelLifecycle.optional(),
   })
   .meta({ id: 'ToolModel' });
 

@@ -115,6 +115,8 @@ const ConfigSchema = z.object({
   /** External providers: each is enabled by its key; the base URLs point elsewhere only for tests and proxies. */
   FAL_KEY: z.string().min(1).optional(),
   FAL_QUEUE_URL: z.url({ protocol: /^https?$/ }).default('https://queue.fal.run'),
+  /** fal's Platform API (model search), used by `npm run catalog -- check`. */
+  FAL_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.fal.ai/v1'),
   REPLICATE_API_TOKEN: z.string().min(1).optional(),
   REPLICATE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.replicate.com/v1'),
   OPENAI_API_KEY: z.string().min(1).optional(),

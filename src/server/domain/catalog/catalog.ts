@@ -1,7 +1,8 @@
 import { TOOL_KEYS, type ToolKey } from '../../../contract/common.ts';
 import type { PriceCatalogEntry } from '../../../contract/pricing.ts';
 import type { ProviderAvailability } from './availability.ts';
-import type { ModelDefinition, ProviderOffer } from './types.ts';
+import { isoDay, lifecycleSentence, modelLifecycle, offerLifecycle, publicLifecycle } from './lifecycle.ts';
+import type { Lifecycle, ModelDefinition, ProviderOffer } from './types.ts';
 
 export interface ResolvedModel {
   model: ModelDefinition;
@@ -13,9 +14,11 @@ export interface ResolvedModel {
 export class Catalog {
   private readonly byId: Map<string, ModelDefinition>;
 
+  /** `now` is read on every question, so a deprecation turns into a retirement on its day. */
   constructor(
     readonly models: readonly ModelDefinition[],
     private readonly availability: ProviderAvailability,
+    private readonly now: () => Date = () => new Date(),
   ) {
     this.byId = new Map(models.map((m) => [m.id, m]));
   }
@@ -36,16 +39,29 @@ export class Catalog {
     return this.models.filter((m) => m.tool === tool);
   }
 
+  /** Where the model stands today (its own lifecycle, or what its offers' lifecycles add up to). */
+  lifecycle(model: ModelDefinition): Lifecycle {
+    return modelLifecycle(model, isoDay(this.now()));
+  }
+
+  offerLifecycle(offer: ProviderOffer): Lifecycle {
+    return offerLifecycle(offer, isoDay(this.now()));
+  }
+
+  /** A retired offer is never available, whatever keys are configured. */
   isAvailable(offer: ProviderOffer): boolean {
+    if (this.offerLifecycle(offer).status === 'retired') return false;
     return this.availability(offer.provider, offer.providerModelId).available;
   }
 
   unavailableReason(offer: ProviderOffer): string | null {
+    const lifecycle = this.offerLifecycle(offer);
+    if (lifecycle.status === 'retired') return lifecycleSentence(lifecycle);
     return this.availability(offer.provider, offer.providerModelId).reason;
   }
 
   modelAvailable(model: ModelDefinition): boolean {
-    return model.offers.some((o) => this.isAvailable(o));
+    return this.lifecycle(model).status !== 'retired' && model.offers.some((o) => this.isAvailable(o));
   }
 
   /** The public price catalog (spec 2.9), grouped by tool in the spec's tool order. */
@@ -54,8 +70,9 @@ export class Catalog {
     return [...this.models]
       .sort((a, b) => order(a.tool) - order(b.tool))
       .map((model) => {
+        const lifecycle = this.lifecycle(model);
         const providers = model.offers.map((o) => {
-          const status = this.availability(o.provider, o.providerModelId);
+          const available = lifecycle.status !== 'retired' && this.isAvailable(o);
           return {
             provider: o.provider,
             model_key: `${o.provider}:${model.id}`,
@@ -63,8 +80,13 @@ export class Catalog {
             user_price_estimate_cents: Math.ceil(o.unitPrice * o.typicalUnits),
             unit: o.unit,
             unit_price_cents: o.unitPrice,
-            available: status.available,
-            unavailable_reason: status.reason,
+            available,
+            unavailable_reason: available
+              ? null
+              : lifecycle.status === 'retired'
+                ? lifecycleSentence(lifecycle)
+                : this.unavailableReason(o),
+            lifecycle: publicLifecycle(this.offerLifecycle(o)),
           };
         });
         return {
@@ -74,6 +96,7 @@ export class Catalog {
           description: model.description,
           available: providers.some((p) => p.available),
           providers,
+          lifecycle: publicLifecycle(lifecycle),
         };
       });
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TOOL_KEYS } from '../../../contract/common.ts';
 import { TOOL_REQUEST_BODIES } from '../../../contract/generation.ts';
+import { modelLifecycle, offerLifecycle } from './lifecycle.ts';
 import { MODELS } from './models.ts';
 import { standaloneJsonSchema } from './tool-schema.ts';
 
@@ -74,6 +75,24 @@ describe('the model catalog', () => {
       const providers = (m: typeof model) => new Set(m.offers.map((o) => o.provider));
       for (const p of providers(variant!))
         expect(providers(model).has(p), `${variant!.id} on ${p}`).toBe(true);
+    }
+  });
+
+  it('points every deprecation and retirement at a live model of the same tool, and keeps live families live', () => {
+    const today = new Date().toISOString().slice(0, 10);
+    for (const model of MODELS) {
+      const lifecycles = [modelLifecycle(model, today), ...model.offers.map((o) => offerLifecycle(o, today))];
+      for (const lifecycle of lifecycles) {
+        if (lifecycle.status === 'active' || !lifecycle.replacement) continue;
+        const replacement = byId.get(lifecycle.replacement);
+        expect(replacement?.tool, `${model.id} -> ${lifecycle.replacement}`).toBe(model.tool);
+        expect(modelLifecycle(replacement!, today).status, lifecycle.replacement).not.toBe('retired');
+      }
+      if (model.imageToVideoVariant && modelLifecycle(model, today).status !== 'retired') {
+        expect(modelLifecycle(byId.get(model.imageToVideoVariant)!, today).status, model.id).not.toBe(
+          'retired',
+        );
+      }
     }
   });
 

@@ -38,7 +38,10 @@ export function toolInputSchema(
     properties.model = {
       ...properties.model,
       description: 'Model id, or provider-pinned `<provider>:<model>`.',
-      examples: catalog.modelsOf(tool).map((m) => m.id),
+      examples: catalog
+        .modelsOf(tool)
+        .filter((m) => catalog.lifecycle(m).status !== 'retired')
+        .map((m) => m.id),
       ...(model ? { default: model.id } : {}),
     };
   }

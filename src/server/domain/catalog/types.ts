@@ -5,6 +5,17 @@ export type PriceUnit = 'image' | 'second' | 'thousand_characters' | 'minute' | 
 /** JSON Schema (draft 2020-12) of a provider's own request fields for one model. */
 export type JsonSchema = Record<string, unknown>;
 
+/**
+ * Where a model or offer stands upstream. `deprecated`: the provider announced a shutdown date; it still
+ * runs until then. `retired`: the provider no longer serves it; it is kept in the catalog so old jobs
+ * still name it, but it is never routed to. Dates are ISO days (`2026-12-01`); `replacement` is a model
+ * id of this catalog; `note` says where the date comes from or what the provider recommends.
+ */
+export type Lifecycle =
+  | { status: 'active' }
+  | { status: 'deprecated'; retiresOn: string; replacement?: string; note?: string }
+  | { status: 'retired'; retiredOn: string; replacement?: string; note?: string };
+
 /** One provider's offer of a model: how it is addressed there and what it costs. */
 export interface ProviderOffer {
   provider: string;
@@ -18,6 +29,8 @@ export interface ProviderOffer {
   typicalUnits: number;
   /** Schema of `provider_options[provider]` for this model. */
   optionsSchema: JsonSchema;
+  /** Absent: active. A retired offer is never routed to; a model whose offers are all retired is retired. */
+  lifecycle?: Lifecycle;
 }
 
 export interface ModelDefinition {
@@ -39,6 +52,8 @@ export interface ModelDefinition {
   fields?: Record<string, JsonSchema>;
   /** Typical run time, for `estimated_duration_ms`. */
   estimatedDurationMs?: number;
+  /** Absent: active, unless every offer is retired. */
+  lifecycle?: Lifecycle;
 }
 
 export interface ToolDefinition {

@@ -9,7 +9,8 @@ import type { Catalog } from './catalog.ts';
 export function unavailableModelLines(catalog: Catalog): string[] {
   const groups = new Map<string, string[]>();
   for (const model of catalog.models) {
-    if (catalog.modelAvailable(model)) continue;
+    // A retired model is nothing to install or configure: it is listed as retired in the catalog.
+    if (catalog.modelAvailable(model) || catalog.lifecycle(model).status === 'retired') continue;
     const reasons = [
       ...new Set(model.offers.map((offer) => catalog.unavailableReason(offer) ?? 'unavailable')),
     ];

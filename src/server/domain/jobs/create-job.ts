@@ -70,8 +70,11 @@ export function chooseModel(
     }
     model = resolved.model;
     pinned = resolved.pinnedProvider;
+    refuseRetired(s, model);
   } else {
-    const candidates = s.catalog.modelsOf(tool).filter((m) => m.id !== 'video-analyze');
+    const candidates = s.catalog
+      .modelsOf(tool)
+      .filter((m) => m.id !== 'video-analyze' && s.catalog.lifecycle(m).status !== 'retired');
     const first = candidates.find((m) => s.catalog.modelAvailable(m)) ?? candidates[0];
     if (!first)
       throw new AppError('provider_unavailable', `No model of the ${tool} tool can run on this server.`);
@@ -91,6 +94,27 @@ export function chooseModel(
     );
   }
   return { model, offer };
+}
+
+/**
+ * A retired model is known (old jobs name it) but never run: 404 `model_retired`, naming the day it
+ * stopped and the model to use instead, so a client can switch without reading the catalog.
+ */
+function refuseRetired(s: Services, model: ModelDefinition): void {
+  const lifecycle = s.catalog.lifecycle(model);
+  if (lifecycle.status !== 'retired') return;
+  const instead = lifecycle.replacement ? ` Use \`${lifecycle.replacement}\` instead.` : '';
+  throw new AppError(
+    'model_retired',
+    `Model \`${model.id}\` was retired on ${lifecycle.retiredOn}: its provider no longer serves it.${instead}`,
+    {
+      details: {
+        model: model.id,
+        retired_on: lifecycle.retiredOn,
+        replacement: lifecycle.replacement ?? null,
+      },
+    },
+  );
 }
 
 /**

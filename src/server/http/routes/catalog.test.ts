@@ -29,6 +29,41 @@ describe('GET /v2/pricing', () => {
     }
   });
 
+  it('lists no retired model as available, and says when and for what it was retired', async () => {
+    const withKeys = await createTestApp(
+      { FAL_KEY: 'k', REPLICATE_API_TOKEN: 'k', OPENAI_API_KEY: 'k', ELEVENLABS_API_KEY: 'k' },
+      { work: false },
+    );
+    try {
+      const { data } = await withKeys.clientFor(null).getPricing();
+      const retired = data.filter((e) => e.lifecycle?.status === 'retired');
+      expect(retired.map((e) => e.model)).toEqual(
+        expect.arrayContaining(['gpt-image-1', 'dall-e-3', 'veo-3', 'sora-2']),
+      );
+      for (const entry of retired) {
+        expect(entry.available, entry.model).toBe(false);
+        expect(
+          entry.providers.every((p) => !p.available),
+          entry.model,
+        ).toBe(true);
+      }
+      const gptImage1 = data.find((e) => e.model === 'gpt-image-1')!;
+      expect(gptImage1.lifecycle).toMatchObject({ retired_on: '2026-10-23', replacement: 'gpt-image-2' });
+      expect(gptImage1.providers[0]!.unavailable_reason).toContain('gpt-image-2');
+      const whisper = data.find((e) => e.model === 'whisper-large-v3')!;
+      expect(whisper.available).toBe(true);
+      expect(whisper.providers.find((p) => p.provider === 'fal')).toMatchObject({ available: false });
+      const tts = data.find((e) => e.model === 'tts-1')!;
+      expect(tts).toMatchObject({
+        available: true,
+        lifecycle: { status: 'deprecated', retires_on: '2027-01-06' },
+      });
+      expect(data.find((e) => e.model === 'gpt-image-2')!.available).toBe(true);
+    } finally {
+      await withKeys.close();
+    }
+  });
+
   it('answers a revalidation with 304 and its ETag', async () => {
     const first = await t.request('/v2/pricing');
     const etag = first.headers.get('etag');
@@ -89,7 +124,10 @@ describe('tools', () => {
     for (const tool_key of TOOL_KEYS) {
       const tool = await t.clientFor(key).getTool({ params: { tool_key } });
       const properties = tool.input_schema.properties as Record<string, { examples?: string[] }>;
-      expect(properties.model?.examples, tool_key).toEqual(tool.models.map((m) => m.model));
+      // Retired models stay listed (old jobs name them) but are not offered as examples.
+      expect(properties.model?.examples, tool_key).toEqual(
+        tool.models.filter((m) => m.lifecycle?.status !== 'retired').map((m) => m.model),
+      );
       const parsed = TOOL_REQUEST_BODIES[tool_key].safeParse(tool.example);
       expect(parsed.success, `${tool_key}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
       expect(tool.models.map((m) => m.model)).toContain(tool.example.model);

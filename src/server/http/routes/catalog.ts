@@ -4,6 +4,7 @@ import { TOOL_REQUEST_BODIES } from '../../../contract/generation.ts';
 import { OutputEnvelope } from '../../../contract/jobs.ts';
 import { getPricing } from '../../../contract/pricing.ts';
 import { getTool, listTools } from '../../../contract/tools.ts';
+import { lifecycleSentence, publicLifecycle } from '../../domain/catalog/lifecycle.ts';
 import { standaloneJsonSchema, toolInputSchema } from '../../domain/catalog/tool-schema.ts';
 import { TOOLS } from '../../domain/catalog/tools.ts';
 import { AppError } from '../../errors.ts';
@@ -75,6 +76,7 @@ export function catalogRoutes(s: Services, lane: FastLane) {
         model: model?.id ?? null,
         models: s.catalog.modelsOf(key).map((m) => {
           const available = s.catalog.modelAvailable(m);
+          const lifecycle = s.catalog.lifecycle(m);
           return {
             model: m.id,
             display_name: m.displayName,
@@ -83,7 +85,10 @@ export function catalogRoutes(s: Services, lane: FastLane) {
             available,
             unavailable_reason: available
               ? null
-              : m.offers.map((o) => `${o.provider}: ${s.catalog.unavailableReason(o)}`).join(' '),
+              : lifecycle.status === 'retired'
+                ? lifecycleSentence(lifecycle)
+                : m.offers.map((o) => `${o.provider}: ${s.catalog.unavailableReason(o)}`).join(' '),
+            lifecycle: publicLifecycle(lifecycle),
           };
         }),
       });

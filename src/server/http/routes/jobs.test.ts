@@ -215,6 +215,19 @@ describe('checks before a job is taken', () => {
     }
   });
 
+  it('answers 404 model_retired naming the replacement for a model its provider shut down', async () => {
+    for (const [model, replacement] of [
+      ['gpt-image-1', 'gpt-image-2'],
+      ['openai:dall-e-3', 'gpt-image-2'],
+    ]) {
+      const error = await failure(t.clientFor(key).createImage({ body: { model, prompt: 'x' } }));
+      expect(error).toMatchObject({ status: 404, code: 'model_retired', details: { replacement } });
+      expect(error?.message).toContain(replacement);
+    }
+    const video = await failure(t.clientFor(key).createVideo({ body: { model: 'sora-2', prompt: 'x' } }));
+    expect(video).toMatchObject({ status: 404, code: 'model_retired', details: { replacement: 'veo-3.1' } });
+  });
+
   it('answers 503 with how to enable a model whose providers are not configured', async () => {
     const error = await failure(
       t.clientFor(key).createImage({ body: { model: 'flux-schnell', prompt: 'x' } }),

@@ -18,7 +18,8 @@ import {
  * - flux, flux-pro v1.1, recraft, SD 3.5, HiDream: `image_size` preset (`landscape_16_9`, ...) or
  *   `{ width, height }`, `num_images`;
  * - flux-pro ultra, kontext, ideogram v2, imagen4: `aspect_ratio` from a fixed list;
- * - kling `duration` "5"|"10", hailuo-02 "6"|"10", pixverse "5"|"8", luma "5s"|"9s", veo3 "8s";
+ * - kling `duration` "5"|"10", hailuo-02 "6"|"10", pixverse "5"|"8", luma "5s"|"9s", veo3 "8s",
+ *   veo3.1 "4s"|"6s"|"8s" at 16:9 or 9:16 (fal.ai/models/fal-ai/veo3.1/api);
  *   wan 2.2 counts `num_frames` at `frames_per_second` (16 by default);
  * - stable-audio `seconds_total` (1..47), lyria2 fixed 30 s clips;
  * - whisper/wizper `audio_url`, `language`, `chunk_level: "segment"` for timestamps.
@@ -29,6 +30,7 @@ const FLUX_ULTRA_ASPECTS = ['21:9', '16:9', '4:3', '3:2', '1:1', '2:3', '3:4', '
 const IDEOGRAM_ASPECTS = ['10:16', '16:10', '9:16', '16:9', '4:3', '3:4', '1:1', '1:3', '3:1', '3:2', '2:3'];
 const IMAGEN_ASPECTS = ['1:1', '16:9', '9:16', '3:4', '4:3'];
 const SQUARE_WIDE_TALL = ['16:9', '9:16', '1:1'];
+const WIDE_TALL = ['16:9', '9:16'];
 const LUMA_ASPECTS = ['16:9', '9:16', '4:3', '3:4', '21:9', '9:21'];
 const PIXVERSE_ASPECTS = ['16:9', '4:3', '1:1', '3:4', '9:16'];
 
@@ -151,6 +153,8 @@ export const FAL_FAMILIES: Record<string, Family> = {
   // Veo 3 is documented with the single duration "8s" (later revisions add "4s"/"6s": provider_options).
   'fal-ai/veo3': durationVideo([8], 's', SQUARE_WIDE_TALL),
   'fal-ai/veo3/image-to-video': durationVideo([8], 's', null, [IMAGE_IN]),
+  'fal-ai/veo3.1': durationVideo([4, 6, 8], 's', WIDE_TALL),
+  'fal-ai/veo3.1/image-to-video': durationVideo([4, 6, 8], 's', null, [IMAGE_IN]),
   'fal-ai/luma-dream-machine/ray-2': durationVideo([5, 9], 's', LUMA_ASPECTS),
   'fal-ai/luma-dream-machine/ray-2/image-to-video': durationVideo([5, 9], 's', LUMA_ASPECTS, [IMAGE_IN]),
   'fal-ai/wan/v2.2-a14b/text-to-video': wanVideo(),
@@ -203,7 +207,9 @@ export const FAL_FAMILIES: Record<string, Family> = {
     seconds: (sent) => positiveNumber(sent.seconds_total) ?? 30,
   },
   'fal-ai/lyria2': { tool: 'music', fields: prompt, seconds: () => 30 },
-  // v1.5 names the style `lyrics_prompt` and the lyrics `prompt`: our prompt describes the music.
+  // v1.5 names the style `lyrics_prompt` (10..300 characters: the catalog refuses a shorter prompt) and
+  // the lyrics `prompt` (10..600, required): lyrics come from provider_options.fal.prompt, else the
+  // lyrics sent are the `[Instrumental]` tag. It takes no duration; the catalog bills it per generation.
   'fal-ai/minimax-music/v1.5': {
     tool: 'music',
     fields: (body) => ({ lyrics_prompt: body.prompt ?? '', prompt: '[Instrumental]' }),

@@ -92,8 +92,8 @@ describe('mapping helpers', () => {
 });
 
 describe('images', () => {
-  it('generates with gpt-image-1: size from aspect_ratio, provider_options merged, images billed', async () => {
-    const input = runInput('openai', 'gpt-image-1', 'image', {
+  it('generates with gpt-image-2: size from aspect_ratio, provider_options merged, images billed', async () => {
+    const input = runInput('openai', 'gpt-image-2', 'image', {
       prompt: 'a lighthouse',
       aspect_ratio: '16:9',
       provider_options: { openai: { quality: 'high', n: 2 } },
@@ -105,7 +105,7 @@ describe('images', () => {
     expect(request).toMatchObject({ method: 'POST', path: '/v1/images/generations' });
     expect(request?.headers.authorization).toBe(`Bearer ${server.key}`);
     expect(request?.json).toEqual({
-      model: 'gpt-image-1',
+      model: 'gpt-image-2',
       prompt: 'a lighthouse',
       size: '1536x1024',
       quality: 'high',
@@ -146,9 +146,9 @@ describe('images', () => {
     expect(server.requests.map((r) => r.path)).toEqual(['/v1/images/generations', '/v1/files/image-1.png']);
   });
 
-  it('edits with gpt-image-1 as multipart image[] uploads', async () => {
+  it('edits with gpt-image-2 as multipart image[] uploads', async () => {
     const result = await provider().run(
-      runInput('openai', 'gpt-image-1', 'image', {
+      runInput('openai', 'gpt-image-2', 'image', {
         prompt: 'make it night',
         files: [{ url: SOURCE }, { url: SOURCE }],
         aspect_ratio: '1:1',
@@ -166,7 +166,7 @@ describe('images', () => {
       size: 11,
     });
     expect(form).toMatchObject({
-      model: ['gpt-image-1'],
+      model: ['gpt-image-2'],
       prompt: ['make it night'],
       size: ['1024x1024'],
       quality: ['low'],

@@ -17,25 +17,31 @@ import {
 /**
  * OpenAI Images API (synchronous):
  * - `POST /images/generations` (JSON) without files;
- * - `POST /images/edits` (multipart: `image[]` for gpt-image-1, one `image` for dall-e-2, `prompt`,
- *   optional `mask`) with files; dall-e-3 cannot edit.
- * gpt-image-1 always answers `data[].b64_json`; the dall-e models answer `url` unless asked for
- * `response_format: b64_json`, which we ask for (their URLs expire after an hour).
+ * - `POST /images/edits` (multipart: `image[]` for the GPT image models, one `image` for dall-e-2,
+ *   `prompt`, optional `mask`) with files; dall-e-3 cannot edit.
+ * GPT image models always answer `data[].b64_json`; the dall-e models answer `url` unless asked for
+ * `response_format: b64_json`, which we ask for (their URLs expire after an hour). gpt-image-1 and the
+ * dall-e models are shut down (the catalog keeps them retired); their rows stay for jobs made before.
  * Edits take the images as multipart files only (no URL form in the reference), streamed from storage.
  * A prompt refused by OpenAI's moderation (`moderation_blocked`, or dall-e's `content_policy_violation`)
  * fails the job with `content_policy_violation` (openai-api.ts).
  */
-export const IMAGE_MODELS = ['gpt-image-1', 'dall-e-3', 'dall-e-2'] as const;
+export const IMAGE_MODELS = ['gpt-image-2', 'gpt-image-1', 'dall-e-3', 'dall-e-2'] as const;
+
+/** gpt-image-*: b64_json answers, `image[]` uploads, output_format. */
+const isGptImage = (model: string) => model.startsWith('gpt-image-');
 
 /** Sizes each model takes, in order of preference when two are equally close to the asked ratio. */
 const SIZES: Record<string, readonly string[]> = {
+  // gpt-image-2 takes flexible sizes; these three are the ones every GPT image model takes.
+  'gpt-image-2': ['1024x1024', '1536x1024', '1024x1536'],
   'gpt-image-1': ['1024x1024', '1536x1024', '1024x1536'],
   'dall-e-3': ['1024x1024', '1792x1024', '1024x1792'],
   // Squares only; 256x256 and 512x512 through provider_options.openai.size.
   'dall-e-2': ['1024x1024'],
 };
 
-const TIMEOUT_MS = 5 * 60_000; // gpt-image-1 at high quality can take minutes
+const TIMEOUT_MS = 5 * 60_000; // a GPT image model at high quality can take minutes
 
 /*
  * Edit input limits, from the `image` and `mask` fields of "Create image edit"
@@ -93,7 +99,7 @@ export async function submitImages(
 
   const fields: Record<string, unknown> = { model, prompt };
   if (typeof body.aspect_ratio === 'string') fields.size = closestSize(SIZES[model]!, body.aspect_ratio);
-  if (model !== 'gpt-image-1') fields.response_format = 'b64_json';
+  if (!isGptImage(model)) fields.response_format = 'b64_json';
   const { mask, ...rest } = options;
   Object.assign(fields, rest);
 
@@ -128,7 +134,7 @@ async function editImages(
   context: SubmitContext,
 ): Promise<ImagesResponse> {
   if (model === 'dall-e-3') {
-    throw new ProviderError('provider_rejected', 'dall-e-3 cannot edit images: use gpt-image-1 or dall-e-2.');
+    throw new ProviderError('provider_rejected', 'dall-e-3 cannot edit images: use gpt-image-2.');
   }
   if (model === 'dall-e-2' && files.length > 1) {
     throw new ProviderError('provider_rejected', 'dall-e-2 edits one image: send one file.');
@@ -167,8 +173,7 @@ function imageOutputs(
   model: string,
   options: Record<string, unknown>,
 ): RemoteOutput[] {
-  const format =
-    model === 'gpt-image-1' ? String(answer.output_format ?? options.output_format ?? 'png') : 'png';
+  const format = isGptImage(model) ? String(answer.output_format ?? options.output_format ?? 'png') : 'png';
   const mediaType = `image/${format === 'jpg' ? 'jpeg' : format}`;
   const extension = format === 'jpeg' ? 'jpg' : format;
   const outputs: RemoteOutput[] = [];

@@ -17,13 +17,18 @@ import {
 /**
  * OpenAI transcription (synchronous): `POST /audio/transcriptions`, multipart `{file, model, language,
  * response_format}`. whisper-1 is asked for `verbose_json` with `timestamp_granularities[]=segment`,
- * which answers `duration` and timed `segments`. The gpt-4o(-mini)-transcribe models answer only
+ * which answers `duration` and timed `segments`. gpt-transcribe and the gpt-4o(-mini)-transcribe models answer only
  * `json` (`text`, and `usage`, in seconds when billed by duration): their transcript becomes one
  * segment, and the audio's length, when `usage` does not give it, is read from the file's own
  * headers (WAV, MP3), or as a last resort estimated from its size at 128 kbit/s. The audio is streamed
  * into the multipart body from storage, never held whole.
  */
-export const TRANSCRIPTION_MODELS = ['whisper-1', 'gpt-4o-transcribe', 'gpt-4o-mini-transcribe'] as const;
+export const TRANSCRIPTION_MODELS = [
+  'gpt-transcribe',
+  'whisper-1',
+  'gpt-4o-transcribe',
+  'gpt-4o-mini-transcribe',
+] as const;
 
 const TIMEOUT_MS = 10 * 60_000; // up to 25 MB of audio
 

@@ -15,8 +15,8 @@ import {
  * The common request fields as each Replicate model takes them, from the models' published input
  * schemas (replicate.com/<owner>/<name>/api): image models take an `aspect_ratio` from their own list
  * (flux-schnell/-dev also `num_outputs`), edits `input_image`/`image`, video models their own duration
- * field (kling 5|10, seedance 2..12 s, wan `num_frames` 81..121 at 16 fps; video-01 makes 6 s, veo-3
- * 8 s, luma/ray 5 s), musicgen `duration`, speech `text` + `voice_id`/`voice`, whisper `audio` + `language`.
+ * field (kling 5|10, seedance 2..12 s, wan `num_frames` 81..121 at 16 fps, luma/ray-2-720p 5|9,
+ * google/veo-3.1 4|6|8; video-01 makes 6 s, veo-3 8 s), musicgen `duration`, speech `text` + `voice_id`/`voice`, whisper `audio` + `language`.
  * Durations and aspect ratios round to the nearest allowed value; provider_options.replicate wins.
  */
 
@@ -101,6 +101,26 @@ function fixedVideo(seconds: number, aspects: readonly string[] | null, files?: 
   };
 }
 
+/** A video model with a numeric `duration` from a fixed set (the nearest is sent; the default is `fallback`). */
+function choiceVideo(
+  allowed: readonly number[],
+  aspects: readonly string[],
+  files?: FileSlot[],
+  fallback = allowed[0] ?? 5,
+): Family {
+  return {
+    tool: 'video',
+    fields: (body) =>
+      defined({
+        ...prompt(body),
+        duration: body.duration ? nearestNumber(body.duration, allowed) : undefined,
+        aspect_ratio: aspect(body, aspects),
+      }),
+    files,
+    seconds: (sent) => positiveNumber(sent.duration) ?? fallback,
+  };
+}
+
 /** Wan 2.2 fast: the length is `num_frames` (81..121) at `frames_per_second` (16 unless overridden). */
 function wanVideo(aspects: readonly string[] | null, files?: FileSlot[]): Family {
   return {
@@ -141,7 +161,10 @@ export const REPLICATE_FAMILIES: Record<string, Family> = {
   // One id for both: a start frame goes to `first_frame_image`.
   'minimax/video-01': fixedVideo(6, null, [{ field: 'first_frame_image', kind: 'image' }]),
   'google/veo-3': fixedVideo(8, WIDE_TALL),
-  'luma/ray': fixedVideo(5, LUMA_ASPECTS),
+  // Ray 2 (replicate.com/luma/ray-2-720p): `duration` 5 or 9 seconds. (`luma/ray` is Ray 1 and has none.)
+  'luma/ray-2-720p': choiceVideo([5, 9], LUMA_ASPECTS),
+  // replicate.com/google/veo-3.1: `duration` 4, 6 or 8 (default 8), an optional first frame in `image`.
+  'google/veo-3.1': choiceVideo([4, 6, 8], WIDE_TALL, [{ field: 'image', kind: 'image' }], 8),
   'wan-video/wan-2.2-t2v-fast': wanVideo(WIDE_TALL),
   'wan-video/wan-2.2-i2v-fast': wanVideo(null, [{ field: 'image', kind: 'image', required: true }]),
   'bytedance/seedance-1-pro': {

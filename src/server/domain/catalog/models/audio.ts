@@ -1,7 +1,15 @@
 import type { ModelDefinition } from '../types.ts';
-import { durationRange, model, textLength } from './define.ts';
+import { deprecated, durationRange, model, retired, textLength, textRange, withLifecycle } from './define.ts';
 import * as o from './native-options.ts';
 import { offer } from './offer.ts';
+
+/*
+ * OpenAI's deprecations page: tts-1, tts-1-hd and gpt-4o-mini-tts shut down on 2027-01-06 (OpenAI names
+ * gpt-realtime-2.1-mini, a Realtime API model that /audio/speech does not take, so the replacement here
+ * is an ElevenLabs voice); whisper-1 and the gpt-4o transcription models on 2027-02-26, for gpt-transcribe.
+ */
+const OPENAI_TTS_NOTE = 'OpenAI recommends gpt-realtime-2.1-mini, which runs on the Realtime API only.';
+const OPENAI_STT_SHUTDOWN = deprecated('2027-02-26', 'gpt-transcribe');
 
 /** Speech, music and transcription models of external providers. */
 export const AUDIO_MODELS: readonly ModelDefinition[] = [
@@ -40,7 +48,7 @@ export const AUDIO_MODELS: readonly ModelDefinition[] = [
     'OpenAI TTS-1',
     "OpenAI's low-latency text-to-speech.",
     [offer('openai', 'tts-1', 'thousand_characters', 1.5, 0.2, o.OPENAI_TTS)],
-    { estimatedDurationMs: 3_000 },
+    { estimatedDurationMs: 3_000, lifecycle: deprecated('2027-01-06', 'eleven-flash-v2.5', OPENAI_TTS_NOTE) },
   ),
   model(
     'tts-1-hd',
@@ -48,7 +56,10 @@ export const AUDIO_MODELS: readonly ModelDefinition[] = [
     'OpenAI TTS-1 HD',
     "OpenAI's higher-quality text-to-speech.",
     [offer('openai', 'tts-1-hd', 'thousand_characters', 3, 0.2, o.OPENAI_TTS)],
-    { estimatedDurationMs: 5_000 },
+    {
+      estimatedDurationMs: 5_000,
+      lifecycle: deprecated('2027-01-06', 'eleven-multilingual-v2', OPENAI_TTS_NOTE),
+    },
   ),
   model(
     'gpt-4o-mini-tts',
@@ -56,7 +67,7 @@ export const AUDIO_MODELS: readonly ModelDefinition[] = [
     'GPT-4o mini TTS',
     'OpenAI speech you can steer with instructions (tone, pace, accent).',
     [offer('openai', 'gpt-4o-mini-tts', 'thousand_characters', 1.2, 0.2, o.OPENAI_TTS_INSTRUCTED)],
-    { estimatedDurationMs: 4_000 },
+    { estimatedDurationMs: 4_000, lifecycle: deprecated('2027-01-06', 'eleven-v3', OPENAI_TTS_NOTE) },
   ),
   model(
     'eleven-multilingual-v2',
@@ -111,17 +122,20 @@ export const AUDIO_MODELS: readonly ModelDefinition[] = [
     'minimax-music-1.5',
     'music',
     'MiniMax Music 1.5',
-    'Songs with vocals from a style prompt and optional lyrics.',
-    [offer('fal', 'fal-ai/minimax-music/v1.5', 'second', 0.3, 60, o.FAL_MINIMAX_MUSIC)],
-    { fields: { duration: durationRange(1, 240) }, estimatedDurationMs: 60_000 },
+    'A song from a style prompt (10 to 300 characters), with lyrics from provider_options.fal.prompt; the model picks its length.',
+    // fal.ai/models/fal-ai/minimax-music/v1.5: `lyrics_prompt` is the style (10..300 characters),
+    // `prompt` the lyrics (10..600); it takes no duration and fal bills per generation.
+    [offer('fal', 'fal-ai/minimax-music/v1.5', 'job', 3.5, 1, o.FAL_MINIMAX_MUSIC)],
+    { fields: { prompt: textRange(10, 300) }, estimatedDurationMs: 60_000 },
   ),
   model(
     'minimax-music-01',
     'music',
     'MiniMax Music-01',
-    'Up to a minute of music with vocals.',
-    [offer('replicate', 'minimax/music-01', 'second', 0.3, 60, o.REPLICATE_MINIMAX_MUSIC)],
-    { fields: { duration: durationRange(1, 60) }, estimatedDurationMs: 60_000 },
+    'Up to a minute of music with vocals; the prompt is sung as lyrics and the model picks the length.',
+    // replicate.com/minimax/music-01 takes no duration and is priced per output, not per second.
+    [offer('replicate', 'minimax/music-01', 'job', 3.5, 1, o.REPLICATE_MINIMAX_MUSIC)],
+    { estimatedDurationMs: 60_000 },
   ),
   model(
     'musicgen',
@@ -155,7 +169,11 @@ export const AUDIO_MODELS: readonly ModelDefinition[] = [
     'Whisper large-v3',
     "OpenAI's open Whisper model, hosted, with timed segments.",
     [
-      offer('fal', 'fal-ai/whisper', 'minute', 0.5, 1, o.FAL_WHISPER),
+      // fal's endpoint list no longer carries fal-ai/whisper (checked 2026-11-27); wizper remains.
+      withLifecycle(
+        offer('fal', 'fal-ai/whisper', 'minute', 0.5, 1, o.FAL_WHISPER),
+        retired('2026-11-27', 'wizper'),
+      ),
       offer(
         'replicate',
         'openai/whisper:8099696689d249cf8b122d833c36ac3f75505c666a395ca40ef26f68e7d3d16e',
@@ -181,7 +199,7 @@ export const AUDIO_MODELS: readonly ModelDefinition[] = [
     'OpenAI Whisper',
     "OpenAI's hosted Whisper with timed segments.",
     [offer('openai', 'whisper-1', 'minute', 0.6, 1, o.OPENAI_TRANSCRIBE)],
-    { estimatedDurationMs: 15_000 },
+    { estimatedDurationMs: 15_000, lifecycle: OPENAI_STT_SHUTDOWN },
   ),
   model(
     'gpt-4o-transcribe',
@@ -189,7 +207,7 @@ export const AUDIO_MODELS: readonly ModelDefinition[] = [
     'GPT-4o Transcribe',
     "OpenAI's most accurate transcription (no timed segments).",
     [offer('openai', 'gpt-4o-transcribe', 'minute', 0.6, 1, o.OPENAI_TRANSCRIBE)],
-    { estimatedDurationMs: 15_000 },
+    { estimatedDurationMs: 15_000, lifecycle: OPENAI_STT_SHUTDOWN },
   ),
   model(
     'gpt-4o-mini-transcribe',
@@ -197,7 +215,16 @@ export const AUDIO_MODELS: readonly ModelDefinition[] = [
     'GPT-4o mini Transcribe',
     'Cheaper GPT-4o transcription (no timed segments).',
     [offer('openai', 'gpt-4o-mini-transcribe', 'minute', 0.3, 1, o.OPENAI_TRANSCRIBE)],
-    { estimatedDurationMs: 10_000 },
+    { estimatedDurationMs: 10_000, lifecycle: OPENAI_STT_SHUTDOWN },
+  ),
+  model(
+    'gpt-transcribe',
+    'transcription',
+    'GPT Transcribe',
+    "OpenAI's current file transcription model (no timed segments: one segment per file).",
+    // In openai-node's AudioModel since 2026; priced at $0.0045 a minute.
+    [offer('openai', 'gpt-transcribe', 'minute', 0.45, 1, o.OPENAI_TRANSCRIBE)],
+    { estimatedDurationMs: 12_000 },
   ),
   model(
     'scribe-v1',

@@ -1,5 +1,5 @@
 import type { ToolKey } from '../../../../contract/common.ts';
-import type { JsonSchema, ModelDefinition, ProviderOffer } from '../types.ts';
+import type { JsonSchema, Lifecycle, ModelDefinition, ProviderOffer } from '../types.ts';
 
 /** A catalog entry in one line per model: id, tool, name, description, offers, then the rest. */
 export function model(
@@ -38,4 +38,34 @@ export function textLength(maximum: number): JsonSchema {
     maxLength: maximum,
     description: `1 to ${maximum} characters for this model.`,
   };
+}
+
+/** A text field of `minimum` to `maximum` characters for this model. */
+export function textRange(minimum: number, maximum: number): JsonSchema {
+  return {
+    type: 'string',
+    minLength: minimum,
+    maxLength: maximum,
+    description: `${minimum} to ${maximum} characters for this model.`,
+  };
+}
+
+/** Announced for shutdown on `retiresOn` (ISO day); runs until then, and is retired from that day. */
+export function deprecated(retiresOn: string, replacement?: string, note?: string): Lifecycle {
+  return {
+    status: 'deprecated',
+    retiresOn,
+    ...(replacement ? { replacement } : {}),
+    ...(note ? { note } : {}),
+  };
+}
+
+/** No longer served upstream since `retiredOn` (ISO day): kept for old jobs, never routed to. */
+export function retired(retiredOn: string, replacement?: string, note?: string): Lifecycle {
+  return { status: 'retired', retiredOn, ...(replacement ? { replacement } : {}), ...(note ? { note } : {}) };
+}
+
+/** The same offer with a lifecycle. */
+export function withLifecycle(offer: ProviderOffer, lifecycle: Lifecycle): ProviderOffer {
+  return { ...offer, lifecycle };
 }

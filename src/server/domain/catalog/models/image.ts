@@ -1,5 +1,5 @@
 import type { ModelDefinition } from '../types.ts';
-import { model, needsFiles } from './define.ts';
+import { model, needsFiles, retired } from './define.ts';
 import * as o from './native-options.ts';
 import { offer } from './offer.ts';
 
@@ -112,7 +112,13 @@ export const IMAGE_MODELS: readonly ModelDefinition[] = [
       offer('replicate', 'google/imagen-4', 'image', 4, 1, o.REPLICATE_IMAGE_BASIC),
       offer('fal', 'fal-ai/imagen4/preview', 'image', 5, 1, o.FAL_IMAGE_BASIC),
     ],
-    { estimatedDurationMs: 10_000 },
+    {
+      estimatedDurationMs: 10_000,
+      // Google shut every Imagen 4 model down on 2026-08-17 (Firebase AI Logic's Imagen migration guide,
+      // Vertex AI deprecations); fal's endpoint list no longer carries fal-ai/imagen4/preview. Google
+      // points to its Gemini image models, which this catalog does not offer yet.
+      lifecycle: retired('2026-08-17', 'gpt-image-2', 'Google retired Imagen 4 on every API.'),
+    },
   ),
   model(
     'hidream-i1-full',
@@ -131,12 +137,22 @@ export const IMAGE_MODELS: readonly ModelDefinition[] = [
     { estimatedDurationMs: 10_000 },
   ),
   model(
+    'gpt-image-2',
+    'image',
+    'GPT Image 2',
+    "OpenAI's current image model: generation, and editing when `files` holds source images.",
+    // developers.openai.com/api/docs/models/gpt-image-2 (default snapshot gpt-image-2-2026-04-21).
+    [offer('openai', 'gpt-image-2', 'image', 4, 1, o.OPENAI_GPT_IMAGE)],
+    { estimatedDurationMs: 30_000 },
+  ),
+  // OpenAI's deprecations page: gpt-image-1 shut down on 2026-10-23, dall-e-2 and dall-e-3 on 2026-05-12.
+  model(
     'gpt-image-1',
     'image',
     'GPT Image 1',
-    "OpenAI's image model: generation, and editing when `files` holds source images.",
+    "OpenAI's first GPT image model (shut down by OpenAI).",
     [offer('openai', 'gpt-image-1', 'image', 4, 1, o.OPENAI_GPT_IMAGE)],
-    { estimatedDurationMs: 30_000 },
+    { estimatedDurationMs: 30_000, lifecycle: retired('2026-10-23', 'gpt-image-2') },
   ),
   model(
     'dall-e-3',
@@ -144,7 +160,11 @@ export const IMAGE_MODELS: readonly ModelDefinition[] = [
     'DALL·E 3',
     "OpenAI's DALL·E 3 (generation only, one image per request).",
     [offer('openai', 'dall-e-3', 'image', 4, 1, o.OPENAI_DALLE3)],
-    { fields: { files: needsFiles(0, 0) }, estimatedDurationMs: 15_000 },
+    {
+      fields: { files: needsFiles(0, 0) },
+      estimatedDurationMs: 15_000,
+      lifecycle: retired('2026-05-12', 'gpt-image-2'),
+    },
   ),
   model(
     'dall-e-2',
@@ -152,14 +172,18 @@ export const IMAGE_MODELS: readonly ModelDefinition[] = [
     'DALL·E 2',
     "OpenAI's DALL·E 2: generation, and edits of a square PNG in `files`.",
     [offer('openai', 'dall-e-2', 'image', 2, 1, o.OPENAI_DALLE2)],
-    { fields: { files: needsFiles(0, 1) }, estimatedDurationMs: 10_000 },
+    {
+      fields: { files: needsFiles(0, 1) },
+      estimatedDurationMs: 10_000,
+      lifecycle: retired('2026-05-12', 'gpt-image-2'),
+    },
   ),
   model(
     'clarity-upscaler',
     'image',
     'Clarity upscaler',
     'Diffusion upscaler that adds plausible detail (it invents some).',
-    [offer('fal', 'fal-ai/clarity-upscaler', 'image', 3, 1, o.FAL_UPSCALE)],
+    [offer('fal', 'fal-ai/clarity-upscaler', 'image', 3, 1, o.FAL_CLARITY_UPSCALER)],
     { fields: { files: needsFiles(1, 1) }, estimatedDurationMs: 20_000 },
   ),
   model(

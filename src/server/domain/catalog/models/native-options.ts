@@ -85,6 +85,21 @@ export const FAL_UPSCALE = fields({
   creativity: { type: 'number', minimum: 0, maximum: 1 },
   resemblance: { type: 'number', minimum: 0, maximum: 1 },
 });
+/** fal.ai/models/fal-ai/clarity-upscaler: the factor is `upscale_factor` (1 to 4, default 2), not `scale`. */
+export const FAL_CLARITY_UPSCALER = fields({
+  upscale_factor: { type: 'number', minimum: 1, maximum: 4, description: 'Upscale factor (default 2).' },
+  creativity: { type: 'number', minimum: 0, maximum: 1 },
+  resemblance: { type: 'number', minimum: 0, maximum: 1 },
+  guidance_scale: guidance(20),
+  num_inference_steps: steps(200),
+  negative_prompt: negativePrompt,
+  seed,
+});
+/** Hailuo 02 standard on fal: `resolution` is "512P" or "768P" (capital P; 1080P is the pro tier). */
+export const FAL_HAILUO = fields({
+  prompt_optimizer: { type: 'boolean' },
+  resolution: { enum: ['512P', '768P'] },
+});
 export const FAL_VIDEO = fields({
   negative_prompt: negativePrompt,
   cfg_scale: guidance(1),
@@ -120,8 +135,14 @@ export const FAL_MINIMAX_SPEECH = fields({
 });
 export const FAL_STABLE_AUDIO = fields({ steps: steps(1000), seed });
 export const FAL_LYRIA = fields({ negative_prompt: negativePrompt, seed });
+/** fal's v1.5 names the lyrics `prompt` (10 to 600 characters) and the style `lyrics_prompt`. */
 export const FAL_MINIMAX_MUSIC = fields({
-  lyrics_prompt: { type: 'string', maxLength: 600, description: 'Lyrics, with [verse] and [chorus] tags.' },
+  prompt: {
+    type: 'string',
+    minLength: 10,
+    maxLength: 600,
+    description: 'Lyrics, with [verse] and [chorus] tags. Without them the song is instrumental.',
+  },
 });
 export const FAL_WHISPER = fields({
   task: { enum: ['transcribe', 'translate'] },
@@ -170,6 +191,13 @@ export const REPLICATE_VIDEO = fields({
   negative_prompt: negativePrompt,
   prompt_optimizer: { type: 'boolean' },
   resolution: { enum: ['480p', '720p', '1080p'] },
+});
+/** replicate.com/google/veo-3.1: 720p or 1080p, sound on by default. */
+export const REPLICATE_VEO = fields({
+  seed,
+  negative_prompt: negativePrompt,
+  resolution: { enum: ['720p', '1080p'] },
+  generate_audio: { type: 'boolean' },
 });
 export const REPLICATE_MUSICGEN = fields({
   model_version: { enum: ['stereo-melody-large', 'stereo-large', 'melody-large', 'large'] },

@@ -1,10 +1,21 @@
 import type { ModelDefinition } from '../types.ts';
-import { aspectRatios, durations, model, needsFiles } from './define.ts';
+import { aspectRatios, durations, model, needsFiles, retired } from './define.ts';
 import * as o from './native-options.ts';
 import { offer } from './offer.ts';
 
 const wide = aspectRatios('16:9', '9:16', '1:1');
 const startFrame = needsFiles(1, 1);
+
+/*
+ * Veo 3.0 was retired upstream: fal's endpoint list no longer carries fal-ai/veo3 (checked for #26 on
+ * 2026-11-27, the day used here: the docs we could read give no earlier shutdown day).
+ */
+/** OpenAI shut Sora 2 and its Videos API down on 2026-09-24 (help.openai.com: Sora discontinuation). */
+const SORA_RETIRED = retired('2026-09-24', 'veo-3.1', 'OpenAI shut down the Videos API.');
+
+const VEO_3_RETIRED_ON = '2026-11-27';
+const VEO_3_NOTE = 'Veo 3.0 is no longer served by fal or Replicate.';
+const VEO_3_RETIRED = retired(VEO_3_RETIRED_ON, 'veo-3.1', VEO_3_NOTE);
 
 /**
  * Video models of external providers. A text-to-video model names its image-to-video variant of the
@@ -44,7 +55,7 @@ export const VIDEO_MODELS: readonly ModelDefinition[] = [
     'video',
     'MiniMax Hailuo 02',
     "MiniMax's Hailuo 02 at 768p: physics-aware motion.",
-    [offer('fal', 'fal-ai/minimax/hailuo-02/standard/text-to-video', 'second', 4.5, 6, o.FAL_VIDEO)],
+    [offer('fal', 'fal-ai/minimax/hailuo-02/standard/text-to-video', 'second', 4.5, 6, o.FAL_HAILUO)],
     {
       imageToVideoVariant: 'hailuo-02-i2v',
       fields: { duration: durations(6, 10) },
@@ -56,8 +67,32 @@ export const VIDEO_MODELS: readonly ModelDefinition[] = [
     'video',
     'MiniMax Hailuo 02 (image-to-video)',
     'Hailuo 02 animating the start frame in `files`.',
-    [offer('fal', 'fal-ai/minimax/hailuo-02/standard/image-to-video', 'second', 4.5, 6, o.FAL_VIDEO)],
+    [offer('fal', 'fal-ai/minimax/hailuo-02/standard/image-to-video', 'second', 4.5, 6, o.FAL_HAILUO)],
     { fields: { duration: durations(6, 10), files: startFrame }, estimatedDurationMs: 180_000 },
+  ),
+  model(
+    'veo-3.1',
+    'video',
+    'Veo 3.1',
+    "Google's Veo 3.1 with generated sound, 4 to 8 s.",
+    [
+      // fal.ai/models/fal-ai/veo3.1 and replicate.com/google/veo-3.1: 4, 6 or 8 s, 16:9 or 9:16.
+      offer('fal', 'fal-ai/veo3.1', 'second', 40, 8, o.FAL_VEO),
+      offer('replicate', 'google/veo-3.1', 'second', 40, 8, o.REPLICATE_VEO),
+    ],
+    {
+      imageToVideoVariant: 'veo-3.1-i2v',
+      fields: { duration: durations(4, 6, 8), aspect_ratio: aspectRatios('16:9', '9:16') },
+      estimatedDurationMs: 150_000,
+    },
+  ),
+  model(
+    'veo-3.1-i2v',
+    'video',
+    'Veo 3.1 (image-to-video)',
+    'Veo 3.1 animating the start frame in `files`, with sound.',
+    [offer('fal', 'fal-ai/veo3.1/image-to-video', 'second', 40, 8, o.FAL_VEO)],
+    { fields: { duration: durations(4, 6, 8), files: startFrame }, estimatedDurationMs: 150_000 },
   ),
   model(
     'veo-3',
@@ -72,6 +107,7 @@ export const VIDEO_MODELS: readonly ModelDefinition[] = [
       imageToVideoVariant: 'veo-3-i2v',
       fields: { duration: durations(8), aspect_ratio: aspectRatios('16:9', '9:16') },
       estimatedDurationMs: 150_000,
+      lifecycle: VEO_3_RETIRED,
     },
   ),
   model(
@@ -80,7 +116,11 @@ export const VIDEO_MODELS: readonly ModelDefinition[] = [
     'Veo 3 (image-to-video)',
     'Veo 3 animating the start frame in `files`, with sound.',
     [offer('fal', 'fal-ai/veo3/image-to-video', 'second', 40, 8, o.FAL_VEO)],
-    { fields: { duration: durations(8), files: startFrame }, estimatedDurationMs: 150_000 },
+    {
+      fields: { duration: durations(8), files: startFrame },
+      estimatedDurationMs: 150_000,
+      lifecycle: retired(VEO_3_RETIRED_ON, 'veo-3.1-i2v', VEO_3_NOTE),
+    },
   ),
   model(
     'luma-ray-2',
@@ -89,13 +129,16 @@ export const VIDEO_MODELS: readonly ModelDefinition[] = [
     "Luma's Ray 2: realistic motion and camera control.",
     [
       offer('fal', 'fal-ai/luma-dream-machine/ray-2', 'second', 10, 5, o.FAL_VIDEO),
-      offer('replicate', 'luma/ray', 'second', 10, 5, o.REPLICATE_VIDEO),
+      // `luma/ray` on Replicate is Ray 1 (Dream Machine) with no duration input; Ray 2 is
+      // luma/ray-2-720p (replicate.com/luma/ray-2-720p: duration 5 or 9, aspect_ratio incl. 1:1).
+      offer('replicate', 'luma/ray-2-720p', 'second', 10, 5, o.REPLICATE_VIDEO),
     ],
     {
       imageToVideoVariant: 'luma-ray-2-i2v',
       fields: {
         duration: durations(5, 9),
-        aspect_ratio: aspectRatios('16:9', '9:16', '1:1', '4:3', '3:4', '21:9', '9:21'),
+        // No 1:1: fal's Ray 2 endpoints do not take it (a 1:1 request would silently become 4:3 there).
+        aspect_ratio: aspectRatios('16:9', '9:16', '4:3', '3:4', '21:9', '9:21'),
       },
       estimatedDurationMs: 120_000,
     },
@@ -190,6 +233,7 @@ export const VIDEO_MODELS: readonly ModelDefinition[] = [
         files: needsFiles(0, 1),
       },
       estimatedDurationMs: 120_000,
+      lifecycle: SORA_RETIRED,
     },
   ),
   model(
@@ -205,6 +249,7 @@ export const VIDEO_MODELS: readonly ModelDefinition[] = [
         files: needsFiles(0, 1),
       },
       estimatedDurationMs: 300_000,
+      lifecycle: SORA_RETIRED,
     },
   ),
   model(

@@ -60,6 +60,9 @@ const IMAGE_MODELS: Record<string, ImageModel> = {
   'gpt-image-1': GPT_IMAGE,
   'gpt-image-1-mini': GPT_IMAGE,
   'gpt-image-1.5': GPT_IMAGE,
+  // Named on OpenAI's deprecations page as gpt-image-1's replacement; its reference lists the same
+  // sizes, qualities and edit inputs as the other GPT image models.
+  'gpt-image-2': GPT_IMAGE,
   'dall-e-2': {
     sizes: ['256x256', '512x512', '1024x1024'],
     maxN: 10,

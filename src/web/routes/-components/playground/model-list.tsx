@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useMemo, useRef,
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { cx } from '../../../components/cx.ts';
 import { formatUnitPrice } from '../../../format/price.ts';
+import { isRetired, lifecycleNote } from './model-lifecycle.ts';
 
 interface ModelListProps {
   models: readonly PriceCatalogEntry[];
@@ -38,14 +39,15 @@ export function ModelList({ models, selected, onChoose, onClose }: ModelListProp
   const [active, setActive] = useState(() =>
     Math.max(
       0,
-      models.findIndex((m) => m.model === selected?.model),
+      models.filter((m) => !isRetired(m)).findIndex((m) => m.model === selected?.model),
     ),
   );
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
 
   const shown = useMemo(() => {
-    const found = models.filter((entry) => matches(entry, query));
+    // Retired models are not offered (the chosen one, if a link named it, stays visible on the button).
+    const found = models.filter((entry) => !isRetired(entry) && matches(entry, query));
     // Models that can run here first; the catalog's order within each group.
     return [...found.filter((e) => e.available), ...found.filter((e) => !e.available)];
   }, [models, query]);
@@ -148,21 +150,30 @@ function ModelOption({ entry, current }: { entry: PriceCatalogEntry; current: bo
         </span>
         <code className="truncate text-xs text-zinc-500 dark:text-zinc-400">{entry.model}</code>
       </div>
+      {lifecycleNote(entry) && (
+        <span className="text-xs font-medium text-amber-800 dark:text-amber-300">{lifecycleNote(entry)}</span>
+      )}
       <span className="flex flex-col gap-0.5">
-        {entry.providers.map((provider) => (
-          <span
-            key={provider.provider}
-            className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-600 dark:text-zinc-400"
-          >
-            <span className="font-medium text-zinc-700 dark:text-zinc-300">{provider.provider}</span>
-            <span className="tabular-nums">{formatUnitPrice(provider.unit_price_cents, provider.unit)}</span>
-            {provider.available ? (
-              <span className="text-emerald-700 dark:text-emerald-400">available</span>
-            ) : (
-              <span>unavailable{provider.unavailable_reason ? `: ${provider.unavailable_reason}` : ''}</span>
-            )}
-          </span>
-        ))}
+        {entry.providers
+          .filter((provider) => !isRetired(provider))
+          .map((provider) => (
+            <span
+              key={provider.provider}
+              className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-600 dark:text-zinc-400"
+            >
+              <span className="font-medium text-zinc-700 dark:text-zinc-300">{provider.provider}</span>
+              <span className="tabular-nums">
+                {formatUnitPrice(provider.unit_price_cents, provider.unit)}
+              </span>
+              {provider.available ? (
+                <span className="text-emerald-700 dark:text-emerald-400">available</span>
+              ) : (
+                <span>
+                  unavailable{provider.unavailable_reason ? `: ${provider.unavailable_reason}` : ''}
+                </span>
+              )}
+            </span>
+          ))}
       </span>
     </div>
   );

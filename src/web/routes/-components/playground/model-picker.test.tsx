@@ -29,6 +29,42 @@ function entry(model: string, display_name: string, available = true): PriceCata
 const MODELS = [entry('local-sketch', 'Local sketch'), entry('local-upscale', 'Local upscale')];
 
 describe('the model picker', () => {
+  it('hides retired models and says when a deprecated one retires, and what to use instead', async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    const lifecycle = (status: 'deprecated' | 'retired', day: string, replacement: string) => ({
+      status,
+      retires_on: status === 'deprecated' ? day : null,
+      retired_on: status === 'retired' ? day : null,
+      replacement,
+      note: null,
+    });
+    const deprecatedModel = {
+      ...entry('tts-old', 'Old speech'),
+      lifecycle: lifecycle('deprecated', '2027-01-06', 'tts-new'),
+    };
+    const retiredModel = {
+      ...entry('img-gone', 'Gone image', false),
+      lifecycle: lifecycle('retired', '2026-10-23', 'img-new'),
+    };
+    render(
+      <ModelPicker
+        models={[MODELS[0]!, deprecatedModel, retiredModel]}
+        selected={deprecatedModel}
+        onSelect={vi.fn()}
+      />,
+    );
+    const button = screen.getByRole('button', { name: /Old speech/ });
+    expect(button).toHaveTextContent('Retiring on 2027-01-06 · use tts-new');
+    await userEvent.click(button);
+    const list = await screen.findByRole('listbox', { name: 'Models' });
+    const options = within(list).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      expect.stringContaining('Local sketch'),
+      expect.stringContaining('Retiring on 2027-01-06'),
+    ]);
+    expect(list).not.toHaveTextContent('Gone image');
+  });
+
   it('shows the chosen model at once; its list (loaded when opened) searches, chooses by keyboard and closes', async () => {
     // The list keeps its active option in view; jsdom lays nothing out.
     Element.prototype.scrollIntoView = vi.fn();

@@ -3,6 +3,7 @@ import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { Badge } from '../../../components/badge.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { formatUnitPrice } from '../../../format/price.ts';
+import { lifecycleNote } from './model-lifecycle.ts';
 
 // Searching and choosing happen once the list is open: its code comes when the button is first
 // pointed at or focused (the first paint shows the chosen model only).
@@ -75,6 +76,7 @@ export function ModelPicker({ models, selected, onSelect }: ModelPickerProps) {
             <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">
               <code>{selected.model}</code>
               {priceSummary(selected) && ` · from ${priceSummary(selected)}`}
+              {lifecycleNote(selected) && ` · ${lifecycleNote(selected)}`}
             </span>
           )}
         </span>
