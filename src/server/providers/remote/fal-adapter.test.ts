@@ -4,7 +4,11 @@ import { createFalAdapter, falAppPath } from './fal-adapter.ts';
 import { imageSize } from './fal-inputs.ts';
 import { mediaDurationSeconds } from './media-duration.ts';
 import { createRemoteProvider } from './remote-provider.ts';
-import { type FalProtocolServer, startFalProtocolServer } from './testing/fal-protocol-server.ts';
+import {
+  defaultFalBehaviour,
+  type FalProtocolServer,
+  startFalProtocolServer,
+} from './testing/fal-protocol-server.ts';
 import { runInput, testContext } from './testing/fal-replicate-test-context.ts';
 import { mp4Of, PNG, wavOf } from './testing/fal-replicate-test-media.ts';
 
@@ -20,18 +24,17 @@ beforeAll(async () => {
 afterAll(() => server.close());
 afterEach(() => {
   server.received.length = 0;
-  Object.assign(server.behaviour, {
-    pollsBeforeDone: 2,
-    neverFinish: false,
-    rateLimitSubmits: 0,
-    retryAfter: '0',
-    failure: null,
-    result: (origin: string) => ({ images: [{ url: `${origin}/files/out.png`, content_type: 'image/png' }] }),
-  });
+  Object.assign(server.behaviour, defaultFalBehaviour());
 });
 
+const config = (key = KEY) => ({
+  FAL_KEY: key,
+  FAL_QUEUE_URL: server.url,
+  FAL_STORAGE_URL: server.url,
+  FAL_JWKS_URL: server.jwksUrl,
+});
 const provider = (key = KEY) =>
-  createRemoteProvider(createFalAdapter({ FAL_KEY: key, FAL_QUEUE_URL: server.url }), {
+  createRemoteProvider(createFalAdapter(config(key)), {
     firstPollMs: 10,
     maxPollMs: 20,
   });
@@ -300,9 +303,14 @@ describe('fal queue protocol', () => {
     server.requests.set('req-resumed', {
       id: 'req-resumed',
       modelId: 'fal-ai/flux/dev',
-      input: {},
+      input: { prompt: 'x' },
       polls: 0,
       cancelled: false,
+      webhook: null,
+      createdAt: Date.now(),
+      completedAt: null,
+      running: false,
+      webhookSent: false,
     });
     const input = {
       ...runInput('image', 'fal', 'fal-ai/flux/dev', { prompt: 'x' }),
@@ -333,7 +341,7 @@ describe('fal mapping', () => {
   });
 
   it('estimates the images and seconds a request asks for', () => {
-    const adapter = createFalAdapter({ FAL_KEY: KEY, FAL_QUEUE_URL: server.url });
+    const adapter = createFalAdapter(config());
     const images = runInput('image', 'fal', 'fal-ai/flux/dev', {
       prompt: 'x',
       provider_options: { fal: { num_images: 3 } },

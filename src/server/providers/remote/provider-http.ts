@@ -76,9 +76,30 @@ export function providerMessage(text: string): string {
   return text.trim().slice(0, MAX_ERROR_TEXT) || 'no details';
 }
 
+/**
+ * Whether an error answer is a content-policy refusal, as fal marks one: a `detail` entry of type
+ * `content_policy_violation` (fal.ai/docs/documentation/model-apis/errors), or that `error_type` in the
+ * body or the `X-Fal-Error-Type` header (fal.ai/docs/documentation/model-apis/request-errors).
+ */
+export function isContentPolicyRefusal(text: string, headers: Headers): boolean {
+  const marker = 'content_policy_violation';
+  if (headers.get('x-fal-error-type') === marker) return true;
+  try {
+    const body = JSON.parse(text) as { detail?: unknown; error_type?: unknown };
+    if (body.error_type === marker) return true;
+    return (
+      Array.isArray(body.detail) &&
+      body.detail.some((entry) => (entry as { type?: unknown } | null)?.type === marker)
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** Turns a non-2xx answer into the ProviderError of its kind. */
 export async function errorOf(who: Who, response: Response): Promise<ProviderError> {
-  const message = providerMessage(await response.text().catch(() => ''));
+  const text = await response.text().catch(() => '');
+  const message = providerMessage(text);
   const status = response.status;
   // A 4xx is an answer about the request itself: nothing was created. A 5xx may come after the work was
   // taken (a gateway that lost the backend's answer), so it proves nothing.
@@ -95,6 +116,13 @@ export async function errorOf(who: Who, response: Response): Promise<ProviderErr
       status,
       accepted,
     });
+  }
+  if (status >= 400 && status < 500 && isContentPolicyRefusal(text, response.headers)) {
+    return new ProviderError(
+      'content_policy_violation',
+      `${who} refused the request under its content policy: ${message}`,
+      { status, accepted },
+    );
   }
   if (status >= 400 && status < 500) {
     return new ProviderError('provider_rejected', `${who} rejected the request (${status}): ${message}`, {
