@@ -423,7 +423,9 @@ describe('fal from its documentation (issue #26)', () => {
     expect(upload.bytes).toBe(size);
     expect(upload.chunks).toBeGreaterThan(10);
     const created = server.received.find((r) => r.path === '/fal-ai/topaz/upscale/video');
-    expect((created?.body as Record<string, unknown>).video_url).toBe(`${server.url}/files/${name}`);
+    expect((created?.body as Record<string, unknown> | undefined)?.video_url).toBe(
+      `${server.url}/files/${name}`,
+    );
     expect(state.phase).toBe('queued');
     // The bytes went through, not into memory: far less growth than the file.
     expect(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers).toBeLessThan(
