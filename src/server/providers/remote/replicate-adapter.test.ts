@@ -358,7 +358,7 @@ describe('Replicate from its documentation (issue #26)', () => {
     expect(upload.chunks).toBeGreaterThan(10);
     expect(upload.contentType).toMatch(/^multipart\/form-data; boundary=/);
     const create = server.received.find((r) => r.path.endsWith('/predictions'));
-    expect((create?.body as { input: Record<string, unknown> }).input.start_image).toBe(
+    expect((create?.body as { input: Record<string, unknown> } | undefined)?.input.start_image).toBe(
       `${server.apiUrl}/files/${id}`,
     );
     expect(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers).toBeLessThan(20e6);
