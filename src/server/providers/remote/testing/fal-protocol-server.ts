@@ -734,19 +734,20 @@ export async function startFalProtocolServer(key: string, port = 0): Promise<Fal
 
   /** Whether a request is done by now, promoting queued ones while the concurrency allows. */
   function advanceRequest(origin: string, request: FalRequestState) {
-    if (request.completedAt !== null || request.cancelled || behaviour.neverFinish) return;
+    if (request.completedAt !== null || request.cancelled) return;
     if (!request.running) {
       if (behaviour.concurrency !== null && running >= behaviour.concurrency) return;
       // The first status answer is IN_QUEUE; a request that is due anyway starts at once.
       const due = request.polls > behaviour.pollsBeforeDone;
-      if (request.polls >= 2 || due || behaviour.finishAfterMs !== null) {
+      if (request.polls >= 2 || due || behaviour.neverFinish || behaviour.finishAfterMs !== null) {
         request.running = true;
         running++;
       }
     }
     const byPolls = request.polls > behaviour.pollsBeforeDone;
     const byTime = behaviour.finishAfterMs !== null && now() - request.createdAt >= behaviour.finishAfterMs;
-    if (request.running && (byPolls || byTime)) finish(origin, request);
+    // neverFinish: running for ever (to cancel mid-run).
+    if (request.running && !behaviour.neverFinish && (byPolls || byTime)) finish(origin, request);
   }
 
   function expired(request: FalRequestState): boolean {
