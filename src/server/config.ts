@@ -117,6 +117,10 @@ const ConfigSchema = z.object({
   FAL_QUEUE_URL: z.url({ protocol: /^https?$/ }).default('https://queue.fal.run'),
   /** fal's Platform API (model search), used by `npm run catalog -- check`. */
   FAL_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.fal.ai/v1'),
+  /** fal's REST API, where input files are uploaded (`/storage/upload/initiate`, as fal-js's storage client). */
+  FAL_STORAGE_URL: z.url({ protocol: /^https?$/ }).default('https://rest.fal.ai'),
+  /** fal's public keys for webhook signatures (ED25519, a JSON Web Key Set). */
+  FAL_JWKS_URL: z.url({ protocol: /^https?$/ }).default('https://rest.alpha.fal.ai/.well-known/jwks.json'),
   REPLICATE_API_TOKEN: z.string().min(1).optional(),
   REPLICATE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.replicate.com/v1'),
   OPENAI_API_KEY: z.string().min(1).optional(),

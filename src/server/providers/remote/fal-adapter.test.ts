@@ -1,12 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { InputFile, RunInput } from '../../domain/jobs/provider.ts';
 import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { createFalAdapter, falAppPath } from './fal-adapter.ts';
 import { imageSize } from './fal-inputs.ts';
 import { mediaDurationSeconds } from './media-duration.ts';
-import { createRemoteProvider } from './remote-provider.ts';
-import { type FalProtocolServer, startFalProtocolServer } from './testing/fal-protocol-server.ts';
+import { createRemoteProvider, WebhookRejected } from './remote-provider.ts';
+import {
+  defaultFalBehaviour,
+  type FalProtocolServer,
+  startFalProtocolServer,
+} from './testing/fal-protocol-server.ts';
 import { runInput, testContext } from './testing/fal-replicate-test-context.ts';
 import { mp4Of, PNG, wavOf } from './testing/fal-replicate-test-media.ts';
+import { generatedInput } from './testing/generated-input.ts';
 
 const KEY = 'fal-test-key';
 let server: FalProtocolServer;
@@ -20,18 +26,17 @@ beforeAll(async () => {
 afterAll(() => server.close());
 afterEach(() => {
   server.received.length = 0;
-  Object.assign(server.behaviour, {
-    pollsBeforeDone: 2,
-    neverFinish: false,
-    rateLimitSubmits: 0,
-    retryAfter: '0',
-    failure: null,
-    result: (origin: string) => ({ images: [{ url: `${origin}/files/out.png`, content_type: 'image/png' }] }),
-  });
+  Object.assign(server.behaviour, defaultFalBehaviour());
 });
 
+const config = (key = KEY) => ({
+  FAL_KEY: key,
+  FAL_QUEUE_URL: server.url,
+  FAL_STORAGE_URL: server.url,
+  FAL_JWKS_URL: server.jwksUrl,
+});
 const provider = (key = KEY) =>
-  createRemoteProvider(createFalAdapter({ FAL_KEY: key, FAL_QUEUE_URL: server.url }), {
+  createRemoteProvider(createFalAdapter(config(key)), {
     firstPollMs: 10,
     maxPollMs: 20,
   });
@@ -300,9 +305,14 @@ describe('fal queue protocol', () => {
     server.requests.set('req-resumed', {
       id: 'req-resumed',
       modelId: 'fal-ai/flux/dev',
-      input: {},
+      input: { prompt: 'x' },
       polls: 0,
       cancelled: false,
+      webhook: null,
+      createdAt: Date.now(),
+      completedAt: null,
+      running: false,
+      webhookSent: false,
     });
     const input = {
       ...runInput('image', 'fal', 'fal-ai/flux/dev', { prompt: 'x' }),
@@ -333,7 +343,7 @@ describe('fal mapping', () => {
   });
 
   it('estimates the images and seconds a request asks for', () => {
-    const adapter = createFalAdapter({ FAL_KEY: KEY, FAL_QUEUE_URL: server.url });
+    const adapter = createFalAdapter(config());
     const images = runInput('image', 'fal', 'fal-ai/flux/dev', {
       prompt: 'x',
       provider_options: { fal: { num_images: 3 } },
@@ -363,5 +373,143 @@ describe('fal mapping', () => {
     expect(mediaDurationSeconds(wavOf(2.5))).toBe(2.5);
     expect(mediaDurationSeconds(mp4Of(4.25))).toBe(4.25);
     expect(mediaDurationSeconds(PNG)).toBeNull();
+  });
+});
+
+describe('fal from its documentation (issue #26)', () => {
+  const adapter = () => createFalAdapter(config());
+  const submitContext = (webhookUrl: string | null = null, files: InputFile[] = []) => {
+    const marks: string[] = [];
+    const { context } = testContext();
+    return {
+      marks,
+      context: {
+        ...context,
+        inputFile: async (url: string) => files.find((f) => f.url === url) ?? Promise.reject(new Error(url)),
+        webhookUrl,
+        beforeSend: async () => {
+          marks.push(`beforeSend after ${server.received.length} requests`);
+        },
+      },
+    };
+  };
+  async function follow(input: RunInput, context = submitContext().context) {
+    const a = adapter();
+    const first = await a.submit(input, context);
+    let state = first;
+    for (let i = 0; i < 20 && !['succeeded', 'failed', 'cancelled'].includes(state.phase); i++) {
+      state = await a.poll({ ...input, providerJobId: first.providerJobId });
+    }
+    return state;
+  }
+
+  it.each([
+    [5 * 1024 * 1024, 'one PUT'],
+    [150 * 1024 * 1024, 'a multipart upload'],
+  ])('uploads a %i-byte input to fal storage (%s), streamed, and sends its file_url', async (size) => {
+    const file = generatedInput(size);
+    const input = runInput(
+      'video',
+      'fal',
+      'fal-ai/topaz/upscale/video',
+      { files: [{ url: file.url }] },
+      'job',
+    );
+    const { context, marks } = submitContext(null, [file]);
+    const before = process.memoryUsage();
+    const state = await adapter().submit(input, context);
+    const after = process.memoryUsage();
+    const [name, upload] = [...server.uploads.entries()].at(-1)!;
+    expect(upload.bytes).toBe(size);
+    expect(upload.chunks).toBeGreaterThan(10);
+    const created = server.received.find((r) => r.path === '/fal-ai/topaz/upscale/video');
+    expect((created?.body as Record<string, unknown> | undefined)?.video_url).toBe(
+      `${server.url}/files/${name}`,
+    );
+    expect(state.phase).toBe('queued');
+    // The bytes went through, not into memory: far less growth than the file.
+    expect(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers).toBeLessThan(
+      size / 3 + 20e6,
+    );
+    // The create came after the upload, right after beforeSend.
+    expect(marks).toEqual([`beforeSend after ${server.received.length - 1} requests`]);
+    if (size > 90 * 1024 * 1024) {
+      expect(paths().filter((p) => p.startsWith('PUT /multipart/'))).toHaveLength(15);
+    }
+  });
+
+  it('reports a content-policy refusal as content_policy_violation', async () => {
+    server.behaviour.contentPolicy = true;
+    const state = await follow(runInput('image', 'fal', 'fal-ai/flux/dev', { prompt: 'x' }));
+    expect(state).toMatchObject({ phase: 'failed', errorCode: 'content_policy_violation' });
+    expect(state.error).toContain('content checker');
+  });
+
+  it('fails a request whose input is outside the model schema (422) and keeps the logs', async () => {
+    const input = runInput('image', 'fal', 'fal-ai/flux/dev', {
+      prompt: 'x',
+      provider_options: { fal: { output_format: 'gif' } },
+    });
+    const state = await follow(input);
+    expect(state).toMatchObject({ phase: 'failed', error: "Input should be 'jpeg', 'png'" });
+    expect(state.errorCode).toBeUndefined();
+    expect(state.logs).toContain('Loading model');
+  });
+
+  it('answers 404 for a model fal does not have', async () => {
+    const response = await fetch(`${server.url}/fal-ai/no-such-model`, {
+      method: 'POST',
+      headers: { authorization: `Key ${KEY}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ detail: "Application 'fal-ai/no-such-model' not found" });
+  });
+
+  it('says so when fal no longer keeps a result of 10 KB or more (6 minutes)', async () => {
+    server.behaviour.result = () => ({ images: [], padding: 'x'.repeat(11 * 1024) });
+    const input = runInput('image', 'fal', 'fal-ai/flux/dev', { prompt: 'x' });
+    const a = adapter();
+    const { providerJobId } = await a.submit(input, submitContext().context);
+    for (let i = 0; i < 3; i++)
+      await fetch(`${server.url}/fal-ai/flux/requests/${providerJobId}/status`, {
+        headers: { authorization: `Key ${KEY}` },
+      });
+    server.advance(7 * 60_000);
+    try {
+      const state = await a.poll({ ...input, providerJobId });
+      expect(state.phase).toBe('failed');
+    } catch (error) {
+      // The status itself is gone too: fal answers 404 for the request.
+      expect(error).toMatchObject({ code: 'provider_rejected', options: { status: 404 } });
+    } finally {
+      server.advance(-7 * 60_000);
+    }
+  });
+
+  it('passes fal_webhook, accepts a signed delivery and refuses unsigned, tampered, old and replayed ones', async () => {
+    const input = runInput('image', 'fal', 'fal-ai/flux/dev', { prompt: 'x' });
+    const a = adapter();
+    const hook = 'https://console.example/api/webhooks/fal?job=job-1';
+    const { providerJobId } = await a.submit(input, submitContext(hook).context);
+    expect(server.received.find((r) => r.method === 'POST')?.query.get('fal_webhook')).toBe(hook);
+    server.behaviour.pollsBeforeDone = 0;
+    await a.poll({ ...input, providerJobId });
+    const good = server.webhookFor(providerJobId);
+
+    await expect(a.verifyWebhook!({ headers: new Headers(), body: good.body })).rejects.toBeInstanceOf(
+      WebhookRejected,
+    );
+    const tampered = Buffer.from(good.body.toString().replace('"OK"', '"ERROR"'));
+    await expect(a.verifyWebhook!({ headers: good.headers, body: tampered })).rejects.toThrow(
+      /does not verify/,
+    );
+    const old = server.webhookFor(providerJobId, Math.floor(Date.now() / 1000) - 6 * 60);
+    await expect(a.verifyWebhook!(old)).rejects.toThrow(/tolerance/);
+
+    await expect(a.verifyWebhook!(good)).resolves.toEqual({ providerJobId });
+    await expect(a.verifyWebhook!(good)).rejects.toThrow(/replay/);
+    const state = a.stateFromWebhook!({ ...input, providerJobId }, good);
+    expect(state).toMatchObject({ phase: 'succeeded', billedUnits: { images: 1 } });
   });
 });

@@ -2,20 +2,23 @@ import type { Config } from '../../config.ts';
 import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import { FAL_FAMILIES } from './fal-inputs.ts';
 import { falResult } from './fal-outputs.ts';
+import { createFalStorage } from './fal-storage.ts';
+import { createFalWebhookVerifier } from './fal-webhooks.ts';
 import {
   type CommonBody,
   type Family,
   familyIn,
+  isPlainObject,
   type Json,
   mergeOptions,
   nativeInput,
-  type ProviderStorage,
   progressFromLogs,
   SUBMIT_TIMEOUT_MS,
   unitsFor,
   unitsOf,
 } from './native-input.ts';
-import { providerFetch, providerJson } from './provider-http.ts';
+import { isContentPolicyRefusal, providerFetch, providerJson, providerMessage } from './provider-http.ts';
+import { logTail } from './provider-storage.ts';
 import type { RemoteAdapter, RemoteJobState, SubmittedInput } from './remote-provider.ts';
 
 /*
@@ -26,6 +29,12 @@ import type { RemoteAdapter, RemoteJobState, SubmittedInput } from './remote-pro
  *        -> IN_QUEUE (queue_position) | IN_PROGRESS (logs) | COMPLETED (error when the run failed)
  * - GET  {FAL_QUEUE_URL}/{app}/requests/{id}        -> the model's output (4xx with `detail` when it failed)
  * - PUT  {FAL_QUEUE_URL}/{app}/requests/{id}/cancel
+ * With a webhook URL the submit carries `?fal_webhook=<url>` (fal.ai/docs/model-apis/webhooks): fal then
+ * POSTs { request_id, gateway_request_id, status: OK | ERROR, payload, error?, payload_error? }, signed
+ * (fal-webhooks.ts). A result is kept 1 hour, or 6 minutes when it is 10 KB or more
+ * (fal.ai/docs/inference-api/queue/result). The queue API looks a request up by its id only, so a submit
+ * whose answer was lost cannot be found again (no findSubmitted): the runner fails it as unknown.
+ * Input files go by URL, inline under 1 MB, or through fal's storage (fal-storage.ts).
  * `{app}` is the model id without its endpoint path: `fal-ai/flux/dev` is polled under `fal-ai/flux`
  * ("the subpath should be used when making the request, but not when getting request status or
  * results"; `workflows/` and `comfy/` ids keep three segments, as fal-js parseEndpointId does).
@@ -60,9 +69,21 @@ interface StatusAnswer {
   queue_position?: unknown;
   logs?: { message?: unknown }[] | null;
   error?: unknown;
+  error_type?: unknown;
 }
 
-export function createFalAdapter(config: Pick<Config, 'FAL_KEY' | 'FAL_QUEUE_URL'>): RemoteAdapter {
+/** A webhook delivery's body. */
+interface WebhookBody {
+  status?: unknown;
+  payload?: unknown;
+  error?: unknown;
+}
+
+const CONTENT_POLICY = 'content_policy_violation';
+
+export function createFalAdapter(
+  config: Pick<Config, 'FAL_KEY' | 'FAL_QUEUE_URL' | 'FAL_STORAGE_URL' | 'FAL_JWKS_URL'>,
+): RemoteAdapter {
   const base = config.FAL_QUEUE_URL.replace(/\/+$/, '');
   const origin = new URL(base).origin;
   const headers = () => ({ authorization: `Key ${config.FAL_KEY}` });
@@ -110,27 +131,9 @@ export function createFalAdapter(config: Pick<Config, 'FAL_KEY' | 'FAL_QUEUE_URL
     return { providerJobId: input.providerJobId, providerStatus, ...rest };
   }
 
-  async function completed(
-    input: SubmittedInput,
-    urls: RequestUrls,
-    signal?: AbortSignal,
-  ): Promise<RemoteJobState> {
+  /** A finished request's result as our state (from the result endpoint or a webhook's payload). */
+  function succeeded(input: SubmittedInput, result: Json): RemoteJobState {
     const family = familyOf(input.offer.providerModelId);
-    let result: Json;
-    try {
-      result = await providerJson<Json>(WHO, urls.response, { headers: headers(), signal });
-    } catch (error) {
-      // A run that failed answers its result with the model's error (422 validation, 400, ...).
-      if (error instanceof ProviderError && error.code === 'provider_rejected') {
-        return state(input, 'COMPLETED', {
-          phase: 'failed',
-          progress: null,
-          message: null,
-          error: error.message.replace(/^.*?\(\d{3}\): /, ''),
-        });
-      }
-      throw error;
-    }
     const body = input.body as CommonBody;
     const inputSeconds = requests.get(input.providerJobId)?.inputSeconds;
     const answer = falResult(family, result, body.language, inputSeconds);
@@ -148,11 +151,46 @@ export function createFalAdapter(config: Pick<Config, 'FAL_KEY' | 'FAL_QUEUE_URL
     });
   }
 
-  // Replaced by the provider's storage upload (issue #26, inputs by URL).
-  const storage: ProviderStorage = {
-    inlineMaxBytes: 200 * 1024 * 1024,
-    upload: () => Promise.reject(new ProviderError('provider_rejected', 'not yet')),
-  };
+  async function completed(
+    input: SubmittedInput,
+    urls: RequestUrls,
+    signal?: AbortSignal,
+    logs?: string,
+  ): Promise<RemoteJobState> {
+    let result: Json;
+    try {
+      result = await providerJson<Json>(WHO, urls.response, { headers: headers(), signal });
+    } catch (error) {
+      const failed = (message: string, errorCode?: ProviderError['code']) =>
+        state(input, 'COMPLETED', {
+          phase: 'failed',
+          progress: null,
+          message: null,
+          error: message,
+          ...(errorCode ? { errorCode } : {}),
+          ...(logs ? { logs } : {}),
+        });
+      const status = error instanceof ProviderError ? error.options.status : undefined;
+      // The result is gone: fal keeps one 6 minutes when it is 10 KB or more.
+      if (status === 404 || status === 410) {
+        return failed('fal no longer keeps this result (results of 10 KB or more are kept 6 minutes).');
+      }
+      // A run that failed answers its result with the model's error (422 validation, content policy, ...).
+      if (
+        error instanceof ProviderError &&
+        (error.code === 'provider_rejected' || error.code === CONTENT_POLICY)
+      ) {
+        const reason = error.message.replace(/^.*?(\(\d{3}\)|content policy): /, '');
+        return failed(reason, error.code === CONTENT_POLICY ? CONTENT_POLICY : undefined);
+      }
+      throw error;
+    }
+    const done = succeeded(input, result);
+    return logs ? { ...done, logs } : done;
+  }
+
+  const storage = createFalStorage({ restUrl: config.FAL_STORAGE_URL, key: config.FAL_KEY });
+  const verifyWebhook = createFalWebhookVerifier({ jwksUrl: config.FAL_JWKS_URL });
 
   return {
     id: 'fal',
@@ -181,7 +219,11 @@ export function createFalAdapter(config: Pick<Config, 'FAL_KEY' | 'FAL_QUEUE_URL
         context,
         storage,
       );
-      const answer = await providerJson<SubmitAnswer>(WHO, `${base}/${modelId}`, {
+      const submitUrl = new URL(`${base}/${modelId}`);
+      if (context.webhookUrl) submitUrl.searchParams.set('fal_webhook', context.webhookUrl);
+      // From here on a failure may have created the request at fal.
+      await context.beforeSend();
+      const answer = await providerJson<SubmitAnswer>(WHO, submitUrl.toString(), {
         method: 'POST',
         headers: headers(),
         json: sent,
@@ -219,6 +261,18 @@ export function createFalAdapter(config: Pick<Config, 'FAL_KEY' | 'FAL_QUEUE_URL
       });
       const status = typeof answer.status === 'string' ? answer.status : 'UNKNOWN';
       const error = typeof answer.error === 'string' && answer.error ? answer.error : null;
+      const lines = (answer.logs ?? []).map((log) => (typeof log.message === 'string' ? log.message : ''));
+      const logs = lines.length ? logTail(lines.join('\n')) : undefined;
+      const withLogs = logs ? { logs } : {};
+      const failed = (reason: string) =>
+        state(input, status, {
+          phase: 'failed',
+          progress: null,
+          message: null,
+          error: reason,
+          ...(answer.error_type === CONTENT_POLICY ? { errorCode: CONTENT_POLICY } : {}),
+          ...withLogs,
+        });
       switch (status) {
         case 'IN_QUEUE':
           return state(input, status, {
@@ -227,26 +281,19 @@ export function createFalAdapter(config: Pick<Config, 'FAL_KEY' | 'FAL_QUEUE_URL
             message: queuedMessage(answer.queue_position),
           });
         case 'COMPLETED':
-          return error
-            ? state(input, status, { phase: 'failed', progress: null, message: null, error })
-            : completed(input, urls, signal);
+          return error ? failed(error) : completed(input, urls, signal, logs);
         case 'FAILED':
-          return state(input, status, {
-            phase: 'failed',
-            progress: null,
-            message: null,
-            error: error ?? status,
-          });
+          return failed(error ?? status);
         case 'CANCELED':
         case 'CANCELLED':
-          return state(input, status, { phase: 'cancelled', progress: null, message: null });
+          return state(input, status, { phase: 'cancelled', progress: null, message: null, ...withLogs });
         default: {
-          const logs = (answer.logs ?? []).map((log) => (typeof log.message === 'string' ? log.message : ''));
-          const done = progressFromLogs(logs.join('\n'));
+          const done = progressFromLogs(logs ?? '');
           return state(input, status, {
             phase: 'running',
             progress: done === null ? null : 0.1 + 0.8 * done,
             message: done === null ? null : `Running at fal (${Math.round(done * 100)}%)`,
+            ...withLogs,
           });
         }
       }
@@ -256,6 +303,34 @@ export function createFalAdapter(config: Pick<Config, 'FAL_KEY' | 'FAL_QUEUE_URL
       const urls = urlsOf(input);
       requests.delete(input.providerJobId);
       await providerFetch(WHO, urls.cancel, { method: 'PUT', headers: headers() });
+    },
+
+    verifyWebhook,
+
+    stateFromWebhook(input, delivery) {
+      let body: WebhookBody;
+      try {
+        body = JSON.parse(delivery.body.toString('utf8')) as WebhookBody;
+      } catch {
+        return null;
+      }
+      if (body.status === 'OK' && isPlainObject(body.payload)) return succeeded(input, body.payload);
+      if (body.status === 'ERROR') {
+        // The model's error answer is the payload ({ detail }); `error` says what happened to the request.
+        const payload = JSON.stringify(body.payload ?? {});
+        const policy = isContentPolicyRefusal(payload, new Headers());
+        const detail = body.payload ? providerMessage(payload) : '';
+        const reason = typeof body.error === 'string' && body.error ? body.error : 'the request failed';
+        return state(input, 'ERROR', {
+          phase: 'failed',
+          progress: null,
+          message: null,
+          error: detail && detail !== 'no details' && detail !== '{}' ? `${reason}: ${detail}` : reason,
+          ...(policy ? { errorCode: CONTENT_POLICY } : {}),
+        });
+      }
+      // OK without a payload (it could not be sent, `payload_error`): the result endpoint has it.
+      return null;
     },
   };
 }

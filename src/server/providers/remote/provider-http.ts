@@ -18,10 +18,11 @@ export interface ProviderRequest {
   /** Deadline of the whole exchange (default 60 s). */
   timeoutMs?: number;
   /**
-   * Whether a 4xx body is the provider refusing the content under its policy (OpenAI's
+   * Whether a 4xx answer is the provider refusing the content under its policy (OpenAI's
    * `moderation_blocked`, ElevenLabs' `bad_prompt`): such an answer becomes `content_policy_violation`.
+   * Default: fal's markers (isContentPolicyRefusal).
    */
-  refusal?: (body: string) => boolean;
+  refusal?: (body: string, headers: Headers) => boolean;
 }
 
 /** The provider, for messages: `fal`, `OpenAI`, ... */
@@ -81,11 +82,31 @@ export function providerMessage(text: string): string {
   return text.trim().slice(0, MAX_ERROR_TEXT) || 'no details';
 }
 
+/**
+ * Whether an error answer is a content-policy refusal, as fal marks one: a `detail` entry of type
+ * `content_policy_violation` (fal.ai/docs/documentation/model-apis/errors), or that `error_type` in the
+ * body or the `X-Fal-Error-Type` header (fal.ai/docs/documentation/model-apis/request-errors).
+ */
+export function isContentPolicyRefusal(text: string, headers: Headers): boolean {
+  const marker = 'content_policy_violation';
+  if (headers.get('x-fal-error-type') === marker) return true;
+  try {
+    const body = JSON.parse(text) as { detail?: unknown; error_type?: unknown };
+    if (body.error_type === marker) return true;
+    return (
+      Array.isArray(body.detail) &&
+      body.detail.some((entry) => (entry as { type?: unknown } | null)?.type === marker)
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** Turns a non-2xx answer into the ProviderError of its kind. */
 export async function errorOf(
   who: Who,
   response: Response,
-  refusal?: (body: string) => boolean,
+  refusal: (body: string, headers: Headers) => boolean = isContentPolicyRefusal,
 ): Promise<ProviderError> {
   const text = await response.text().catch(() => '');
   const message = providerMessage(text);
@@ -93,11 +114,12 @@ export async function errorOf(
   // A 4xx is an answer about the request itself: nothing was created. A 5xx may come after the work was
   // taken (a gateway that lost the backend's answer), so it proves nothing.
   const accepted: Acceptance = status < 500 ? 'no' : 'unknown';
-  if (status >= 400 && status < 500 && refusal?.(text)) {
-    return new ProviderError('content_policy_violation', `${who} refused the request: ${message}`, {
-      status,
-      accepted,
-    });
+  if (status >= 400 && status < 500 && status !== 429 && refusal(text, response.headers)) {
+    return new ProviderError(
+      'content_policy_violation',
+      `${who} refused the request under its content policy: ${message}`,
+      { status, accepted },
+    );
   }
   if (status === 429) {
     return new ProviderError('provider_rate_limited', `${who} is rate limiting us: ${message}`, {

@@ -1,9 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { InputFile } from '../../domain/jobs/provider.ts';
 import { ProviderError } from '../../domain/jobs/provider-error.ts';
-import { createRemoteProvider } from './remote-provider.ts';
+import { createRemoteProvider, WebhookRejected } from './remote-provider.ts';
 import { createReplicateAdapter } from './replicate-adapter.ts';
 import { runInput, testContext } from './testing/fal-replicate-test-context.ts';
 import { mp4Of, PNG, wavOf } from './testing/fal-replicate-test-media.ts';
+import { generatedInput } from './testing/generated-input.ts';
 import {
   type ReplicateProtocolServer,
   startReplicateProtocolServer,
@@ -30,6 +32,8 @@ afterEach(() => {
     rateLimitCreates: 0,
     retryAfter: '0',
     failure: null,
+    dropAfterAccept: 0,
+    failDownloads: 0,
     output: (origin: string) => [`${origin}/files/out.png`],
   });
 });
@@ -320,5 +324,116 @@ describe('Replicate mapping', () => {
     expect(adapter().supports('minimax/video-01')).toBe(true);
     expect(adapter().supports(ESRGAN)).toBe(true);
     expect(adapter().supports('nightmareai/real-esrgan')).toBe(false);
+  });
+});
+
+describe('Replicate from its documentation (issue #26)', () => {
+  const adapter = () =>
+    createReplicateAdapter({ REPLICATE_API_TOKEN: TOKEN, REPLICATE_API_URL: server.apiUrl });
+  const submitContext = (webhookUrl: string | null = null, files: InputFile[] = []) => {
+    const { context } = testContext();
+    return {
+      ...context,
+      inputFile: async (url: string) => files.find((f) => f.url === url) ?? Promise.reject(new Error(url)),
+      webhookUrl,
+      beforeSend: async () => {},
+    };
+  };
+  const video = (file: InputFile) =>
+    runInput(
+      'video',
+      'replicate',
+      'kwaivgi/kling-v2.1',
+      { prompt: 'go', files: [{ url: file.url }] },
+      'second',
+    );
+
+  it('uploads a 5 MB input to the Files API, streamed, and sends its urls.get', async () => {
+    const file = { ...generatedInput(5 * 1024 * 1024, 'image/png', 'start.png'), kind: 'image' as const };
+    const before = process.memoryUsage();
+    await adapter().submit(video(file), submitContext(null, [file]));
+    const after = process.memoryUsage();
+    const [id, upload] = [...server.uploads.entries()].at(-1)!;
+    expect(upload.bytes).toBeGreaterThan(5 * 1024 * 1024);
+    expect(upload.chunks).toBeGreaterThan(10);
+    expect(upload.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    const create = server.received.find((r) => r.path.endsWith('/predictions'));
+    expect((create?.body as { input: Record<string, unknown> } | undefined)?.input.start_image).toBe(
+      `${server.apiUrl}/files/${id}`,
+    );
+    expect(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers).toBeLessThan(20e6);
+  });
+
+  it('refuses a 150 MB input before uploading: the Files API takes up to 100 MB', async () => {
+    const file = { ...generatedInput(150 * 1024 * 1024, 'image/png', 'huge.png'), kind: 'image' as const };
+    const error = await failureOf(adapter().submit(video(file), submitContext(null, [file])));
+    expect(error).toMatchObject({ code: 'provider_rejected', options: { accepted: 'no' } });
+    expect(server.received.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('reports a moderated prediction as content_policy_violation', async () => {
+    server.behaviour.failure = 'NSFW content detected. Try running it again, or try a different prompt.';
+    const input = runInput('image', 'replicate', 'black-forest-labs/flux-schnell', { prompt: 'x' });
+    const a = adapter();
+    const { providerJobId } = await a.submit(input, submitContext());
+    let state = await a.poll({ ...input, providerJobId });
+    while (state.phase !== 'failed') state = await a.poll({ ...input, providerJobId });
+    expect(state).toMatchObject({ errorCode: 'content_policy_violation', logs: 'Traceback ...' });
+  });
+
+  it('answers 404 for an unknown model and 422 for a value outside an enum', async () => {
+    const unknown = runInput('image', 'replicate', 'black-forest-labs/flux-schnell', { prompt: 'x' });
+    const response = await fetch(`${server.apiUrl}/models/nobody/nothing/predictions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ input: {} }),
+    });
+    expect(response.status).toBe(404);
+    const bad = {
+      ...unknown,
+      body: { prompt: 'x', provider_options: { replicate: { output_format: 'gif' } } },
+    };
+    const error = await failureOf(adapter().submit(bad, submitContext()));
+    expect(error).toMatchObject({ code: 'provider_rejected', options: { status: 422, accepted: 'no' } });
+  });
+
+  it('passes the webhook, accepts a signed delivery and refuses unsigned, tampered and old ones', async () => {
+    const input = runInput('image', 'replicate', 'black-forest-labs/flux-schnell', { prompt: 'x' });
+    const a = adapter();
+    const hook = 'https://console.example/api/webhooks/replicate?job=job-7';
+    const { providerJobId } = await a.submit(input, submitContext(hook));
+    expect(created()).toMatchObject({ webhook: hook, webhook_events_filter: ['completed'] });
+    server.predictions.get(providerJobId)!.status = 'succeeded';
+    const good = server.webhookFor(providerJobId);
+    await expect(a.verifyWebhook!({ headers: new Headers(), body: good.body })).rejects.toBeInstanceOf(
+      WebhookRejected,
+    );
+    const tampered = Buffer.from(good.body.toString().replace('succeeded', 'failed'));
+    await expect(a.verifyWebhook!({ headers: good.headers, body: tampered })).rejects.toThrow(
+      /does not verify/,
+    );
+    await expect(
+      a.verifyWebhook!(server.webhookFor(providerJobId, Math.floor(Date.now() / 1000) - 600)),
+    ).rejects.toThrow(/tolerance/);
+    await expect(a.verifyWebhook!(good)).resolves.toEqual({ providerJobId });
+    expect(a.stateFromWebhook!({ ...input, providerJobId }, good)).toMatchObject({ phase: 'succeeded' });
+  });
+
+  it('finds a prediction whose create lost its answer, by the job id in its webhook, and only once', async () => {
+    server.behaviour.dropAfterAccept = 1;
+    const input = runInput('image', 'replicate', 'black-forest-labs/flux-schnell', { prompt: 'lost' });
+    const sentAt = new Date();
+    const hook = 'https://console.example/api/webhooks/replicate?job=job-lost';
+    const error = await failureOf(adapter().submit(input, submitContext(hook)));
+    expect(error).toMatchObject({ options: { accepted: 'unknown' } });
+    const found = await adapter().findSubmitted!({ ...input, jobId: 'job-lost', sentAt });
+    expect(found?.providerJobId).toBe([...server.predictions.keys()].at(-1));
+    expect(
+      await adapter().findSubmitted!({
+        ...input,
+        jobId: 'job-other',
+        sentAt: new Date(Date.now() + 600_000),
+      }),
+    ).toBeNull();
   });
 });

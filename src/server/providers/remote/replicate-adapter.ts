@@ -1,22 +1,26 @@
 import type { Config } from '../../config.ts';
+import type { RunInput } from '../../domain/jobs/provider.ts';
 import { ProviderError } from '../../domain/jobs/provider-error.ts';
 import {
   type CommonBody,
   type Family,
   familyIn,
   isPlainObject,
+  type Json,
   mergeOptions,
   nativeInput,
-  type ProviderStorage,
   progressFromLogs,
   SUBMIT_TIMEOUT_MS,
   unitsFor,
   unitsOf,
 } from './native-input.ts';
 import { providerFetch, providerJson } from './provider-http.ts';
+import { logTail } from './provider-storage.ts';
 import type { RemoteAdapter, RemoteJobState, SubmittedInput } from './remote-provider.ts';
+import { createReplicateStorage } from './replicate-files.ts';
 import { REPLICATE_FAMILIES } from './replicate-inputs.ts';
 import { replicateResult } from './replicate-outputs.ts';
+import { createReplicateWebhookVerifier } from './replicate-webhooks.ts';
 
 /*
  * Replicate's HTTP API (replicate.com/docs/reference/http; prediction lifecycle and rate limits under
@@ -28,22 +32,41 @@ import { replicateResult } from './replicate-outputs.ts';
  * - POST {REPLICATE_API_URL}/predictions/{id}/cancel
  * We do not send `Prefer: wait`: it holds the create call open for up to 60 s, which our polling
  * already does without tying up a connection (and without racing the request timeout).
+ * With a webhook URL the create carries `webhook` and `webhook_events_filter: ["completed"]`
+ * (replicate.com/docs/topics/webhooks): Replicate POSTs the whole prediction, signed
+ * (replicate-webhooks.ts). A create whose answer was lost is looked up in
+ * GET {REPLICATE_API_URL}/predictions (newest first, `next` is the following page's URL).
+ * Moderation is not a separate status: the prediction fails and its `error` says why, in the model's
+ * words ("NSFW content detected", "flagged as sensitive (E005)"); those become content_policy_violation.
  */
+
+/** How models on Replicate word a refusal by their safety checker or moderation. */
+const MODERATION =
+  /\bnsfw\b|flagged as sensitive|\bE005\b|content policy|safety (checker|filter|system)|moderation/i;
+/** Our clock and Replicate's may differ: predictions created a little before `sentAt` are candidates. */
+const CLOCK_SKEW_MS = 2 * 60_000;
+/** Pages of the prediction list read while looking for a lost create (100 predictions a page). */
+const MAX_LIST_PAGES = 5;
 
 const WHO = 'Replicate';
 
 interface Prediction {
   id?: unknown;
+  model?: unknown;
+  version?: unknown;
   status?: unknown;
   input?: unknown;
   output?: unknown;
   error?: unknown;
   logs?: unknown;
+  webhook?: unknown;
+  created_at?: unknown;
 }
 
 export function createReplicateAdapter(
   config: Pick<Config, 'REPLICATE_API_TOKEN' | 'REPLICATE_API_URL'>,
 ): RemoteAdapter {
+  const origin = new URL(config.REPLICATE_API_URL).origin;
   const base = config.REPLICATE_API_URL.replace(/\/+$/, '');
   const headers = () => ({ authorization: `Bearer ${config.REPLICATE_API_TOKEN}` });
 
@@ -60,7 +83,15 @@ export function createReplicateAdapter(
   /** Our reading of a prediction; `input` is the one Replicate echoes, so a resumed job bills what ran. */
   function stateOf(input: SubmittedInput, prediction: Prediction): RemoteJobState {
     const providerStatus = typeof prediction.status === 'string' ? prediction.status : 'unknown';
-    const common = { providerJobId: input.providerJobId, providerStatus, progress: null, message: null };
+    const logs =
+      typeof prediction.logs === 'string' && prediction.logs ? logTail(prediction.logs) : undefined;
+    const common = {
+      providerJobId: input.providerJobId,
+      providerStatus,
+      progress: null,
+      message: null,
+      ...(logs ? { logs } : {}),
+    };
     switch (providerStatus) {
       case 'starting':
         return { ...common, phase: 'queued' };
@@ -83,21 +114,24 @@ export function createReplicateAdapter(
           ),
         };
       }
-      case 'failed':
+      case 'failed': {
+        const error =
+          typeof prediction.error === 'string' && prediction.error
+            ? prediction.error
+            : 'the prediction failed';
         return {
           ...common,
           phase: 'failed',
-          error:
-            typeof prediction.error === 'string' && prediction.error
-              ? prediction.error
-              : 'the prediction failed',
+          error,
+          ...(MODERATION.test(error) ? { errorCode: 'content_policy_violation' as const } : {}),
         };
+      }
       // `aborted`: the prediction's deadline passed before it started.
       case 'canceled':
       case 'aborted':
         return { ...common, phase: 'cancelled' };
       default: {
-        const done = progressFromLogs(typeof prediction.logs === 'string' ? prediction.logs : '');
+        const done = progressFromLogs(logs ?? '');
         return {
           ...common,
           phase: 'running',
@@ -108,11 +142,33 @@ export function createReplicateAdapter(
     }
   }
 
-  // Replaced by the provider's storage upload (issue #26, inputs by URL).
-  const storage: ProviderStorage = {
-    inlineMaxBytes: 200 * 1024 * 1024,
-    upload: () => Promise.reject(new ProviderError('provider_rejected', 'not yet')),
-  };
+  const storage = createReplicateStorage({ apiUrl: base, token: config.REPLICATE_API_TOKEN });
+  const verifyWebhook = createReplicateWebhookVerifier({ apiUrl: base, token: config.REPLICATE_API_TOKEN });
+
+  /** A URL from Replicate's answer (the list's `next`), used only on the configured host. */
+  function ownUrl(value: unknown): string | null {
+    if (typeof value !== 'string') return null;
+    try {
+      return new URL(value).origin === origin ? value : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Whether `prediction` is the one a create for `input` made: by our webhook URL, else by model and input. */
+  function isOurs(input: RunInput & { jobId: string }, prediction: Prediction, sentFields: Json): boolean {
+    if (typeof prediction.webhook === 'string' && prediction.webhook.includes(input.jobId)) return true;
+    const [model, version] = input.offer.providerModelId.split(':');
+    if (prediction.model !== model) return false;
+    if (version && prediction.version !== version) return false;
+    if (!isPlainObject(prediction.input)) return false;
+    // The derived fields and provider_options must be there as sent; input files were uploaded, so their
+    // URLs are Replicate's own and are not compared.
+    const given = prediction.input;
+    return Object.entries(sentFields).every(
+      ([key, value]) => JSON.stringify(given[key]) === JSON.stringify(value),
+    );
+  }
 
   return {
     id: 'replicate',
@@ -136,13 +192,21 @@ export function createReplicateAdapter(
       const body = input.body as CommonBody;
       const { sent } = await nativeInput(familyOf(modelId), 'replicate', modelId, body, context, storage);
       const [model, version] = modelId.split(':');
+      // From here on a failure may have created the prediction.
+      await context.beforeSend();
       const prediction = await providerJson<Prediction>(
         WHO,
         version ? `${base}/predictions` : `${base}/models/${model}/predictions`,
         {
           method: 'POST',
           headers: headers(),
-          json: version ? { version, input: sent } : { input: sent },
+          json: {
+            ...(version ? { version } : {}),
+            input: sent,
+            ...(context.webhookUrl
+              ? { webhook: context.webhookUrl, webhook_events_filter: ['completed'] }
+              : {}),
+          },
           signal: context.signal,
           timeoutMs: SUBMIT_TIMEOUT_MS,
         },
@@ -166,6 +230,65 @@ export function createReplicateAdapter(
         method: 'POST',
         headers: headers(),
       });
+    },
+
+    verifyWebhook,
+
+    stateFromWebhook(input, delivery) {
+      try {
+        const prediction = JSON.parse(delivery.body.toString('utf8')) as Prediction;
+        return prediction.id === input.providerJobId ? stateOf(input, prediction) : null;
+      } catch {
+        return null;
+      }
+    },
+
+    async findSubmitted(input, signal) {
+      const family = familyOf(input.offer.providerModelId);
+      const body = input.body as CommonBody;
+      const sentFields = mergeOptions(family.fields(body), body.provider_options?.replicate);
+      const since = input.sentAt.getTime() - CLOCK_SKEW_MS;
+      const found: Prediction[] = [];
+      let url: string | null = `${base}/predictions`;
+      for (let page = 0; url; page++) {
+        if (page >= MAX_LIST_PAGES) {
+          throw new ProviderError(
+            'provider_error',
+            'Replicate lists too many predictions since the submit to tell.',
+          );
+        }
+        const answer: { results?: Prediction[]; next?: unknown } = await providerJson(WHO, url, {
+          headers: headers(),
+          signal,
+        });
+        let older = false;
+        for (const listed of answer.results ?? []) {
+          const created = typeof listed.created_at === 'string' ? Date.parse(listed.created_at) : NaN;
+          if (created < since) {
+            older = true;
+            continue;
+          }
+          if (typeof listed.id !== 'string') continue;
+          // The list may leave out the input: read the prediction itself.
+          const full =
+            isPlainObject(listed.input) || typeof listed.webhook === 'string'
+              ? listed
+              : await providerJson<Prediction>(WHO, predictionUrl(listed.id), { headers: headers(), signal });
+          if (isOurs(input, full, sentFields)) found.push(full);
+        }
+        url = older ? null : ownUrl(answer.next);
+      }
+      const byWebhook = found.filter((p) => typeof p.webhook === 'string' && p.webhook.includes(input.jobId));
+      const matches = byWebhook.length ? byWebhook : found;
+      if (matches.length === 0) return null;
+      if (matches.length > 1) {
+        throw new ProviderError(
+          'provider_error',
+          `Replicate has ${matches.length} predictions that could be this job's; not guessing which.`,
+        );
+      }
+      const [prediction] = matches as [Prediction];
+      return stateOf({ ...input, providerJobId: prediction.id as string }, prediction);
     },
   };
 }

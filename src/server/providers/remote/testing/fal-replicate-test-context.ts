@@ -69,6 +69,8 @@ export interface ReceivedRequest {
 export interface JsonServer {
   url: string;
   received: ReceivedRequest[];
+  /** Serves some requests before their body is read (streamed uploads); answers whether it did. */
+  intercept(handler: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>): void;
   close(): Promise<void>;
 }
 
@@ -79,11 +81,13 @@ export type Reply = { status: number; json?: unknown; bytes?: Buffer; headers?: 
  * answers what `handle` returns.
  */
 export async function startJsonServer(
-  handle: (request: ReceivedRequest, origin: string) => Reply | Promise<Reply>,
+  handle: (request: ReceivedRequest, origin: string) => Reply | 'drop' | Promise<Reply | 'drop'>,
 ): Promise<JsonServer> {
   const received: ReceivedRequest[] = [];
   let origin = '';
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  let intercept: (req: IncomingMessage, res: ServerResponse) => Promise<boolean> = async () => false;
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    if (await intercept(req, res)) return;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
@@ -104,6 +108,8 @@ export async function startJsonServer(
       };
       received.push(request);
       const reply = await handle(request, origin);
+      // Accepted, then the connection is lost before the answer (the client cannot tell).
+      if (reply === 'drop') return void res.destroy();
       const payload =
         reply.bytes ?? (reply.json === undefined ? undefined : Buffer.from(JSON.stringify(reply.json)));
       res.writeHead(reply.status, {
@@ -118,6 +124,9 @@ export async function startJsonServer(
   return {
     url: origin,
     received,
+    intercept: (handler) => {
+      intercept = handler;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
