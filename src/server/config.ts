@@ -106,12 +106,12 @@ const ConfigSchema = z.object({
    */
   PROVIDER_POLL_SECONDS: z.coerce.number().min(0.01).max(300).default(5),
   /** A job at an external provider still unfinished after this long is cancelled there and fails here. */
-  PROVIDER_JOB_DEADLINE_MINUTES: z.coerce
+  PROVIDER_JOB_DEADLINE_SECONDS: z.coerce
     .number()
     .int()
     .min(1)
-    .max(24 * 60)
-    .default(30),
+    .max(24 * 3600)
+    .default(30 * 60),
   /** External providers: each is enabled by its key; the base URLs point elsewhere only for tests and proxies. */
   FAL_KEY: z.string().min(1).optional(),
   FAL_QUEUE_URL: z.url({ protocol: /^https?$/ }).default('https://queue.fal.run'),

@@ -229,7 +229,7 @@ export class RemoteFollower {
       this.finishLater(job, state);
       return;
     }
-    const deadlineMs = s.config.PROVIDER_JOB_DEADLINE_MINUTES * 60_000;
+    const deadlineMs = s.config.PROVIDER_JOB_DEADLINE_SECONDS * 1000;
     if (Date.now() - job.submittedAt > deadlineMs) {
       this.finishLater(job, state, 'deadline');
       return;
@@ -302,13 +302,14 @@ export class RemoteFollower {
     try {
       if (reason === 'deadline') {
         await job.runner.cancel(job.input).catch(() => {});
-        const minutes = s.config.PROVIDER_JOB_DEADLINE_MINUTES;
+        const seconds = s.config.PROVIDER_JOB_DEADLINE_SECONDS;
+        const within = seconds < 120 ? `${seconds} seconds` : `${Math.round(seconds / 60)} minutes`;
         const failed = await failJob(
           s.db,
           jobId,
           {
             code: 'provider_timeout',
-            message: `${job.row.provider} did not finish within ${minutes} minutes; the job was cancelled there.`,
+            message: `${job.row.provider} did not finish within ${within}; the job was cancelled there.`,
           },
           { runToken: job.token, providerStatus: state.providerStatus },
         );
