@@ -77,10 +77,11 @@ function runJobLane(name: string, workers: number, minLeaseSeconds = 0): QueueJo
 /** Local engines: CPU-bound, a few at a time. */
 export const runJobQueueJob = runJobLane(RUN_JOB_QUEUE, 4);
 /**
- * External providers: mostly waiting on the network. The lease outlasts the driver's 30-minute deadline,
- * so a slow provider job is never handed to a second worker while the first still follows it.
+ * External providers: a worker only submits (uploading the inputs the provider cannot fetch) and hands
+ * the job to this process's follower (remote-follower.ts), so a message lasts seconds, not the
+ * provider's minutes: 16 workers submit 16 at once however many jobs are in flight.
  */
-export const runRemoteJobQueueJob = runJobLane(RUN_REMOTE_JOB_QUEUE, 16, 35 * 60);
+export const runRemoteJobQueueJob = runJobLane(RUN_REMOTE_JOB_QUEUE, 16);
 /** Pipelines: each waits on its steps (up to 10, each possibly remote), which run in the lanes above. */
 export const runPipelineQueueJob = runJobLane(RUN_PIPELINE_QUEUE, 4, 6 * 3600);
 

@@ -106,7 +106,7 @@ export class WebhookRejected extends Error {
   }
 }
 
-/** A provider's view of a job it holds, read by `POST /jobs/{id}/refresh`. */
+/** A provider's view of a job it holds. */
 export interface ProviderJobState {
   /** The provider's raw status string. */
   providerStatus: string;
@@ -172,8 +172,6 @@ export interface Provider {
   /** Billed units a request is expected to use, when the provider knows better than the generic estimate. */
   estimateUnits?(input: RunInput): number | null;
   run(input: RunInput, context: RunContext): Promise<RunResult>;
-  /** Reads the state of a submitted job at the provider (only providers that hold jobs elsewhere). */
-  poll?(input: RunInput & { providerJobId: string }, signal?: AbortSignal): Promise<ProviderJobState>;
   /** Providers that hold jobs elsewhere: submit, follow and collect separately (see RemoteRunner). */
   remote?: RemoteRunner;
 }

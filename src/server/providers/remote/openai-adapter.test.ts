@@ -203,12 +203,16 @@ describe('images', () => {
     const input = runInput('openai', 'gpt-image-1', 'image', { prompt: 'x' });
     const first = await p.run(input, testContext());
     const id = first.providerJobId!;
-    await expect(p.poll!({ ...input, providerJobId: id })).resolves.toMatchObject({ phase: 'succeeded' });
+    await expect(
+      p.remote!.poll({ ...input, providerJobId: id }, new AbortController().signal),
+    ).resolves.toMatchObject({ phase: 'succeeded' });
     const resumed = await p.run({ ...input, providerJobId: id }, testContext());
     expect(resumed.outputs).toEqual(first.outputs);
     expect(server.requests).toHaveLength(1);
 
-    const unknown = await failure(p.poll!({ ...input, providerJobId: 'openai-img-gone' }));
+    const unknown = await failure(
+      p.remote!.poll({ ...input, providerJobId: 'openai-img-gone' }, new AbortController().signal),
+    );
     expect(unknown.code).toBe('provider_error');
     expect(unknown.retryable).toBe(false);
   });

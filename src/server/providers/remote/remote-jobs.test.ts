@@ -259,6 +259,18 @@ describe("providers' webhooks", () => {
     expect(statusCalls(request!.id)).toBe(0);
   });
 
+  it('a refresh that finds the job done at the provider finishes it at once, without waiting for a callback', async () => {
+    const { client, job, settled } = await session(t);
+    fal.behaviour.neverFinish = true;
+    const created = await client.createImage({ body: { model: 'fal:flux-schnell', prompt: 'refreshed' } });
+    await until(async () => (await job(created.id)).provider_job_id !== null);
+    const [request] = falRequestsFor('refreshed');
+    await finishAtFal(request!);
+    await client.refreshJob({ params: { id: created.id } });
+    expect((await settled(created.id)).status).toBe('completed');
+    expect(statusCalls(request!.id)).toBe(1);
+  });
+
   it('refuses a delivery with a bad signature, and one meant for another job, and acts on neither', async () => {
     const { client, job } = await session(t);
     fal.behaviour.neverFinish = true;

@@ -305,7 +305,6 @@ export function createRemoteProvider(adapter: RemoteAdapter, options: RemoteProv
       return null;
     },
     estimateUnits: adapter.estimateUnits ? (input) => adapter.estimateUnits!(input) : undefined,
-    poll: (input, signal) => adapter.poll(input, signal),
     remote,
     run: (input, context) => followInLine(input, context),
   };
