@@ -2,7 +2,7 @@ import type { Services } from '../../services.ts';
 import { failJob } from './finish-job.ts';
 import { handBack } from './job-lease.ts';
 import type { JobRow } from './job-row.ts';
-import type { FollowedState, RemoteRunner, SubmittedRunInput } from './provider.ts';
+import type { FollowedState, RemoteRunner, RunResult, SubmittedRunInput } from './provider.ts';
 import { ProviderError } from './provider-error.ts';
 import { failureCode, type RunJobDeps, storeAndComplete } from './run-job.ts';
 
@@ -37,7 +37,12 @@ interface Followed {
   /** What the row last got, so unchanged polls write nothing. */
   written: { status: string; progress: number | null; message: string | null; logs: string };
   webhooks: boolean;
+  /** Finishes that threw (the database or storage away); the job fails after MAX_FINISH_TRIES. */
+  finishFailures: number;
 }
+
+/** A finished job whose storing keeps failing on our side fails after this many tries. */
+const MAX_FINISH_TRIES = 5;
 
 export interface FollowRequest {
   row: JobRow;
@@ -69,6 +74,8 @@ export class RemoteFollower {
   private lastCheck = 0;
   private lastRenewal = Date.now();
   private checking = false;
+  /** The ownership check failed last time (the database is away): said once, not every second. */
+  private checkFailing = false;
   private polls = 0;
   private finishing = 0;
   private readonly finishQueue: Array<() => Promise<void>> = [];
@@ -109,6 +116,7 @@ export class RemoteFollower {
         logs: '',
       },
       webhooks: request.webhooks,
+      finishFailures: 0,
     };
     job.nextPollAt = this.nextPoll(
       job,
@@ -296,68 +304,102 @@ export class RemoteFollower {
 
   private async finish(job: Followed, state: FollowedState, reason?: 'deadline'): Promise<void> {
     const s = this.services!;
-    const deps = this.deps!;
     const jobId = job.row.id;
     if (!this.jobs.has(jobId)) return;
     try {
-      if (reason === 'deadline') {
-        await job.runner.cancel(job.input).catch(() => {});
-        const seconds = s.config.PROVIDER_JOB_DEADLINE_SECONDS;
-        const within = seconds < 120 ? `${seconds} seconds` : `${Math.round(seconds / 60)} minutes`;
-        const failed = await failJob(
-          s.db,
-          jobId,
-          {
-            code: 'provider_timeout',
-            message: `${job.row.provider} did not finish within ${within}; the job was cancelled there.`,
-          },
-          { runToken: job.token, providerStatus: state.providerStatus },
-        );
-        if (failed) await deps.onTerminal(failed);
-        return;
-      }
-      await s.db
-        .query(
-          `UPDATE jobs SET provider_status = $3, provider_finished_at = coalesce(provider_finished_at, now()),
-                  provider_logs = CASE WHEN $4 = '' THEN provider_logs ELSE $4 END,
-                  progress = CASE WHEN $5 THEN 0.95 ELSE progress END,
-                  progress_message = CASE WHEN $5 THEN $6 ELSE progress_message END, updated_at = now()
-            WHERE id = $1 AND run_token = $2 AND status = 'running'`,
-          [
-            jobId,
-            job.token,
-            state.providerStatus,
-            (state.logs ?? '').slice(-MAX_LOG_CHARS),
-            state.phase === 'succeeded',
-            `Downloading the output from ${job.row.provider}`,
-          ],
-        )
-        .catch(() => {});
-      if (state.phase === 'succeeded') this.learn(job);
-      const controller = new AbortController();
-      try {
-        const result = await job.runner.result(job.input, state, {
-          signal: controller.signal,
-          download: deps.download,
-        });
-        await storeAndComplete(s, deps, job.row, job.token, job.input.offer, result, controller.signal);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        s.log.warn('job failed', { job_id: jobId, error: message });
-        const failed = await failJob(
-          s.db,
-          jobId,
-          { code: failureCode(error), message },
-          { runToken: job.token, providerStatus: state.providerStatus },
-        );
-        if (failed) await deps.onTerminal(failed);
-      }
-    } catch (error) {
-      // The database is away: the job stays with its lease; the orphan sweep resumes it by its provider id.
-      s.log.warn('could not finish a followed job', { job_id: jobId, error: String(error) });
-    } finally {
+      if (reason === 'deadline') await this.failAtDeadline(job, state);
+      else await this.collect(job, state);
       this.jobs.delete(jobId);
+    } catch (error) {
+      // The database or the storage is away: nothing was decided. The job stays followed and is tried
+      // again, and fails once it has failed MAX_FINISH_TRIES times (if the database lets us say so).
+      s.log.warn('could not finish a followed job', { job_id: jobId, error: String(error) });
+      if (++job.finishFailures >= MAX_FINISH_TRIES && (await this.giveUp(job, error))) return;
+      job.busy = false;
+      job.nextPollAt = Date.now() + 2 * this.gapMs();
     }
+  }
+
+  /** Fails a job whose finish keeps throwing; false when even that cannot be written. */
+  private async giveUp(job: Followed, error: unknown): Promise<boolean> {
+    const s = this.services!;
+    try {
+      const failed = await failJob(
+        s.db,
+        job.row.id,
+        {
+          code: 'internal_error',
+          message: `The job's result could not be stored: it failed ${job.finishFailures} times on our side (${error instanceof Error ? error.message : String(error)}).`,
+        },
+        { runToken: job.token },
+      );
+      if (failed) await this.deps!.onTerminal(failed);
+      this.jobs.delete(job.row.id);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async failAtDeadline(job: Followed, state: FollowedState): Promise<void> {
+    const s = this.services!;
+    await job.runner.cancel(job.input).catch(() => {});
+    const seconds = s.config.PROVIDER_JOB_DEADLINE_SECONDS;
+    const within = seconds < 120 ? `${seconds} seconds` : `${Math.round(seconds / 60)} minutes`;
+    const failed = await failJob(
+      s.db,
+      job.row.id,
+      {
+        code: 'provider_timeout',
+        message: `${job.row.provider} did not finish within ${within}; the job was cancelled there.`,
+      },
+      { runToken: job.token, providerStatus: state.providerStatus },
+    );
+    if (failed) await this.deps!.onTerminal(failed);
+  }
+
+  /** A job its provider ended: its outputs stored and the job completed, or the provider's failure. */
+  private async collect(job: Followed, state: FollowedState): Promise<void> {
+    const s = this.services!;
+    const deps = this.deps!;
+    const jobId = job.row.id;
+    await s.db.query(
+      `UPDATE jobs SET provider_status = $3, provider_finished_at = coalesce(provider_finished_at, now()),
+              provider_logs = CASE WHEN $4 = '' THEN provider_logs ELSE $4 END,
+              progress = CASE WHEN $5 THEN 0.95 ELSE progress END,
+              progress_message = CASE WHEN $5 THEN $6 ELSE progress_message END, updated_at = now()
+        WHERE id = $1 AND run_token = $2 AND status = 'running'`,
+      [
+        jobId,
+        job.token,
+        state.providerStatus,
+        (state.logs ?? '').slice(-MAX_LOG_CHARS),
+        state.phase === 'succeeded',
+        `Downloading the output from ${job.row.provider}`,
+      ],
+    );
+    if (state.phase === 'succeeded') this.learn(job);
+    const controller = new AbortController();
+    let result: RunResult;
+    try {
+      result = await job.runner.result(job.input, state, {
+        signal: controller.signal,
+        download: deps.download,
+      });
+    } catch (error) {
+      // The provider failed the job, or its output could not be fetched: the job fails, uncharged.
+      const message = error instanceof Error ? error.message : String(error);
+      s.log.warn('job failed', { job_id: jobId, error: message });
+      const failed = await failJob(
+        s.db,
+        jobId,
+        { code: failureCode(error), message },
+        { runToken: job.token, providerStatus: state.providerStatus },
+      );
+      if (failed) await deps.onTerminal(failed);
+      return;
+    }
+    await storeAndComplete(s, deps, job.row, job.token, job.input.offer, result, controller.signal);
   }
 
   /** The provider's time for this job feeds where the next jobs of the same offer are polled. */
@@ -408,8 +450,11 @@ export class RemoteFollower {
           [ids, tokens, s.jobRuns.leaseSeconds],
         );
       }
+      if (this.checkFailing) s.log.info('followed jobs can be checked again', { jobs: this.jobs.size });
+      this.checkFailing = false;
     } catch (error) {
-      s.log.warn('could not check followed jobs', { error: String(error) });
+      if (!this.checkFailing) s.log.warn('could not check followed jobs', { error: String(error) });
+      this.checkFailing = true;
     } finally {
       this.checking = false;
     }
