@@ -1,0 +1,153 @@
+import type http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorEnvelope } from '../../contract/errors.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createApiServer } from './node-server.ts';
+
+/*
+ * The server's own edges over raw sockets (issue 27): what Node or its adapter would answer by themselves
+ * gets the envelope and a request id.
+ */
+
+let t: TestApp;
+let server: http.Server;
+let port: number;
+beforeAll(async () => {
+  t = await createTestApp({}, { work: false });
+  server = createApiServer(t.app.fetch, { hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+  await t.close();
+});
+
+interface Exchange {
+  /** Everything the server sent, as text. */
+  received: string;
+  /** A socket error (a reset) the client saw, if any. */
+  error?: string;
+}
+
+/** Sends raw bytes, then waits for the server to close; answers what came back and any socket error. */
+function rawExchange(bytes: string | Buffer) {
+  return new Promise<Exchange>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(bytes));
+    let received = '';
+    let error: string | undefined;
+    socket.on('data', (chunk) => {
+      received += chunk;
+    });
+    socket.on('end', () => socket.end());
+    socket.on('error', (e: NodeJS.ErrnoException) => {
+      error = e.code ?? e.message;
+    });
+    socket.on('close', () => resolve({ received, error }));
+  });
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** Bytes after the first answer's body (a second answer, say). */
+  extra: string;
+}
+
+/** The first HTTP answer in `received` (its body framed by Content-Length). */
+function parseAnswer(received: string): Answer {
+  const split = received.indexOf('\r\n\r\n');
+  expect(split, `no complete head in ${JSON.stringify(received.slice(0, 200))}`).toBeGreaterThan(0);
+  const [statusLine, ...lines] = received.slice(0, split).split('\r\n');
+  const headers = Object.fromEntries(
+    lines.map((line) => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+    }),
+  );
+  const length = Number(headers['content-length']);
+  const rest = received.slice(split + 4);
+  return {
+    status: Number(statusLine!.split(' ')[1]),
+    headers,
+    body: rest.slice(0, length),
+    extra: rest.slice(length),
+  };
+}
+
+/** An error answer as every answer of the server is: the envelope, JSON, a request id, the code. */
+function expectEnvelope(answer: Answer, status: number, code: string) {
+  expect(answer.status).toBe(status);
+  expect(answer.headers['content-type']).toMatch(/^application\/json/);
+  expect(answer.headers['x-request-id']).toMatch(/^[A-Za-z0-9._-]{1,64}$/);
+  expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  expect(ErrorEnvelope.parse(JSON.parse(answer.body)).error.code).toBe(code);
+}
+
+describe('answers Node and its adapter would give by themselves', () => {
+  it.each([
+    [
+      'a backslash in the path',
+      'GET /v2\\pricing HTTP/1.1\r\nHost: localhost\r\n\r\n',
+      400,
+      'invalid_request',
+    ],
+    [
+      'a backslash after a dot segment',
+      'GET /v2/..\\etc HTTP/1.1\r\nHost: localhost\r\n\r\n',
+      400,
+      'invalid_request',
+    ],
+    ['a Host that is no host', 'GET /v2/pricing HTTP/1.1\r\nHost: a b\r\n\r\n', 400, 'invalid_request'],
+    ['an asterisk request target', 'GET * HTTP/1.1\r\nHost: localhost\r\n\r\n', 400, 'invalid_request'],
+    ['no Host on HTTP/1.1', 'GET /v2/pricing HTTP/1.1\r\n\r\n', 400, 'invalid_request'],
+    [
+      'an Expect other than 100-continue',
+      'GET /v2/pricing HTTP/1.1\r\nHost: localhost\r\nExpect: tea\r\n\r\n',
+      417,
+      'invalid_request',
+    ],
+    [
+      'CONNECT',
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+      405,
+      'method_not_allowed',
+    ],
+    [
+      'a control character in a header',
+      'GET /v2/pricing HTTP/1.1\r\nHost: localhost\r\nX-Bad: a\u0001b\r\n\r\n',
+      400,
+      'invalid_request',
+    ],
+    [
+      'a method that is no token',
+      'G@T /v2/pricing HTTP/1.1\r\nHost: localhost\r\n\r\n',
+      400,
+      'invalid_request',
+    ],
+    [
+      'a raw non-ASCII path',
+      'GET /v2/pr\u00efcing HTTP/1.1\r\nHost: localhost\r\n\r\n',
+      400,
+      'invalid_request',
+    ],
+    [
+      'an unknown HTTP version',
+      'GET /v2/pricing HTTP/9.9\r\nHost: localhost\r\n\r\n',
+      400,
+      'invalid_request',
+    ],
+    ['an HTTP/2 preface on HTTP/1.1', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 400, 'invalid_request'],
+  ])('answers %s with the envelope and a request id', async (_, request, status, code) => {
+    const { received, error } = await rawExchange(Buffer.from(request, 'latin1'));
+    expect(error).toBeUndefined();
+    const answer = parseAnswer(received);
+    expectEnvelope(answer, status, code);
+    expect(answer.extra).toBe('');
+    // The server goes on answering.
+    expect((await fetch(`http://127.0.0.1:${port}/v2/pricing`)).status).toBe(200);
+  });
+});
