@@ -1,5 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { closeAfterAnswer } from './linger.ts';
 import { requestIdFor, SECURITY_HEADERS } from './request-record.ts';
 import { errorBody } from './respond.ts';
 
@@ -50,16 +52,21 @@ function rawErrorAnswer(status: number, reason: string, code: string, message: s
   return `HTTP/1.1 ${status} ${reason}\r\n${lines.join('')}\r\n${body}`;
 }
 
+const answered = new WeakSet<Duplex>();
+
 /**
  * Requests Node's parser refuses (bad request lines, header characters, framing or chunks, headers too
  * large, headers or body too slow) never reach the app; Node would answer them with a bare status line.
- * This answers them as the app does, then closes the connection, as Node does: only while no answer of this
- * connection has begun.
+ * This answers them as the app does, then closes the connection without a reset (closeAfterAnswer): only
+ * while no answer of this connection has begun, else it just closes. Node's parser goes on reading (and
+ * failing on) what the client still sends, and reports each failure here: only the first is answered.
  *
  * CONNECT, which Node would drop without a word, is answered 405 the same way.
  */
 export function answerClientErrors(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (answered.has(socket)) return;
+    answered.add(socket);
     const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
       socket.destroy();
@@ -67,13 +74,15 @@ export function answerClientErrors(server: Server): void {
     }
     const [status, reason, code, message] = ANSWERS[error.code ?? ''] ?? BAD_FRAMING;
     socket.write(rawErrorAnswer(status, reason, code, message));
-    socket.destroy();
+    closeAfterAnswer(socket as Socket);
   });
   server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
     socket.on('error', () => {});
     socket.write(
       rawErrorAnswer(405, 'Method Not Allowed', 'method_not_allowed', 'CONNECT is not allowed here.'),
     );
-    socket.destroy();
+    // Node let go of this socket: nothing reads it unless asked to, and an unread byte makes the close a reset.
+    socket.resume();
+    closeAfterAnswer(socket as Socket);
   });
 }

@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../contract/errors.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createApiServer } from './node-server.ts';
+import { MAX_JSON_BODY_BYTES } from './request-input.ts';
 
 /*
  * The server's own edges over raw sockets (issue 27): what Node or its adapter would answer by themselves
- * gets the envelope and a request id.
+ * gets the envelope and a request id; an oversize body gets its 413 and a clean close, never a reset.
  */
 
 let t: TestApp;
@@ -149,5 +150,86 @@ describe('answers Node and its adapter would give by themselves', () => {
     expect(answer.extra).toBe('');
     // The server goes on answering.
     expect((await fetch(`http://127.0.0.1:${port}/v2/pricing`)).status).toBe(200);
+  });
+});
+
+/**
+ * A client that sends the head, then writes chunks of `chunk` bytes for as long as the server has not ended
+ * the connection (it does not stop at the answer), then ends its side. Answers what came back and any error.
+ */
+function writeUntilClosed(head: string, chunk: Buffer) {
+  return new Promise<Exchange & { sent: number }>((resolve) => {
+    let received = '';
+    let error: string | undefined;
+    let sent = 0;
+    let serverEnded = false;
+    const socket = net.connect(port, '127.0.0.1', async () => {
+      socket.write(head);
+      while (!serverEnded && !socket.destroyed) {
+        sent += chunk.length;
+        if (!socket.write(chunk)) {
+          await new Promise<void>((r) => {
+            const done = () => {
+              for (const event of ['drain', 'close', 'end']) socket.off(event, done);
+              r();
+            };
+            for (const event of ['drain', 'close', 'end']) socket.once(event, done);
+          });
+        }
+      }
+      if (!socket.destroyed) socket.end();
+    });
+    socket.on('data', (data) => {
+      received += data;
+    });
+    socket.on('end', () => {
+      serverEnded = true;
+    });
+    socket.on('error', (e: NodeJS.ErrnoException) => {
+      error = e.code ?? e.message;
+    });
+    socket.on('close', () => resolve({ received, error, sent }));
+  });
+}
+
+const CHUNK = 65_536;
+/** One chunk of a chunked body: its size line, the bytes and the CRLF. */
+const bodyChunk = Buffer.concat([
+  Buffer.from(`${CHUNK.toString(16)}\r\n{"text":"`),
+  Buffer.alloc(CHUNK - 9, 0x20),
+  Buffer.from('\r\n'),
+]);
+
+describe('a body past the limit', () => {
+  it('gets its 413, then a clean close, every time, from a client that keeps writing a chunked body', async () => {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const exchange = await writeUntilClosed(
+        'POST /api/auth/cli/send-otp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+          'Transfer-Encoding: chunked\r\n\r\n',
+        bodyChunk,
+      );
+      expect({ attempt, error: exchange.error }).toEqual({ attempt, error: undefined });
+      const answer = parseAnswer(exchange.received);
+      expectEnvelope(answer, 413, 'payload_too_large');
+      expect(answer.headers.connection).toBe('close');
+      // One answer, nothing after it, and the body was not taken to its end.
+      expect(answer.extra).toBe('');
+      expect(exchange.sent).toBeGreaterThan(MAX_JSON_BODY_BYTES);
+    }
+  });
+
+  it('gets its 413 at once for a Content-Length past the limit, then a clean close', async () => {
+    const length = 50 * MAX_JSON_BODY_BYTES;
+    const exchange = await writeUntilClosed(
+      'POST /api/auth/cli/send-otp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${length}\r\n\r\n`,
+      Buffer.alloc(CHUNK, 0x20),
+    );
+    expect(exchange.error).toBeUndefined();
+    const answer = parseAnswer(exchange.received);
+    expectEnvelope(answer, 413, 'payload_too_large');
+    expect(answer.headers.connection).toBe('close');
+    expect(answer.extra).toBe('');
+    expect(exchange.sent).toBeLessThan(length);
   });
 });

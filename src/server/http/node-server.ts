@@ -3,10 +3,12 @@ import {
   type IncomingMessage,
   type RequestListener,
   type Server,
-  type ServerResponse,
+  ServerResponse,
 } from 'node:http';
+import type { Socket } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { answerClientErrors } from './client-errors.ts';
+import { closeAfterAnswer } from './linger.ts';
 import { requestIdFor, SECURITY_HEADERS } from './request-record.ts';
 import { errorBody } from './respond.ts';
 
@@ -22,7 +24,8 @@ export interface ApiServerOptions {
 /**
  * The node:http server for an app: every answer it gives, including those Node and the Node adapter would
  * give by themselves (unparsable requests, a path or Host the adapter refuses, no Host, an unknown Expect,
- * CONNECT, timeouts), carries the error envelope and a request id.
+ * CONNECT, timeouts), carries the error envelope and a request id; and a connection
+ * answered before its body arrived is closed without a reset, so the client reads the answer.
  */
 export function createApiServer(fetch: FetchHandler, options: ApiServerOptions = {}): Server {
   const { ahead = (framework: RequestListener) => framework } = options;
@@ -37,6 +40,7 @@ export function createApiServer(fetch: FetchHandler, options: ApiServerOptions =
   const listener = ahead(framework);
   const server = createServer(
     {
+      ServerResponse: ClosingResponse,
       // Node answered a missing Host with a bare 400: checked below instead.
       requireHostHeader: false,
     },
@@ -75,4 +79,34 @@ function answerNode(res: ServerResponse, status: number, code: string, message: 
     'content-length': Buffer.byteLength(body),
   });
   res.end(body);
+}
+
+/** Whether a request has a body that has not all arrived yet. */
+function bodyStillArriving(req: IncomingMessage): boolean {
+  if (req.complete) return false;
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * A response that, begun before its request's body has all arrived (a 413 mid-body, a 401 to an upload),
+ * closes the connection (`Connection: close`) the clean way: the rest of the body is read and dropped
+ * while the client gets the answer, then the connection ends (closeAfterAnswer). Keeping it alive would
+ * take the whole unwanted body first; Node's own close, as soon as the answer is out, sent a reset that
+ * could wipe the answer before the client read it.
+ */
+class ClosingResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  override writeHead(...args: unknown[]): this {
+    const socket = this.socket as Socket | null;
+    if (socket && bodyStillArriving(this.req)) {
+      this.shouldKeepAlive = false;
+      const req = this.req;
+      // Node ends the connection with destroySoon() once this answer is out.
+      socket.destroySoon = () => {
+        req.resume();
+        closeAfterAnswer(socket);
+      };
+    }
+    return (ServerResponse.prototype.writeHead as (...a: unknown[]) => this).apply(this, args);
+  }
 }
