@@ -8,15 +8,18 @@ import { MAX_JSON_BODY_BYTES } from './request-input.ts';
 
 /*
  * The server's own edges over raw sockets (issue 27): what Node or its adapter would answer by themselves
- * gets the envelope and a request id; an oversize body gets its 413 and a clean close, never a reset.
+ * gets the envelope and a request id; an oversize body gets its 413 and a clean close, never a reset; a
+ * client slow with its headers gets its 408 soon. The headers timeout is 1 s here, so that test is quick.
  */
+
+const HEADERS_TIMEOUT_MS = 1_000;
 
 let t: TestApp;
 let server: http.Server;
 let port: number;
 beforeAll(async () => {
   t = await createTestApp({}, { work: false });
-  server = createApiServer(t.app.fetch, { hostname: '127.0.0.1' });
+  server = createApiServer(t.app.fetch, { hostname: '127.0.0.1', headersTimeoutMs: HEADERS_TIMEOUT_MS });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -232,4 +235,59 @@ describe('a body past the limit', () => {
     expect(answer.extra).toBe('');
     expect(exchange.sent).toBeLessThan(length);
   });
+});
+
+describe('timeouts', () => {
+  it('defaults to a headers timeout fit for an API, and a request timeout a 200 MB upload fits in', () => {
+    const defaults = createApiServer(t.app.fetch);
+    expect(defaults.headersTimeout).toBeLessThanOrEqual(15_000);
+    // 200 MB at 0.5 Mbit/s.
+    expect(defaults.requestTimeout).toBeGreaterThanOrEqual(((200e6 * 8) / 0.5e6) * 1000);
+  });
+
+  it('answers a client slow with its headers with 408 soon after the headers timeout', async () => {
+    const started = performance.now();
+    const socket = net.connect(port, '127.0.0.1');
+    const closed = new Promise((r) => socket.once('close', r));
+    socket.on('error', () => {});
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk;
+    });
+    socket.on('end', () => socket.end());
+    await new Promise((r) => socket.once('connect', r));
+    socket.write('GET /v2/pricing HTTP/1.1\r\nHost: localhost\r\n');
+    // A header line every 200 ms: the connection is never idle, the headers are never done.
+    const drip = setInterval(() => socket.write('X-Slow: 1\r\n'), 200);
+    await closed;
+    clearInterval(drip);
+    const elapsed = performance.now() - started;
+    expectEnvelope(parseAnswer(received), 408, 'invalid_request');
+    expect(elapsed).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 50);
+    // The timeout plus at most one check interval (1 s), and some slack for a loaded machine.
+    expect(elapsed).toBeLessThan(HEADERS_TIMEOUT_MS + 3_000);
+  }, 10_000);
+
+  it('keeps the headers timeout and the body timeout apart: a body slower than the headers timeout is taken', async () => {
+    const socket = net.connect(port, '127.0.0.1');
+    const closed = new Promise((r) => socket.once('close', r));
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk;
+    });
+    socket.on('end', () => socket.end());
+    await new Promise((r) => socket.once('connect', r));
+    const body = '{"email":"slow@example.com"}';
+    socket.write(
+      'POST /api/auth/cli/send-otp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    );
+    // The body arrives byte by byte over twice the headers timeout.
+    for (const byte of body) {
+      socket.write(byte);
+      await new Promise((r) => setTimeout(r, (2 * HEADERS_TIMEOUT_MS) / body.length));
+    }
+    await closed;
+    expect(parseAnswer(received).status).toBeLessThan(300);
+  }, 10_000);
 });

@@ -12,6 +12,22 @@ import { closeAfterAnswer } from './linger.ts';
 import { requestIdFor, SECURITY_HEADERS } from './request-record.ts';
 import { errorBody } from './respond.ts';
 
+/**
+ * A client has this long to send its request line and headers (a few hundred bytes). Node's 60 s, checked
+ * every 30 s, held a slow-headers client up to 90 s before its 408.
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+
+/**
+ * The whole request, body included, must arrive within this (the handler's own time does not count). The
+ * largest body is an upload of up to 200 MB through PUT /v2/files/upload/{id}: an hour lets it through at
+ * 0.45 Mbit/s, where Node's 300 s would cut it off below 5.4 Mbit/s.
+ */
+export const REQUEST_TIMEOUT_MS = 3_600_000;
+
+/** How often Node looks for connections past those timeouts: the 408 comes at most this late. */
+const TIMEOUT_CHECK_MS = 1_000;
+
 type FetchHandler = Parameters<typeof getRequestListener>[0];
 
 export interface ApiServerOptions {
@@ -19,12 +35,14 @@ export interface ApiServerOptions {
   hostname?: string;
   /** A listener of its own in front of the framework's (the fast lane). */
   ahead?: (framework: RequestListener) => RequestListener;
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
 }
 
 /**
  * The node:http server for an app: every answer it gives, including those Node and the Node adapter would
  * give by themselves (unparsable requests, a path or Host the adapter refuses, no Host, an unknown Expect,
- * CONNECT, timeouts), carries the error envelope and a request id; and a connection
+ * CONNECT, timeouts), carries the error envelope and a request id; timeouts fit an API; and a connection
  * answered before its body arrived is closed without a reset, so the client reads the answer.
  */
 export function createApiServer(fetch: FetchHandler, options: ApiServerOptions = {}): Server {
@@ -41,6 +59,9 @@ export function createApiServer(fetch: FetchHandler, options: ApiServerOptions =
   const server = createServer(
     {
       ServerResponse: ClosingResponse,
+      headersTimeout: options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
+      requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: TIMEOUT_CHECK_MS,
       // Node answered a missing Host with a bare 400: checked below instead.
       requireHostHeader: false,
     },
