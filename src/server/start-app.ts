@@ -1,5 +1,5 @@
-import { createServer, type RequestListener } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
+import type { RequestListener } from 'node:http';
+import type { getRequestListener } from '@hono/node-server';
 import sharp from 'sharp';
 import type { Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
@@ -7,8 +7,8 @@ import { createPool } from './db/pool.ts';
 import type { Catalog } from './domain/catalog/catalog.ts';
 import { loadAppSecret } from './domain/secrets.ts';
 import { createApp } from './http/app.ts';
-import { answerClientErrors } from './http/client-errors.ts';
 import { FastLane } from './http/fast-lane.ts';
+import { createApiServer } from './http/node-server.ts';
 import { createRequestRecorder } from './http/request-record.ts';
 import { allRoutes } from './http/routes.ts';
 import type { Logger } from './logger.ts';
@@ -83,7 +83,6 @@ export async function startApp(
     const listening = await listen(app.fetch, config.PORT, config.HOST, (framework) =>
       lane.listener(framework, record),
     );
-    answerClientErrors(listening.server);
     cleanups.push(listening.close);
     url = listening.url;
     opsUrl = url;
@@ -106,7 +105,8 @@ type FetchHandler = Parameters<typeof getRequestListener>[0];
 
 /**
  * Listens on port/host; answers the server, its URL, and a close that finishes requests in flight.
- * `ahead` puts a listener of its own in front of the framework's (the fast lane).
+ * `ahead` puts a listener of its own in front of the framework's (the fast lane). The server's timeouts
+ * and its answers to what never reaches the app are createApiServer's.
  */
 async function listen(
   fetch: FetchHandler,
@@ -114,7 +114,7 @@ async function listen(
   hostname: string,
   ahead: (framework: RequestListener) => RequestListener = (framework) => framework,
 ) {
-  const server = createServer(ahead(getRequestListener(fetch, { hostname })));
+  const server = createApiServer(fetch, { hostname, ahead });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(

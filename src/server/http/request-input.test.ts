@@ -1,10 +1,9 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../contract/errors.ts';
 import { createTestApp, signUp, type TestApp } from '../testing/test-app.ts';
-import { answerClientErrors } from './client-errors.ts';
+import { createApiServer } from './node-server.ts';
 import { MAX_JSON_BODY_BYTES } from './request-input.ts';
 
 /*
@@ -26,9 +25,8 @@ beforeAll(async () => {
   fileId = (
     await client.uploadFile({ body: { filename: 'a.txt', data: Buffer.from('hello').toString('base64') } })
   ).id;
-  server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as http.Server;
-  await new Promise((r) => server.once('listening', r));
-  answerClientErrors(server);
+  server = createApiServer(t.app.fetch, { hostname: '127.0.0.1' });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;
 });
 afterAll(async () => {

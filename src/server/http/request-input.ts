@@ -29,9 +29,8 @@ function isJsonMediaType(contentType: string): boolean {
 
 /**
  * Reads at most MAX_JSON_BODY_BYTES as the body streams in; one byte more is 413 and the rest is never kept.
- * No `Connection: close` on that answer: closing at once would reset a socket the client is still writing to,
- * and a reset can throw away the 413 before the client reads it. The Node adapter instead drops what still
- * arrives (at most 64 MiB or half a second) and then closes, as servers do with a lingering close.
+ * The server closes that connection once the 413 is out without resetting it (node-server.ts's
+ * ClosingResponse): a reset can throw away the 413 before the client reads it.
  */
 async function readLimited(c: Context): Promise<string> {
   if (Number(requestHeader(c, 'content-length') ?? '0') > MAX_JSON_BODY_BYTES) throw tooLarge();

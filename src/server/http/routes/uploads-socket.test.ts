@@ -4,10 +4,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadSession } from '../../../contract/files.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
+import { createApiServer } from '../node-server.ts';
 
 /*
  * Uploads over a real socket (the Node server hands the handler its IncomingMessage, which the in-process
@@ -23,8 +23,8 @@ beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-upload-socket-'));
   t = await createTestApp({ DATA_DIR: dataDir }, { work: false });
   key = (await signUp(t)).api_key;
-  server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as http.Server;
-  await new Promise((r) => server.once('listening', r));
+  server = createApiServer(t.app.fetch, { hostname: '127.0.0.1' });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;
 });
 afterAll(async () => {
