@@ -118,11 +118,8 @@ export class RemoteFollower {
       webhooks: request.webhooks,
       finishFailures: 0,
     };
-    job.nextPollAt = this.nextPoll(
-      job,
-      now,
-      row.provider_job_id === state.providerJobId && !!row.submitted_at,
-    );
+    // `state` was just read (the submit's answer, or a resumed job's poll): the next call is a gap away.
+    job.nextPollAt = this.nextPoll(job, now, true);
     this.jobs.set(row.id, job);
     this.start();
     void this.apply(job, state);
