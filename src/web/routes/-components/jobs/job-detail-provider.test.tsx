@@ -1,12 +1,12 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '../../../../contract/jobs.ts';
 import { jobKeys } from '../../../queries/jobs.ts';
 import { json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { JobDetail } from './job-detail.tsx';
 import { renderJobRoutes, testJob } from './job-test-harness.tsx';
 
-/* The drawer shows the provider's part of a job: refusals in words. */
+/* The drawer shows the provider's part of a job: where its time went and refusals in words. */
 
 function renderDetail(job: Job) {
   stubFetch({
@@ -20,6 +20,102 @@ function renderDetail(job: Job) {
     seed: (queryClient) => queryClient.setQueryData(jobKeys.detail(job.id), job),
   });
 }
+
+const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1) + seconds * 1000).toISOString();
+const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+
+/** The timeline's phases as read: "label duration" per line. */
+async function phases(): Promise<string[]> {
+  const section = await screen.findByRole('region', { name: 'Where the time went' });
+  return within(section)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent ?? '');
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('where the time went', () => {
+  it('splits a finished remote job into its five phases, each with its duration in words', async () => {
+    const job = testJob(20, {
+      provider: 'fal',
+      provider_model: 'fal:fal-ai/flux/schnell',
+      status: 'completed',
+      created_at: at(0),
+      started_at: at(1.5),
+      completed_at: at(75),
+      timeline: {
+        created_at: at(0),
+        started_at: at(1.5),
+        submitted_at: at(2),
+        provider_started_at: at(14),
+        provider_finished_at: at(74),
+        completed_at: at(75),
+      },
+    });
+    renderDetail(job);
+    expect(await phases()).toEqual([
+      'Queued here1.5 s',
+      'Submitting500 ms',
+      'Queued at the provider12 s',
+      'Running at the provider1 min 00 s',
+      'Downloading the result1.0 s',
+    ]);
+    const section = screen.getByRole('region', { name: 'Where the time went' });
+    expect(section).toHaveTextContent('In all1 min 15 s');
+    // The bar is a picture of the list: hidden from assistive technology, one segment per phase.
+    expect(section.querySelectorAll('[data-phase]')).toHaveLength(5);
+    expect(section.querySelector('[aria-hidden="true"]')).toContainElement(
+      section.querySelector('[data-phase="provider_run"]') as HTMLElement,
+    );
+  });
+
+  it('shows a local job as queued, then running', async () => {
+    const job = testJob(21, {
+      status: 'completed',
+      started_at: at(21.25),
+      completed_at: at(24),
+      timeline: {
+        created_at: at(21),
+        started_at: at(21.25),
+        submitted_at: null,
+        provider_started_at: null,
+        provider_finished_at: null,
+        completed_at: at(24),
+      },
+    });
+    renderDetail(job);
+    expect(await phases()).toEqual(['Queued250 ms', 'Running2.8 s']);
+  });
+
+  it('grows the phase under way while the job runs at the provider', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const job = testJob(22, {
+      provider: 'fal',
+      status: 'running',
+      created_at: ago(20),
+      started_at: ago(19),
+      timeline: {
+        created_at: ago(20),
+        started_at: ago(19),
+        submitted_at: ago(18),
+        provider_started_at: ago(10),
+        provider_finished_at: null,
+        completed_at: null,
+      },
+    });
+    renderDetail(job);
+    const list = await phases();
+    expect(list).toHaveLength(4);
+    expect(list[3]).toMatch(/^Running at the provider \(now\)10 s so far$/);
+    act(() => vi.advanceTimersByTime(5_000));
+    expect((await phases())[3]).toMatch(/^Running at the provider \(now\)15 s so far$/);
+    expect(screen.getByRole('region', { name: 'Where the time went' })).toHaveTextContent(
+      'Under way for25 s',
+    );
+  });
+});
 
 describe('refusals in words', () => {
   it('says the provider refused the prompt, with its message as the detail', async () => {

@@ -26,6 +26,7 @@ import { chargedText } from './job-cost.ts';
 import { JobOutputPreview } from './job-output-preview.tsx';
 import { useRefundItem } from './job-refunds.ts';
 import { JobProgress } from './job-status.tsx';
+import { JobTimeline } from './job-timeline.tsx';
 import { JobWebhookDeliveries } from './job-webhook-deliveries.tsx';
 
 /** While a job outside the feed's filters is open and under way, it is polled on its own. */
@@ -78,6 +79,7 @@ export function JobDetail({ id, filters }: { id: string; filters: JobFeedFilters
         </div>
       )}
       {job.error && <JobErrorAlert job={job} error={job.error} />}
+      <JobTimeline job={job} />
 
       <DetailSection title="Input">
         {(prompt ?? text) && (
