@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '../../../../contract/jobs.ts';
 import { jobKeys } from '../../../queries/jobs.ts';
@@ -6,7 +6,7 @@ import { json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { JobDetail } from './job-detail.tsx';
 import { renderJobRoutes, testJob } from './job-test-harness.tsx';
 
-/* The drawer shows the provider's part of a job: where its time went and refusals in words. */
+/* The drawer shows the provider's part of a job: where its time went, the provider's log, and refusals in words. */
 
 function renderDetail(job: Job) {
   stubFetch({
@@ -114,6 +114,79 @@ describe('where the time went', () => {
     expect(screen.getByRole('region', { name: 'Where the time went' })).toHaveTextContent(
       'Under way for25 s',
     );
+  });
+});
+
+describe('the provider log', () => {
+  const running = (logs: string | null) =>
+    testJob(30, {
+      provider: 'replicate',
+      status: 'running',
+      created_at: ago(5),
+      started_at: ago(4),
+      timeline: {
+        created_at: ago(5),
+        started_at: ago(4),
+        submitted_at: ago(3),
+        provider_started_at: ago(2),
+        provider_finished_at: null,
+        completed_at: null,
+      },
+      provider_logs: logs,
+    });
+
+  it('is absent when the provider keeps no log', async () => {
+    renderDetail(running(null));
+    await screen.findByRole('region', { name: 'Where the time went' });
+    expect(screen.queryByText('Provider log')).not.toBeInTheDocument();
+  });
+
+  it('shows the log as text, follows its tail, and stays where the person scrolled to', async () => {
+    const { queryClient } = renderDetail(
+      running('Using seed 42\n<b>step</b> 1/20 <img src=x onerror=alert(1)>'),
+    );
+    const log = await screen.findByRole('region', { name: 'Provider log (replicate)' });
+    // Text, never markup: the tags show as typed and make no elements.
+    expect(log).toHaveTextContent('<b>step</b> 1/20 <img src=x onerror=alert(1)>');
+    expect(log.querySelector('b, img')).toBeNull();
+    expect(log.closest('details')).toHaveAttribute('open');
+
+    // jsdom lays nothing out: give the log a height and a scroll position to follow.
+    let scrollTop = 0;
+    let scrollHeight = 400;
+    Object.defineProperty(log, 'clientHeight', { configurable: true, get: () => 100 });
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, get: () => scrollHeight });
+    Object.defineProperty(log, 'scrollTop', {
+      configurable: true,
+      get: () => scrollTop,
+      set: (value: number) => {
+        scrollTop = value;
+      },
+    });
+    const focused = document.activeElement;
+
+    scrollHeight = 600;
+    act(() => queryClient.setQueryData(jobKeys.detail('job_00030'), running('Using seed 42\nstep 2/20')));
+    await waitFor(() => expect(log).toHaveTextContent('step 2/20'));
+    expect(scrollTop).toBe(600);
+
+    // Scrolled up to read: new lines arrive without moving the view.
+    scrollTop = 150;
+    fireEvent.scroll(log);
+    scrollHeight = 800;
+    act(() => queryClient.setQueryData(jobKeys.detail('job_00030'), running('Using seed 42\nstep 3/20')));
+    await waitFor(() => expect(log).toHaveTextContent('step 3/20'));
+    expect(scrollTop).toBe(150);
+
+    // Back at the bottom: it follows again.
+    scrollTop = 700;
+    fireEvent.scroll(log);
+    scrollHeight = 900;
+    act(() => queryClient.setQueryData(jobKeys.detail('job_00030'), running('Using seed 42\nstep 4/20')));
+    await waitFor(() => expect(log).toHaveTextContent('step 4/20'));
+    expect(scrollTop).toBe(900);
+    // Updates never take focus.
+    expect(document.activeElement).toBe(focused);
   });
 });
 

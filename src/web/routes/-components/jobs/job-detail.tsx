@@ -28,6 +28,7 @@ import { useRefundItem } from './job-refunds.ts';
 import { JobProgress } from './job-status.tsx';
 import { JobTimeline } from './job-timeline.tsx';
 import { JobWebhookDeliveries } from './job-webhook-deliveries.tsx';
+import { ProviderLog } from './provider-log.tsx';
 
 /** While a job outside the feed's filters is open and under way, it is polled on its own. */
 const OUTSIDE_FEED_POLL_MS = 2_000;
@@ -80,6 +81,9 @@ export function JobDetail({ id, filters }: { id: string; filters: JobFeedFilters
       )}
       {job.error && <JobErrorAlert job={job} error={job.error} />}
       <JobTimeline job={job} />
+      {job.provider_logs !== null && (
+        <ProviderLog logs={job.provider_logs} provider={job.provider} active={active} />
+      )}
 
       <DetailSection title="Input">
         {(prompt ?? text) && (
