@@ -1,5 +1,6 @@
 import type { Job, JobStatus } from '../../../../contract/jobs.ts';
 import type { ToastInput } from '../../../components/toast-store.ts';
+import { jobErrorWords } from '../../../format/job-error.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 import { jobExcerpt } from './job-excerpt.ts';
 
@@ -20,10 +21,12 @@ export function finishedToast(jobs: readonly Job[], open: (id: string) => void):
   const tone = failed > 0 ? 'error' : 'success';
   if (jobs.length === 1) {
     const what = jobExcerpt(first);
+    // A failure says why first: "The provider refused this prompt · flux-schnell · a red fox".
+    const why = first.status === 'failed' && first.error ? jobErrorWords(first.error).title : null;
     return {
       tone,
       title: `${toolLabel(first.tool)} job ${VERB[first.status] ?? 'finished'}`,
-      description: [first.model, what].filter(Boolean).join(' · '),
+      description: [why, first.model, what].filter(Boolean).join(' · '),
       action: { label: 'Open', onClick: () => open(first.id) },
     };
   }

@@ -9,7 +9,7 @@ import { toolLabel } from '../../../format/tool-label.ts';
 import { pluralize } from '../../../format/words.ts';
 import { chargedText, jobCost } from './job-cost.ts';
 import { jobExcerpt } from './job-excerpt.ts';
-import { JobStatusCell } from './job-status.tsx';
+import { JobFailureLine, JobStatusCell } from './job-status.tsx';
 import { JobThumb } from './job-thumb.tsx';
 
 interface JobCardsProps {
@@ -117,6 +117,7 @@ const JobCard = memo(function JobCard({
           {excerpt ?? <span className="font-mono text-xs">{job.id}</span>}
           <span className="sr-only">, details of job {job.id}</span>
         </Link>
+        <JobFailureLine job={job} />
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
           <JobStatusCell job={job} />
           <span>

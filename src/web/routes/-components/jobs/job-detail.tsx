@@ -11,6 +11,7 @@ import { StatusBadge } from '../../../components/job-status-badge.tsx';
 import { formatCreditsAndDollars } from '../../../format/credits.ts';
 import { formatDateTime } from '../../../format/date-time.ts';
 import { elapsedMs, formatDuration } from '../../../format/duration.ts';
+import { jobErrorWords } from '../../../format/job-error.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 import { formatBilling, formatQuantity, formatSource } from '../../../format/words.ts';
 import { apiKeysQueryOptions } from '../../../queries/api-keys.ts';
@@ -25,7 +26,9 @@ import { chargedText } from './job-cost.ts';
 import { JobOutputPreview } from './job-output-preview.tsx';
 import { useRefundItem } from './job-refunds.ts';
 import { JobProgress } from './job-status.tsx';
+import { JobTimeline } from './job-timeline.tsx';
 import { JobWebhookDeliveries } from './job-webhook-deliveries.tsx';
+import { ProviderLog } from './provider-log.tsx';
 
 /** While a job outside the feed's filters is open and under way, it is polled on its own. */
 const OUTSIDE_FEED_POLL_MS = 2_000;
@@ -76,14 +79,10 @@ export function JobDetail({ id, filters }: { id: string; filters: JobFeedFilters
           </p>
         </div>
       )}
-      {job.error && (
-        <Alert
-          tone={job.status === 'failed' ? 'error' : 'info'}
-          title={errorTitle(job.error.code)}
-          className="mb-6"
-        >
-          {job.error.message}
-        </Alert>
+      {job.error && <JobErrorAlert job={job} error={job.error} />}
+      <JobTimeline job={job} />
+      {job.provider_logs !== null && (
+        <ProviderLog logs={job.provider_logs} provider={job.provider} active={active} />
       )}
 
       <DetailSection title="Input">
@@ -220,10 +219,17 @@ function NamedId({ id, name }: { id: string; name: string | null }) {
   );
 }
 
-/** "Provider timeout" for `provider_timeout`: the code stays readable in the API, the words here. */
-function errorTitle(code: string): string {
-  const words = code.replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** Why the job failed (or was cancelled), in words; the code stays, small, for quoting. */
+function JobErrorAlert({ job, error }: { job: Job; error: NonNullable<Job['error']> }) {
+  const words = jobErrorWords(error);
+  return (
+    <Alert tone={job.status === 'failed' ? 'error' : 'info'} title={words.title} className="mb-6">
+      {words.detail}
+      <span className="mt-1 block text-xs opacity-80">
+        Code <Mono>{error.code}</Mono>
+      </span>
+    </Alert>
+  );
 }
 
 function duration(from: string | null, to: string | null): string | null {

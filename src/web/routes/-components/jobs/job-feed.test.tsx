@@ -163,4 +163,22 @@ describe('job feed', () => {
     expect(await screen.findByRole('heading', { name: 'No jobs match these filters' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Clear filters' }).length).toBeGreaterThan(0);
   });
+
+  it('says why a failed job failed in its row, in words', async () => {
+    stubFetch({ 'GET /v2/jobs': () => json({ data: [], next_cursor: null }) });
+    renderFeed([
+      job(2, {
+        status: 'failed',
+        error: { code: 'content_policy_violation', message: 'Flagged by the safety checker' },
+      }),
+      job(1, { status: 'failed', error: { code: 'provider_timeout', message: 'deadline 600 s passed' } }),
+    ]);
+    const table = await screen.findByRole('table');
+    const refused = within(table).getByText('The provider refused this prompt');
+    expect(refused.closest('tr')).toHaveTextContent('prompt number 2');
+    expect(refused).toHaveAttribute('title', 'Flagged by the safety checker.');
+    expect(within(table).getByText('The provider took too long').closest('tr')).toHaveTextContent(
+      'prompt number 1',
+    );
+  });
 });

@@ -9,7 +9,7 @@ import { formatRelativeTime } from '../../../format/time.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 import { jobCost } from './job-cost.ts';
 import { jobExcerpt } from './job-excerpt.ts';
-import { JobStatusCell } from './job-status.tsx';
+import { JobFailureLine, JobStatusCell } from './job-status.tsx';
 import { JobThumb } from './job-thumb.tsx';
 
 /** Fixed, so the virtualiser can place rows without measuring them. */
@@ -112,6 +112,7 @@ export const JobRow = memo(function JobRow({
           {excerpt ?? <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{job.id}</span>}
           <span className="sr-only">, details of job {job.id}</span>
         </Link>
+        <JobFailureLine job={job} />
       </td>
       <td className={cx(CELL, 'text-right tabular-nums')} title={cost.title}>
         {cost.text}

@@ -2,6 +2,7 @@ import type { Job } from '../../../../contract/jobs.ts';
 import { isTerminalJobStatus } from '../../../../contract/values.ts';
 import { cx } from '../../../components/cx.ts';
 import { StatusBadge, statusLabel } from '../../../components/job-status-badge.tsx';
+import { jobErrorWords } from '../../../format/job-error.ts';
 
 /** The status, and for a job under way its progress bar (a native <progress>: announced with its value). */
 export function JobStatusCell({ job }: { job: Job }) {
@@ -30,5 +31,19 @@ export function JobProgress({ job, className }: { job: Job; className?: string }
         className,
       )}
     />
+  );
+}
+
+/** Why a failed job failed, in one line of words (the detail on hover and in the drawer). */
+export function JobFailureLine({ job, className }: { job: Job; className?: string }) {
+  if (job.status !== 'failed' || !job.error) return null;
+  const words = jobErrorWords(job.error);
+  return (
+    <span
+      title={words.detail ?? undefined}
+      className={cx('block truncate text-xs text-red-700 dark:text-red-300', className)}
+    >
+      {words.title}
+    </span>
   );
 }

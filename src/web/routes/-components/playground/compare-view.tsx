@@ -3,6 +3,7 @@ import { cx } from '../../../components/cx.ts';
 import { StatusBadge } from '../../../components/job-status-badge.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { formatCredits } from '../../../format/credits.ts';
+import { jobErrorWords } from '../../../format/job-error.ts';
 import { pluralize } from '../../../format/words.ts';
 import { compareInputs } from './input-diff.ts';
 import { JobOutputs } from './job-outputs.tsx';
@@ -43,7 +44,7 @@ export function CompareView({ jobs }: { jobs: readonly Job[] }) {
                 <JobOutputs output={job.output} compact />
               ) : (
                 <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                  {job.error?.message ?? 'No output yet.'}
+                  {job.error ? <ErrorWords error={job.error} /> : 'No output yet.'}
                 </p>
               )}
             </div>
@@ -94,5 +95,15 @@ export function CompareView({ jobs }: { jobs: readonly Job[] }) {
         </table>
       </div>
     </div>
+  );
+}
+
+function ErrorWords({ error }: { error: NonNullable<Job['error']> }) {
+  const words = jobErrorWords(error);
+  return (
+    <>
+      <span className="block font-medium">{words.title}</span>
+      {words.detail}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '../../../components/button.tsx';
 import { StatusBadge, statusLabel } from '../../../components/job-status-badge.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatCredits } from '../../../format/credits.ts';
+import { jobErrorWords } from '../../../format/job-error.ts';
 import {
   generationKeys,
   isSettled,
@@ -122,16 +123,28 @@ export function FollowedJob({ id }: { id: string }) {
       )}
       {view.status === 'completed' && view.output && <JobOutputs output={view.output} />}
       {view.status === 'completed' && job.data && <SaveAsPreset job={job.data} />}
-      {view.status === 'failed' && (
-        <Alert tone="error" title="The job failed">
-          {view.error?.message ?? 'No reason was given.'}
-          {view.error?.code && <span className="block text-xs">Code {view.error.code}</span>}
-        </Alert>
-      )}
+      {view.status === 'failed' && <FailedJob error={view.error} />}
       {view.status === 'cancelled' && (
         <Alert title="The job was cancelled">Nothing was charged for it.</Alert>
       )}
     </div>
+  );
+}
+
+/** Why the job failed, in the words the drawer and the feed use; the code small, to quote. */
+function FailedJob({ error }: { error: JobStatusView['error'] }) {
+  if (!error)
+    return (
+      <Alert tone="error" title="The job failed">
+        No reason was given.
+      </Alert>
+    );
+  const words = jobErrorWords(error);
+  return (
+    <Alert tone="error" title={words.title}>
+      {words.detail}
+      <span className="mt-1 block text-xs">Code {error.code}</span>
+    </Alert>
   );
 }
 

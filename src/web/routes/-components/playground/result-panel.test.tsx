@@ -50,4 +50,18 @@ describe('the result panel', () => {
     renderWithQuery(<ResultPanel jobId="job_1" />);
     expect(await screen.findByText('Encoding frames')).toBeInTheDocument();
   });
+
+  it('says the provider refused the prompt, with its message, when a job fails on content policy', async () => {
+    const refusal = { code: 'content_policy_violation', message: 'NSFW content detected in the prompt' };
+    stubFetch({
+      'GET /v2/jobs/job_1': () => json({ ...RUNNING, status: 'failed', error: refusal }),
+      'GET /v2/jobs/job_1/status': () =>
+        json({ ...statusAt(0, ''), status: 'failed', terminal: true, progress: null, error: refusal }),
+    });
+    renderWithQuery(<ResultPanel jobId="job_1" />);
+    const title = await screen.findByText('The provider refused this prompt');
+    const alert = title.closest('[role="alert"]');
+    expect(alert).toHaveTextContent('NSFW content detected in the prompt.');
+    expect(alert).toHaveTextContent('Code content_policy_violation');
+  });
 });

@@ -116,6 +116,34 @@ describe('the run form', () => {
     expect(keys[0]).toBe(keys[1]);
   });
 
+  it('names the replacement of a retired model, and switches to it keeping what was typed', async () => {
+    server(() =>
+      json(
+        {
+          error: {
+            code: 'model_retired',
+            message: 'Model `local-sketch` was retired on 2026-01-01: its provider no longer serves it.',
+            details: { model: 'local-sketch', retired_on: '2026-01-01', replacement: 'local-sketch-2' },
+          },
+        },
+        { status: 404 },
+      ),
+    );
+    const { props } = renderForm();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Prompt' }), 'a kite');
+    await userEvent.click(run());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This model has been retired');
+    expect(alert).toHaveTextContent('its provider no longer serves it');
+    // Sending it again would be refused again: no "Try again", the way on instead.
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Use local-sketch-2 instead' }));
+    expect(props.onSwitchModel).toHaveBeenCalledWith(
+      'local-sketch-2',
+      expect.objectContaining({ prompt: 'a kite' }),
+    );
+  });
+
   it('gives a changed request a new key', async () => {
     const api = server(() => apiError(503, 'service_unavailable', 'Busy'));
     renderForm();

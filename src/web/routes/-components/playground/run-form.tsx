@@ -293,6 +293,7 @@ export function RunForm(props: RunFormProps) {
                     error={failure}
                     onRetry={() => void submit()}
                     labelOf={(field) => fieldLabel(spec, field)}
+                    onUseModel={(next) => onSwitchModel(next, toBody(form.getValues(), spec))}
                   />
                 </Suspense>
               )}

@@ -4,6 +4,13 @@ import { Button } from '../../../components/button.tsx';
 import { asSentence } from '../../../format/sentence.ts';
 import { fieldProblems } from '../../../schema-form/server-field-errors.ts';
 
+/** The model a `model_retired` refusal names to use instead, if any. */
+export function retiredReplacement(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.code !== 'model_retired') return null;
+  const details = error.details as { replacement?: unknown } | null | undefined;
+  return typeof details?.replacement === 'string' && details.replacement ? details.replacement : null;
+}
+
 /** Worth sending again as the same attempt: the server may not have seen it, or was briefly unable. */
 export function isRetryable(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
@@ -14,6 +21,7 @@ function titleOf(error: unknown): string {
   if (!(error instanceof ApiError)) return 'The run could not be started';
   if (error.status === 0) return 'The server could not be reached';
   if (error.code === 'insufficient_balance') return 'Not enough credits';
+  if (error.code === 'model_retired') return 'This model has been retired';
   if (error.status === 422) return 'Some inputs need attention';
   if (error.code === 'provider_unavailable') return 'This model cannot run on this server';
   if (error.status === 429) return 'Too many requests';
@@ -26,13 +34,16 @@ interface SubmitFailureProps {
   onRetry: () => void;
   /** The label the form shows for a request field (`prompt` → "Prompt"). */
   labelOf: (field: string) => string;
+  /** Continue with another model, keeping what was typed (a retired model's replacement). */
+  onUseModel?: (model: string) => void;
 }
 
 /**
  * Why a submission failed, with the request id to quote; retryable failures retry the same attempt.
  * Refused fields are named by their labels, one line each, not by the server's `prompt: …` summary.
  */
-export function SubmitFailure({ error, onRetry, labelOf }: SubmitFailureProps) {
+export function SubmitFailure({ error, onRetry, labelOf, onUseModel }: SubmitFailureProps) {
+  const replacement = retiredReplacement(error);
   const requestId = error instanceof ApiError ? error.requestId : null;
   const wait = error instanceof ApiError && error.retryAfter ? ` Try again in ${error.retryAfter} s.` : '';
   const problems = fieldProblems(error);
@@ -56,6 +67,11 @@ export function SubmitFailure({ error, onRetry, labelOf }: SubmitFailureProps) {
         <p className="mt-1 text-xs">
           Request id <code className="font-mono select-all">{requestId}</code>
         </p>
+      )}
+      {replacement && onUseModel && (
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => onUseModel(replacement)}>
+          Use {replacement} instead
+        </Button>
       )}
       {isRetryable(error) && (
         <Button variant="secondary" size="sm" className="mt-2" onClick={onRetry}>
