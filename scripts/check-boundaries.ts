@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The rooms of src/ and where each may import from (architecture.md): arrows point down only,
+ * The rooms of src/ and where each may import from (docs/architecture.md): arrows point down only,
  * web -> client -> contract and server -> contract; contract imports nothing of ours.
  */
 export const ALLOWED: Record<string, readonly string[]> = {

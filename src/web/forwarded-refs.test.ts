@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The console runs on React 18 (its react-dom is 41 KB gzip where React 19's is 63.6 KB, over the 60 KB a
- * chunk may weigh; README, "What the console's first screens load"). React 18 keeps `ref` from a function
+ * The console runs on React 18 (React 19's react-dom client is one module over the 60 KB gzip a chunk may
+ * weigh; docs/performance.md, "Why React 18"). React 18 keeps `ref` from a function
  * component's props: a component that declares one, as React 19 allows, never gets it, and a ref handed
  * to it (react-hook-form's register() hands one) silently goes nowhere. Such a component takes its ref
  * through forwardRef instead.

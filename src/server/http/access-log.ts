@@ -39,7 +39,8 @@ interface Tally {
  * The access log, sampled under load: every server error (5xx) and every slow request is written, other
  * requests one line each until `linesPerSecond` is spent in the current second, and the rest are counted
  * by method, route and status, written as one `requests summary` line per `summarySeconds`. One line per
- * request was 97 MB in 30 s at full load and cost up to a fifth of the throughput.
+ * request grows with the load itself: under full load, writing it would take a large share of the
+ * throughput.
  */
 export class AccessLog {
   private readonly options: AccessLogOptions;

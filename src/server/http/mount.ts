@@ -18,7 +18,7 @@ function validate<S extends z.ZodType>(schema: S, value: unknown, where: string)
 }
 
 function queryObject(c: Context): Record<string, string> {
-  // Most requests carry no query: parsing their URL was a tenth of a small GET's own work.
+  // Most requests carry no query: parsing their URL would be work for nothing on every small GET.
   const url = c.req.url;
   const start = url.indexOf('?');
   if (start < 0) return {};
@@ -32,8 +32,9 @@ function queryObject(c: Context): Record<string, string> {
 const KNOWN_PARAMS_MAX = 1000;
 
 /**
- * Path parameters validated once per distinct value: zod's parse of `{ id }` was the largest part of a
- * polled GET's own work. Only valid ones are kept, frozen so no handler can change what the next one gets.
+ * Path parameters validated once per distinct value: pollers ask for the same ids again and again, and
+ * zod's parse of `{ id }` would otherwise be the largest part of a polled GET's own work. Only valid ones
+ * are kept, frozen so no handler can change what the next one gets.
  */
 function paramsValidator(schema: z.ZodType) {
   const known = new Map<string, unknown>();

@@ -7,8 +7,8 @@ import { SECURITY_HEADERS } from './request-record.ts';
 /**
  * Every answer of the server is made here: a Response whose headers are a plain object, with the
  * request id and security headers on it. @hono/node-server writes such a Response straight to the
- * socket; Hono's own header helpers build a Headers object per request, which measured at a third
- * of the throughput of a bare node:http server on /v2/pricing.
+ * socket; Hono's own header helpers build a Headers object per request, a cost every answer pays and
+ * the one polled GETs feel most (see docs/performance.md, "The HTTP path").
  */
 export function respond(
   c: Context<AppEnv>,

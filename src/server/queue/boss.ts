@@ -15,14 +15,14 @@ import { startResumingOrphans } from './resume-orphans.ts';
  * Settings of pg-boss's own connections, on the path from a new job to its start:
  * - Generic plans. Its table is partitioned by queue name, so a plan made for no particular name lists
  *   every partition and costs more on paper than one made for the name at hand: left to choose,
- *   PostgreSQL planned the named statements again at every call, 0.3–0.7 ms of planning a fetch for
- *   0.1 ms of work. The generic plan prunes the partitions when it runs.
+ *   PostgreSQL planned the named statements again at every call, and planning a fetch cost more than
+ *   running it. The generic plan prunes the partitions when it runs.
  * - No wait for the disk. pg-boss's own writes (a message taken, completed or failed, its schedules and
  *   maintenance) can be lost in a crash of PostgreSQL itself and change nothing we keep: a message taken
  *   or finished again is one whose job's claim (job-lease.ts) or delivery's state (webhooks/deliveries.ts)
  *   says there is nothing to do, and both are written on our own connections, which do wait. So do the
  *   messages themselves: each is sent in the transaction of the state that asked for it.
- * Together they took a fetch from about 1.6 ms to 0.55 ms on this machine (traced side by side).
+ * Both sit on the path of every job's start (see docs/performance.md, "The job queue").
  * Set by a statement on each new connection rather than in the startup packet: PgBouncer refuses
  * settings it does not track there.
  */

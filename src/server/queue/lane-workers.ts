@@ -6,7 +6,7 @@ export type HandleMessage = (data: unknown) => Promise<void>;
 /**
  * The workers of one queue in this process. pg-boss's worker loop fetches, runs the batch, then sleeps
  * out the rest of its polling interval unless notified: a backlog drained at workers ÷ interval messages
- * per second however short the jobs (4 ÷ 0.5 s = 8 jobs/s for 125 ms sketches). Here a worker that ran a
+ * per second however short the jobs (4 workers at 0.5 s: at most 8 jobs/s). Here a worker that ran a
  * message notifies itself, so it fetches again at once while the queue has work; only a fetch that comes
  * back empty (pg-boss calls the handler only with messages) lets it sleep, so idle workers do not spin.
  *

@@ -4,7 +4,7 @@ import type { JsonSchema } from './json-schema.ts';
 
 /*
  * The playground's form checks compile each model's JSON Schema with zod (form-validation.ts): zod is
- * about 40 KB gzip, a fifth of the page. The form renders and prices its defaults without it; the checks
+ * a large part of the page's JavaScript. The form renders and prices its defaults without it; the checks
  * load when the person first touches the form (or sends it), long before a message could show.
  */
 

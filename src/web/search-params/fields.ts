@@ -1,7 +1,7 @@
 /*
  * Reading a route's search params (and path params) without zod. Every route's `validateSearch` runs in
  * the console's first chunk (the router needs it before any page loads), so building them on zod put zod
- * and the contract's schemas (about 40 KB gzip) into every first visit. A field here reads one value and
+ * and the contract's schemas into every first visit. A field here reads one value and
  * answers it, or undefined when the value does not fit: a bad or old link drops the value, never breaks
  * the page. The plain values and id checks come from contract/values.ts, which the zod schemas of the
  * server are built from.

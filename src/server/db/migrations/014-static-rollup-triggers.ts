@@ -58,8 +58,9 @@ const chargeHours = (source: string) => `
 
 /**
  * The rollup triggers of 008 ran their upserts as dynamic SQL (EXECUTE of a statement built per call), so
- * PostgreSQL planned the grouping-sets statement at every write: about 9 ms of planning each time a job
- * was created, changed status (queued → running → completed) or was charged, most of a job's claim. The
+ * PostgreSQL planned the grouping-sets statement at every write: each time a job was created, changed
+ * status (queued → running → completed) or was charged, planning cost more than the write, and it was
+ * most of a job's claim. The
  * same statements, static, are planned once per connection and kept. Same rows, same order, same result
  * (rollup.test.ts holds the rollups to a rebuild from the ledger and the jobs).
  */

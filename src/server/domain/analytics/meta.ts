@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import { type AnalyticsFilters, appliedFilters, type Viewer } from './filters.ts';
 import type { ResolvedRange } from './range.ts';
 
-/** The date of the metric definitions below (README "Analytics"); bump it when a definition changes. */
+/** The date of the metric definitions below (docs/api.md, "Spend analytics"); bump it when a definition changes. */
 export const DEFINITION_VERSION = '2026-11-24';
 
 /**

@@ -97,7 +97,7 @@ export async function receiveBytes(
 
 /**
  * A request's body as a Node stream: on the Node server, the socket's own IncomingMessage (no detour through
- * a web ReadableStream, which costs a third of the throughput); elsewhere (tests call the app in-process)
+ * a web ReadableStream, which slows a large upload markedly); elsewhere (tests call the app in-process)
  * the web body. An absent body is an empty one.
  */
 export function requestBodyStream(c: { env: unknown; req: { raw: Request } }): Readable {

@@ -10,8 +10,8 @@ export type LazyResolver<S extends FormSchema> = Resolver<z.input<S>, unknown, z
 
 /**
  * A form resolver that validates with a contract schema loaded on first use. The sign-in forms keep
- * the contract's own rules (one source of truth), but the contract needs zod, about 30 KB gzip that
- * the sign-in page need not download before the person types. A failed download is tried again at
+ * the contract's own rules (one source of truth), but the contract needs zod, a large download
+ * that the sign-in page need not make before the person types. A failed download is tried again at
  * the next validation.
  */
 export function lazyZodResolver<S extends FormSchema>(loadSchema: () => Promise<S>): LazyResolver<S> {
