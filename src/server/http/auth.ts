@@ -3,29 +3,9 @@ import type { AuthMode } from '../../contract/endpoint.ts';
 import type { Queryable } from '../db/pool.ts';
 import { API_KEY_PREFIX } from '../domain/identity/api-key-format.ts';
 import type { ApiKeyResolver } from '../domain/identity/api-keys.ts';
+import type { AuthContext } from '../domain/identity/auth-context.ts';
 import type { SessionService } from '../domain/identity/sessions.ts';
 import { AppError } from '../errors.ts';
-
-/** Who is calling, for which team, and how (analytics attribute every charge by these). */
-export interface AuthContext {
-  kind: 'api_key' | 'session';
-  personId: string | null;
-  teamId: string;
-  role: TeamRole | null;
-  /**
-   * `member`: the person belongs to the team (or the call uses one of the team's keys). `shared`: a session
-   * acting, through `X-Team-Id`, for a team where the person is no member but a key of the team is shared
-   * with them; then `role` is null and `sharedKeyIds` lists those keys. Only endpoints for which
-   * `acceptsSharedAccess` is true ever see `shared`; every other one answers such a team as unknown (404).
-   */
-  membership: 'member' | 'shared';
-  /** The team's keys shared with the person (for `shared`; empty for members). */
-  sharedKeyIds: string[];
-  apiKeyId: string | null;
-  sessionId: string | null;
-  /** How runs started by this caller are attributed: the console (session) or the API (key). */
-  source: 'app' | 'api';
-}
 
 export interface Authenticator {
   authenticate(

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { EndpointDef, EndpointOutput } from '../../contract/endpoint.ts';
-import type { AuthContext } from './auth.ts';
+import type { AuthContext } from '../domain/identity/auth-context.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 

@@ -1,4 +1,4 @@
-import type { AuthContext } from './auth.ts';
+import type { AuthContext } from '../domain/identity/auth-context.ts';
 
 /** Per-request values shared by middleware and handlers. */
 export type AppEnv = {

@@ -11,8 +11,8 @@ import { activityCsv, breakdownCsv, summaryCsv, timeseriesCsv } from '../../doma
 import type { Viewer } from '../../domain/analytics/filters.ts';
 import { analyticsSummary } from '../../domain/analytics/summary.ts';
 import { analyticsTimeseries } from '../../domain/analytics/timeseries.ts';
+import type { AuthContext } from '../../domain/identity/auth-context.ts';
 import type { Services } from '../../services.ts';
-import type { AuthContext } from '../auth.ts';
 import { defineRoute } from '../define-route.ts';
 import { requestHeader } from '../request-header.ts';
 import { respond } from '../respond.ts';

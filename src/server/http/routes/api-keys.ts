@@ -9,6 +9,7 @@ import {
   shareApiKey,
 } from '../../../contract/api-keys.ts';
 import { createApiKey } from '../../domain/identity/api-keys.ts';
+import type { AuthContext } from '../../domain/identity/auth-context.ts';
 import { findVisibleKey, listVisibleKeys, requireManager } from '../../domain/identity/key-records.ts';
 import { listReveals, revealKey } from '../../domain/identity/key-reveals.ts';
 import { evictKeys, revokeKey } from '../../domain/identity/key-revocation.ts';
@@ -16,7 +17,6 @@ import { listShares, removeShare, shareKey } from '../../domain/identity/key-sha
 import { bucketName, hit, type RateLimitRule } from '../../domain/rate-limit.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
-import type { AuthContext } from '../auth.ts';
 import { clientAddress } from '../client-address.ts';
 import { defineRoute, reply } from '../define-route.ts';
 import { requestHeader } from '../request-header.ts';

@@ -1,8 +1,8 @@
 import { createFolder, getFolder, listFolders, updateFolder } from '../../../contract/folders.ts';
 import type { FolderViewer } from '../../domain/folders/folder-visibility.ts';
 import * as folders from '../../domain/folders/folders.ts';
+import type { AuthContext } from '../../domain/identity/auth-context.ts';
 import type { Services } from '../../services.ts';
-import type { AuthContext } from '../auth.ts';
 import { defineRoute, reply } from '../define-route.ts';
 
 const viewerOf = (auth: AuthContext): FolderViewer => ({

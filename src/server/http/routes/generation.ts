@@ -16,11 +16,11 @@ import {
   TOOL_REQUEST_BODIES,
   VIDEO_ANALYZE_MODEL,
 } from '../../../contract/generation.ts';
+import type { AuthContext } from '../../domain/identity/auth-context.ts';
 import { createJob } from '../../domain/jobs/create-job.ts';
 import { bucketName, hit, rateLimitHeaders } from '../../domain/rate-limit.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
-import type { AuthContext } from '../auth.ts';
 import { defineRoute, reply } from '../define-route.ts';
 
 /** Job creation per API key (or per person in the app): generous, but a runaway loop stops here. */

@@ -10,6 +10,7 @@ import {
 } from '../../../contract/jobs.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { inVisibleFolderSql, viewerParams } from '../../domain/folders/folder-visibility.ts';
+import type { AuthContext } from '../../domain/identity/auth-context.ts';
 import { createJob } from '../../domain/jobs/create-job.ts';
 import { cancelActiveJob } from '../../domain/jobs/finish-job.ts';
 import { type JobRow, toJob, toStatusView } from '../../domain/jobs/job-row.ts';
@@ -19,7 +20,7 @@ import { TtlCache } from '../../domain/ttl-cache.ts';
 import { listJobDeliveries } from '../../domain/webhooks/deliveries.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
-import { type AuthContext, bearerToken } from '../auth.ts';
+import { bearerToken } from '../auth.ts';
 import { defineRoute, reply } from '../define-route.ts';
 import type { FastLane } from '../fast-lane.ts';
 import { nodeHeader } from '../request-header.ts';

@@ -6,6 +6,7 @@ import {
   listPresets,
   updatePreset,
 } from '../../../contract/presets.ts';
+import type { AuthContext } from '../../domain/identity/auth-context.ts';
 import { BUILT_IN_PRESETS, PRESETS, PresetCatalog } from '../../domain/presets/preset-catalog.ts';
 import { PresetPreviews } from '../../domain/presets/preset-preview.ts';
 import type { PresetRecord } from '../../domain/presets/preset-record.ts';
@@ -22,7 +23,6 @@ import { ffmpegPath } from '../../providers/local/ffmpeg-binary.ts';
 import { sketch } from '../../providers/local/image-engine.ts';
 import { speak } from '../../providers/local/speech-engine.ts';
 import type { Services } from '../../services.ts';
-import type { AuthContext } from '../auth.ts';
 import { defineRoute, reply } from '../define-route.ts';
 import { requestHeader } from '../request-header.ts';
 import { errorBody, respond, respondJson } from '../respond.ts';

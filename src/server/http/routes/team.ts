@@ -5,6 +5,7 @@ import {
   revokeTeamInvitation,
   updateTeamMember,
 } from '../../../contract/team.ts';
+import type { AuthContext } from '../../domain/identity/auth-context.ts';
 import { invite, listPendingInvitations, withdrawInvitation } from '../../domain/identity/invitations.ts';
 import {
   changeRole,
@@ -15,7 +16,6 @@ import {
 } from '../../domain/identity/team.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
-import type { AuthContext } from '../auth.ts';
 import { defineRoute, reply } from '../define-route.ts';
 
 function actorOf(auth: AuthContext): TeamActor {

@@ -11,13 +11,13 @@ import {
   useTemplate,
 } from '../../../contract/templates.ts';
 import { findPerson } from '../../domain/identity/accounts.ts';
+import type { AuthContext } from '../../domain/identity/auth-context.ts';
 import { createJob } from '../../domain/jobs/create-job.ts';
 import { bucketName, hit } from '../../domain/rate-limit.ts';
 import { fillRequest, standInValues, variableValues } from '../../domain/templates/fill-template.ts';
 import * as store from '../../domain/templates/template-store.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
-import type { AuthContext } from '../auth.ts';
 import { defineRoute, reply } from '../define-route.ts';
 import { limitJobCreation } from './generation.ts';
 

@@ -1,0 +1,22 @@
+import type { TeamRole } from '../../../contract/account.ts';
+
+/** Who is calling, for which team, and how (analytics attribute every charge by these). */
+export interface AuthContext {
+  kind: 'api_key' | 'session';
+  personId: string | null;
+  teamId: string;
+  role: TeamRole | null;
+  /**
+   * `member`: the person belongs to the team (or the call uses one of the team's keys). `shared`: a session
+   * acting, through `X-Team-Id`, for a team where the person is no member but a key of the team is shared
+   * with them; then `role` is null and `sharedKeyIds` lists those keys. Only endpoints for which
+   * `acceptsSharedAccess` is true ever see `shared`; every other one answers such a team as unknown (404).
+   */
+  membership: 'member' | 'shared';
+  /** The team's keys shared with the person (for `shared`; empty for members). */
+  sharedKeyIds: string[];
+  apiKeyId: string | null;
+  sessionId: string | null;
+  /** How runs started by this caller are attributed: the console (session) or the API (key). */
+  source: 'app' | 'api';
+}
