@@ -7,7 +7,7 @@ import type { Db } from '../db/pool.ts';
 import { handBack } from '../domain/jobs/job-lease.ts';
 import { REMOTE_JOB_CHANNEL } from '../domain/jobs/queue-names.ts';
 import type { Services } from '../services.ts';
-import { QUEUE_JOBS, type QueueJobDefinition, type QueueOptions } from './jobs.ts';
+import { QUEUE_JOBS, type QueueJob, type QueueOptions } from './jobs.ts';
 import { LaneWorkers } from './lane-workers.ts';
 import { startResumingOrphans } from './resume-orphans.ts';
 
@@ -95,7 +95,7 @@ async function underQueueSetupLock(db: Db, work: () => Promise<void>): Promise<v
   }
 }
 
-const optionsOf = (job: QueueJobDefinition, services: Services): QueueOptions | undefined =>
+const optionsOf = (job: QueueJob, services: Services): QueueOptions | undefined =>
   typeof job.options === 'function' ? job.options(services.config) : job.options;
 
 /** True when the stored queue has every option we set (options we leave unset are pg-boss's business). */
@@ -215,7 +215,7 @@ export async function startQueue(
       const options = { workers: job.workers ?? 1, pollingIntervalSeconds: job.pollingIntervalSeconds };
       lanes.set(
         job.name,
-        await LaneWorkers.start(boss, job.name, options, (data) => job.handler(services, data)),
+        await LaneWorkers.start(boss, job.name, options, (data) => job.handle(services, data)),
       );
     }
   }

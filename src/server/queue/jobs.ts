@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { sweepCodes } from '../domain/identity/otp.ts';
 import { enqueueMissedWebhooks } from '../domain/jobs/job-webhook.ts';
@@ -19,8 +20,10 @@ export interface QueueOptions {
   expireInSeconds?: number;
 }
 
-export interface QueueJobDefinition {
+export interface QueueJobDefinition<Data = unknown> {
   name: string;
+  /** The message's data, parsed before the handler sees it; a message that does not parse is logged and dropped. */
+  schema: z.ZodType<Data>;
   /** Cron schedule for recurring work (pg-boss keeps one schedule per name across processes). */
   cron?: string;
   /** pg-boss queue options: retries, expiry (after which a message whose worker went quiet is handed out again). */
@@ -29,11 +32,36 @@ export interface QueueJobDefinition {
   workers?: number;
   /** How often an idle worker looks for new messages; default pg-boss's 2 s. */
   pollingIntervalSeconds?: number;
-  handler: (services: Services, data: unknown) => Promise<void>;
+  handler: (services: Services, data: Data) => Promise<void>;
 }
 
-export const maintenanceSweep: QueueJobDefinition = {
+/** A queue job as the queue runs it: its settings, and a handler of raw message data. */
+export interface QueueJob extends Omit<QueueJobDefinition, 'schema' | 'handler'> {
+  /** Parses the message's data with the job's schema, then runs its handler; bad data is logged, not retried. */
+  handle(services: Services, data: unknown): Promise<void>;
+}
+
+/** Declares a queue job: its handler sees data its schema parsed (documenso's job definitions do the same). */
+export function queueJob<Data>({ schema, handler, ...settings }: QueueJobDefinition<Data>): QueueJob {
+  return {
+    ...settings,
+    async handle(services, data) {
+      const parsed = schema.safeParse(data);
+      if (!parsed.success) {
+        services.log.warn('queue message with bad data dropped', { queue: settings.name, data });
+        return;
+      }
+      await handler(services, parsed.data);
+    },
+  };
+}
+
+const NoData = z.unknown();
+const JobMessage = z.object({ jobId: z.string().regex(/^job_/) });
+
+export const maintenanceSweep = queueJob({
   name: 'maintenance-sweep',
+  schema: NoData,
   cron: '*/15 * * * *',
   handler: async (services) => {
     const { db, log } = services;
@@ -48,7 +76,7 @@ export const maintenanceSweep: QueueJobDefinition = {
       webhooks: webhooks.length,
     });
   },
-};
+});
 
 /**
  * Runs one job. The job's own lease (job-lease.ts: renewed while its run goes on, fenced by a token)
@@ -57,9 +85,10 @@ export const maintenanceSweep: QueueJobDefinition = {
  * whose run is alive changes nothing. New jobs also wake a worker at once (createJob -> wakeQueue).
  * See queue-names.ts for the three lanes.
  */
-function runJobLane(name: string, workers: number, minLeaseSeconds = 0): QueueJobDefinition {
-  return {
+function runJobLane(name: string, workers: number, minLeaseSeconds = 0) {
+  return queueJob({
     name,
+    schema: JobMessage,
     options: (config) => ({
       retryLimit: 3,
       retryDelay: 1,
@@ -67,11 +96,10 @@ function runJobLane(name: string, workers: number, minLeaseSeconds = 0): QueueJo
     }),
     workers,
     pollingIntervalSeconds: 0.5,
-    handler: async (services, data) => {
-      const { jobId } = data as { jobId: string };
+    handler: async (services, { jobId }) => {
       await runJob(services, runJobDeps(services), jobId);
     },
-  };
+  });
 }
 
 /** Local engines: CPU-bound, a few at a time. */
@@ -85,7 +113,7 @@ export const runRemoteJobQueueJob = runJobLane(RUN_REMOTE_JOB_QUEUE, 16);
 /** Pipelines: each waits on its steps (up to 10, each possibly remote), which run in the lanes above. */
 export const runPipelineQueueJob = runJobLane(RUN_PIPELINE_QUEUE, 4, 6 * 3600);
 
-export const QUEUE_JOBS: QueueJobDefinition[] = [
+export const QUEUE_JOBS: QueueJob[] = [
   maintenanceSweep,
   webhookDelivery,
   runJobQueueJob,

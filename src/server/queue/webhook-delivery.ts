@@ -6,7 +6,7 @@ import {
 } from '../domain/webhooks/deliveries.ts';
 import { DEFAULT_WEBHOOK_RETRY_POLICY, type WebhookRetryPolicy } from '../domain/webhooks/retry-policy.ts';
 import { createWebhookSender, type WebhookSender } from '../domain/webhooks/sender.ts';
-import type { QueueJobDefinition } from './jobs.ts';
+import { queueJob } from './jobs.ts';
 
 /**
  * What the delivery worker uses. Production keeps the defaults; tests shorten `retryPolicy` or set a
@@ -24,25 +24,20 @@ const TryData = z.object({ webhook_id: z.string().min(1), attempt: z.int().min(1
  * (startAfter, jittered backoff); pg-boss's own retries only cover a worker that failed to record its try
  * (database trouble), and a repeated try that is no longer due changes nothing.
  */
-export const webhookDelivery: QueueJobDefinition = {
+export const webhookDelivery = queueJob({
   name: WEBHOOK_DELIVERY_QUEUE,
+  schema: TryData,
   options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
   // A slow receiver (up to 15 s a try) must not hold up every other delivery.
   workers: 2,
   pollingIntervalSeconds: 1,
-  handler: async (services, data) => {
-    const parsed = TryData.safeParse(data);
-    if (!parsed.success) {
-      services.log.warn('webhook delivery: bad queue data', { data });
-      return;
-    }
+  handler: async (services, { webhook_id: webhookId, attempt }) => {
     const settings: DeliverySettings = {
       send: webhookDeliverySettings.sender ?? createWebhookSender(services.config),
       policy: webhookDeliverySettings.retryPolicy,
     };
-    const { webhook_id: webhookId, attempt } = parsed.data;
     const outcome = await deliverWebhookTry(services, { webhookId, attempt }, settings);
     services.metrics.webhookAttempts.inc({ outcome: outcome.kind });
     services.log.info('webhook delivery', { webhook_id: webhookId, attempt, ...outcome });
   },
-};
+});
