@@ -221,6 +221,10 @@ export interface RemoteBurst {
   completed: number;
   createdToSubmittedMs: Spread;
   createdToCompletedMs: Spread;
+  /** From the provider's end (submit + latency) to the moment the stand-in told the server (a poll or a webhook). */
+  doneToToldMs: Spread;
+  /** From then to completed_at: the result fetched, the output downloaded and stored, the job completed. */
+  toldToCompletedMs: Spread;
   /** max(created → completed) ÷ the stand-in's latency; target ≤ 1.3. */
   ratio: number;
   statusCallsPerJob: Spread;
@@ -252,6 +256,12 @@ async function burst(
   const stats = await standIn.stats(rows.flatMap((j) => (j.provider_job_id ? [j.provider_job_id] : [])));
   const toCompleted = completed.map((j) => j.completed_ms! - j.created_ms);
   const calls = stats.requests.map((r) => r.statusCalls.length);
+  const told = new Map(stats.requests.map((r) => [r.id, r]));
+  const phases = completed.flatMap((j) => {
+    const r = told.get(j.provider_job_id ?? '');
+    if (!r?.createdAt || !r.completedAt) return [];
+    return [{ done: r.completedAt - (r.createdAt + LATENCY_MS), finish: j.completed_ms! - r.completedAt }];
+  });
   return {
     jobs: rows.length,
     completed: completed.length,
@@ -259,6 +269,8 @@ async function burst(
       rows.flatMap((j) => (j.submitted_ms ? [j.submitted_ms - j.created_ms] : [])),
     ),
     createdToCompletedMs: spread(toCompleted),
+    doneToToldMs: spread(phases.map((p) => p.done)),
+    toldToCompletedMs: spread(phases.map((p) => p.finish)),
     ratio: Math.round((Math.max(...toCompleted) / LATENCY_MS) * 100) / 100,
     statusCallsPerJob: spread(calls),
     statusCalls: calls.reduce((sum, n) => sum + n, 0),
@@ -274,6 +286,8 @@ export interface InFlight {
   idleMiB: number;
   inFlightMiB: number;
   afterWindowMiB: number;
+  /** RSS every 5 s over the window, MiB. */
+  windowMiB: number[];
   peakMiB: number;
   /** Seconds from the first creation until every job was `running` with a provider id. */
   rampSeconds: number;
@@ -305,7 +319,11 @@ async function inFlight(
   const loaded = await residentMiB(server.pid);
   const from = Date.now();
   const cpuBefore = treeCpuSeconds(server.pid);
-  await sleep(windowSeconds * 1000);
+  const windowMiB: number[] = [];
+  while (Date.now() - from < windowSeconds * 1000) {
+    await sleep(Math.min(5_000, from + windowSeconds * 1000 - Date.now()));
+    windowMiB.push((await residentMiB(server.pid)).rss);
+  }
   const to = Date.now();
   const serverCpu = Math.round(((treeCpuSeconds(server.pid) - cpuBefore) / ((to - from) / 1000)) * 100) / 100;
   const after = await residentMiB(server.pid);
@@ -320,6 +338,7 @@ async function inFlight(
     idleMiB: idle.rss,
     inFlightMiB: loaded.rss,
     afterWindowMiB: after.rss,
+    windowMiB,
     peakMiB: after.peak,
     rampSeconds,
     windowSeconds,
@@ -396,7 +415,7 @@ const spreadSeconds = (s: Spread) => `p50 ${seconds(s.p50)}, p95 ${seconds(s.p95
 function burstLine(label: string, b: RemoteBurst, latencyMs: number, statusTarget: string): string[] {
   return [
     `remote burst, ${label}: ${b.completed} of ${b.jobs} fal:flux-schnell jobs created at once, the stand-in finishing each ${seconds(latencyMs)} after its submit: created → completed ${spreadSeconds(b.createdToCompletedMs)}; max ÷ latency ${b.ratio} | before: 162 s (8.1) | target: ≤ 1.3 (the last by 26 s)`,
-    `remote burst, ${label}: created → submitted ${spreadSeconds(b.createdToSubmittedMs)}; at the stand-in: ${b.peakUnfinished} requests unfinished at once (peak), ${b.peakHttpInFlight} HTTP requests in flight (peak), ${b.webhooksSent} webhooks sent`,
+    `remote burst, ${label}: created → submitted ${spreadSeconds(b.createdToSubmittedMs)}; provider done → told ${spreadSeconds(b.doneToToldMs)}; told → completed ${spreadSeconds(b.toldToCompletedMs)}; at the stand-in: ${b.peakUnfinished} requests unfinished at once (peak), ${b.peakHttpInFlight} HTTP requests in flight (peak), ${b.webhooksSent} webhooks sent`,
     `remote burst, ${label}: status calls ${b.statusCalls} (per job ${b.statusCallsPerJob.p50} median, ${b.statusCallsPerJob.max} max); most for one job within ${seconds(GAP_MS)} ${b.mostPerGap}, shortest gap ${b.minGapMs === null ? '–' : `${b.minGapMs} ms`} | target: ${statusTarget}`,
   ];
 }
@@ -406,7 +425,7 @@ export function formatRemote(r: RemoteResult): string[] {
   const f = r.inFlight;
   return [
     ...burstLine('polled (webhooks off)', r.polled, r.latencyMs, `≤ 1 per job per ${seconds(GAP_MS)}`),
-    `remote in flight: ${f.jobs} jobs running at the stand-in (all running with a provider id ${f.rampSeconds} s after the first was created): server RSS idle ${f.idleMiB} MiB → in flight ${f.inFlightMiB} MiB (${signed(f.inFlightMiB - f.idleMiB)} MiB, ${signed(mb(f.inFlightMiB - f.idleMiB))} MB) → after ${f.windowSeconds} s ${f.afterWindowMiB} MiB (peak ${f.peakMiB}) | target: within 150 MB of idle`,
+    `remote in flight: ${f.jobs} jobs running at the stand-in (all running with a provider id ${f.rampSeconds} s after the first was created): server RSS idle ${f.idleMiB} MiB → in flight ${f.inFlightMiB} MiB (${signed(f.inFlightMiB - f.idleMiB)} MiB, ${signed(mb(f.inFlightMiB - f.idleMiB))} MB) → after ${f.windowSeconds} s ${f.afterWindowMiB} MiB (every 5 s: ${f.windowMiB.join(' ')}; peak ${f.peakMiB}) | target: within 150 MB of idle`,
     `remote in flight: over ${f.windowSeconds} s, ${f.statusCallsInWindow} status calls, ${f.perJobPerGap} per job per ${seconds(GAP_MS)}; most for one job within ${seconds(GAP_MS)} ${f.mostPerGap}, shortest gap ${f.minGapMs === null ? '–' : `${f.minGapMs} ms`}; server CPU (with PostgreSQL) ${f.serverCpu} cores | target: ≤ 1 per job per ${seconds(GAP_MS)}`,
     ...burstLine('webhooks on', r.webhooks, r.latencyMs, 'none'),
   ];
@@ -416,7 +435,7 @@ if (path.resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
   const result = await benchRemote({
     burst: Number(process.env.REMOTE_BURST ?? 100),
     inFlight: Number(process.env.REMOTE_IN_FLIGHT ?? 2000),
-    windowSeconds: Number(process.env.REMOTE_WINDOW_SECONDS ?? 30),
+    windowSeconds: Number(process.env.REMOTE_WINDOW_SECONDS ?? 60),
   });
   for (const line of formatRemote(result)) console.log(line);
 }

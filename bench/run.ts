@@ -450,11 +450,13 @@ if (!only || only === 'burst') {
 
 if (!only || only === 'remote') {
   const { benchRemote, formatRemote, mb } = await import('./remote.ts');
-  const remote = await benchRemote({ burst: 100, inFlight: 2000, windowSeconds: 30 });
+  const remote = await benchRemote({ burst: 100, inFlight: 2000, windowSeconds: 60 });
   for (const line of formatRemote(remote)) process.stdout.write(`${line}\n`);
   results.remote = remote;
   const { polled, inFlight, webhooks } = remote;
-  const grown = mb(inFlight.inFlightMiB - inFlight.idleMiB);
+  // "Keep within": the most it held while the 2,000 were followed, not only when the last was submitted.
+  const held = Math.max(inFlight.inFlightMiB, ...inFlight.windowMiB);
+  const grown = mb(held - inFlight.idleMiB);
   targets.push(
     row(
       '100 fal jobs at once, 20 s at the provider, polled: last created → completed (#26)',
@@ -473,7 +475,7 @@ if (!only || only === 'remote') {
     row(
       '2,000 fal jobs in flight: server RSS over idle (#26)',
       '',
-      `${signedMb(grown)} MB (${inFlight.idleMiB} → ${inFlight.inFlightMiB} MiB)`,
+      `${signedMb(grown)} MB (idle ${inFlight.idleMiB} MiB, at most ${held} MiB over ${inFlight.windowSeconds} s in flight)`,
       '≤ 150 MB',
       grown <= 150,
     ),
