@@ -6,7 +6,6 @@ import { type Client, createClient } from '../src/client/create-client.ts';
 import { freePort } from '../src/server/db/embedded.ts';
 import { type BenchServer, startBenchServer } from './burst.ts';
 import { percentile, signIn } from './jobs.ts';
-import { treeCpuSeconds } from './load.ts';
 import { npmStartEnv } from './memory.ts';
 
 /*
@@ -102,6 +101,13 @@ async function residentMiB(pid: number): Promise<{ rss: number; peak: number }> 
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0);
   return { rss: Math.round(kib('VmRSS') / 1024), peak: Math.round(kib('VmHWM') / 1024) };
+}
+
+/** CPU seconds a process has used (utime + stime, Linux /proc): the server's node process alone. */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'latin1');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
 }
 
 const spread = (values: number[]) => ({
@@ -297,7 +303,7 @@ export interface InFlight {
   perJobPerGap: number;
   mostPerGap: number;
   minGapMs: number | null;
-  /** CPU of the server's process tree (node and PostgreSQL) over the window, in cores. */
+  /** CPU of the server's node process over the window, in cores (PostgreSQL's backends come and go). */
   serverCpu: number;
 }
 
@@ -318,14 +324,15 @@ async function inFlight(
   const rampSeconds = round1((Date.now() - started) / 1000);
   const loaded = await residentMiB(server.pid);
   const from = Date.now();
-  const cpuBefore = treeCpuSeconds(server.pid);
+  const cpuBefore = await cpuSeconds(server.pid);
   const windowMiB: number[] = [];
   while (Date.now() - from < windowSeconds * 1000) {
     await sleep(Math.min(5_000, from + windowSeconds * 1000 - Date.now()));
     windowMiB.push((await residentMiB(server.pid)).rss);
   }
   const to = Date.now();
-  const serverCpu = Math.round(((treeCpuSeconds(server.pid) - cpuBefore) / ((to - from) / 1000)) * 100) / 100;
+  const serverCpu =
+    Math.round((((await cpuSeconds(server.pid)) - cpuBefore) / ((to - from) / 1000)) * 100) / 100;
   const after = await residentMiB(server.pid);
   const rows = await stampsOf(server, ids);
   const stats = await standIn.stats(rows.flatMap((j) => (j.provider_job_id ? [j.provider_job_id] : [])));
@@ -426,7 +433,7 @@ export function formatRemote(r: RemoteResult): string[] {
   return [
     ...burstLine('polled (webhooks off)', r.polled, r.latencyMs, `≤ 1 per job per ${seconds(GAP_MS)}`),
     `remote in flight: ${f.jobs} jobs running at the stand-in (all running with a provider id ${f.rampSeconds} s after the first was created): server RSS idle ${f.idleMiB} MiB → in flight ${f.inFlightMiB} MiB (${signed(f.inFlightMiB - f.idleMiB)} MiB, ${signed(mb(f.inFlightMiB - f.idleMiB))} MB) → after ${f.windowSeconds} s ${f.afterWindowMiB} MiB (every 5 s: ${f.windowMiB.join(' ')}; peak ${f.peakMiB}) | target: within 150 MB of idle`,
-    `remote in flight: over ${f.windowSeconds} s, ${f.statusCallsInWindow} status calls, ${f.perJobPerGap} per job per ${seconds(GAP_MS)}; most for one job within ${seconds(GAP_MS)} ${f.mostPerGap}, shortest gap ${f.minGapMs === null ? '–' : `${f.minGapMs} ms`}; server CPU (with PostgreSQL) ${f.serverCpu} cores | target: ≤ 1 per job per ${seconds(GAP_MS)}`,
+    `remote in flight: over ${f.windowSeconds} s, ${f.statusCallsInWindow} status calls, ${f.perJobPerGap} per job per ${seconds(GAP_MS)}; most for one job within ${seconds(GAP_MS)} ${f.mostPerGap}, shortest gap ${f.minGapMs === null ? '–' : `${f.minGapMs} ms`}; server node process CPU ${f.serverCpu} cores | target: ≤ 1 per job per ${seconds(GAP_MS)}`,
     ...burstLine('webhooks on', r.webhooks, r.latencyMs, 'none'),
   ];
 }
