@@ -39,7 +39,8 @@ export interface BenchServer {
  */
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-'));
-  const port = await freePort();
+  // A port given in `env` is kept: a server whose PUBLIC_URL is its own origin needs it before it starts.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   // BENCH_NODE_ARGS: node flags for a profile (`--cpu-prof`, `--heapsnapshot-signal=SIGUSR2`).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'scripts/start.ts'], {

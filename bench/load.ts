@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 
@@ -260,19 +260,30 @@ export async function rawLoad(url: string, options: LoadOptions): Promise<RawLoa
   };
 }
 
-/** CPU seconds used so far by a process and its descendants (Linux /proc; NaN elsewhere). */
+/**
+ * CPU seconds used so far by a process and its descendants (Linux /proc; NaN elsewhere). The tree is read
+ * from every process's parent id: /proc/<pid>/task/<pid>/children is missing on some kernels (this
+ * machine's among them), and reading it made every figure 0.
+ */
 export function treeCpuSeconds(pid: number): number {
+  if (!existsSync('/proc/self/stat')) return Number.NaN;
   const ticks = 100; // USER_HZ on Linux
-  const visit = (id: number): number => {
+  const children = new Map<number, number[]>();
+  const cpu = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${id}/stat`, 'latin1');
+      const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const own = (Number(fields[11]) + Number(fields[12])) / ticks; // utime, stime
-      const children = readFileSync(`/proc/${id}/task/${id}/children`, 'latin1').trim();
-      return own + (children ? children.split(' ').reduce((sum, child) => sum + visit(Number(child)), 0) : 0);
+      const id = Number(entry);
+      const parent = Number(fields[1]);
+      cpu.set(id, (Number(fields[11]) + Number(fields[12])) / ticks); // utime, stime
+      children.set(parent, [...(children.get(parent) ?? []), id]);
     } catch {
-      return 0;
+      // The process ended while the list was read.
     }
-  };
-  return existsSync('/proc/self/stat') ? visit(pid) : Number.NaN;
+  }
+  const visit = (id: number): number =>
+    (cpu.get(id) ?? 0) + (children.get(id) ?? []).reduce((sum, child) => sum + visit(child), 0);
+  return visit(pid);
 }

@@ -111,6 +111,7 @@ async function measured(url: string, options: LoadOptions, pid: number | undefin
   return { ...result, serverCpu };
 }
 
+const signedMb = (value: number) => (value < 0 ? `${value}` : `+${value}`);
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** CPU seconds the server spent per answer in one round. */
@@ -443,6 +444,54 @@ if (!only || only === 'burst') {
       `${burst.single.queueMs.p50} ms`,
       '< 5 ms',
       burst.single.queueMs.p50 < 5,
+    ),
+  );
+}
+
+if (!only || only === 'remote') {
+  const { benchRemote, formatRemote, mb } = await import('./remote.ts');
+  const remote = await benchRemote({ burst: 100, inFlight: 2000, windowSeconds: 60 });
+  for (const line of formatRemote(remote)) process.stdout.write(`${line}\n`);
+  results.remote = remote;
+  const { polled, inFlight, webhooks } = remote;
+  // "Keep within": the most it held while the 2,000 were followed, not only when the last was submitted.
+  const held = Math.max(inFlight.inFlightMiB, ...inFlight.windowMiB);
+  const grown = mb(held - inFlight.idleMiB);
+  targets.push(
+    row(
+      '100 fal jobs at once, 20 s at the provider, polled: last created → completed (#26)',
+      '162 s (8.1×)',
+      `${(polled.createdToCompletedMs.max / 1000).toFixed(1)} s (${polled.ratio}×)`,
+      '≤ 26 s (1.3×)',
+      polled.ratio <= 1.3,
+    ),
+    row(
+      'the same with webhooks (#26)',
+      '',
+      `${(webhooks.createdToCompletedMs.max / 1000).toFixed(1)} s (${webhooks.ratio}×)`,
+      '≤ 26 s (1.3×)',
+      webhooks.ratio <= 1.3,
+    ),
+    row(
+      '2,000 fal jobs in flight: server RSS over idle (#26)',
+      '',
+      `${signedMb(grown)} MB (idle ${inFlight.idleMiB} MiB, at most ${held} MiB over ${inFlight.windowSeconds} s in flight)`,
+      '≤ 150 MB',
+      grown <= 150,
+    ),
+    row(
+      'status calls per job per 5 s, webhooks off (#26)',
+      '',
+      `most ${Math.max(polled.mostPerGap, inFlight.mostPerGap)}; ${inFlight.perJobPerGap} on average over ${inFlight.windowSeconds} s at 2,000 in flight`,
+      '≤ 1',
+      Math.max(polled.mostPerGap, inFlight.mostPerGap) <= 1,
+    ),
+    row(
+      'status calls with webhooks on (#26)',
+      '',
+      `${webhooks.statusCalls} for ${webhooks.jobs} jobs`,
+      'none',
+      webhooks.statusCalls === 0,
     ),
   );
 }

@@ -194,9 +194,11 @@ export class RemoteFollower {
       return now + Math.min(MAX_POLL_GAPS * gap, Math.max(gap, overdue / 4));
     }
     // The next point of the series aim + k × gap that is at least a gap after this call (or now, first).
+    // A call lands a little after its point (the tick, the answer): the next point, a little less than a
+    // gap away, is then taken late (at a gap) rather than skipped, which made every gap two.
     const earliest = polledJustNow ? elapsed + gap : elapsed;
-    const k = Math.ceil((earliest - aim) / gap);
-    return job.submittedAt + aim + k * gap;
+    const k = Math.ceil((earliest - aim) / gap - (polledJustNow ? 0.5 : 0));
+    return job.submittedAt + Math.max(aim + k * gap, earliest);
   }
 
   private async poll(job: Followed): Promise<void> {
