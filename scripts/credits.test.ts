@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const credits = (...args: string[]) => operatorCommand(t, 'scripts/credits.ts')(...args);
+const credits = (...args: string[]) => operatorCommand(t, 'credits')(...args);
 
 describe('npm run credits', () => {
   it("grants credits to a person's team by email, written to the ledger with its note", async () => {

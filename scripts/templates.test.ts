@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const templates = (...args: string[]) => operatorCommand(t, 'scripts/templates.ts')(...args);
+const templates = (...args: string[]) => operatorCommand(t, 'templates')(...args);
 
 describe('npm run templates', () => {
   it('lists pending templates, then approves or rejects one by id', async () => {

@@ -80,6 +80,8 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** The ffmpeg binary; else `ffmpeg` on the PATH, else the one bundled by @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: z.string().min(1).optional(),
+  /** The ffprobe binary; else the one beside FFMPEG_PATH, else `ffprobe` on the PATH, else the bundled one. */
+  FFPROBE_PATH: z.string().min(1).optional(),
   /**
    * How long a run of a job may go without renewing its lease (it renews it while it runs) before another
    * worker takes the job over; the stalled run then writes nothing more. A crashed process's jobs do not

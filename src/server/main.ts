@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { unavailableModelLines } from './domain/catalog/unavailable-models.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { describeMediaBinaries, type MediaBinarySettings } from './providers/local/ffmpeg-binary.ts';
 import { startServer } from './server.ts';
 import { startupBanner } from './startup-notes.ts';
 
@@ -33,6 +34,7 @@ async function main() {
   });
   if (server.url) process.stdout.write(startupBanner(config, server.url));
   for (const line of unavailableModelLines(server.catalog)) process.stdout.write(`  ${line}\n`);
+  void logMediaBinaries(config, log);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -45,6 +47,23 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/**
+ * Which ffmpeg and ffprobe this process runs, where they came from and their versions: they decode
+ * untrusted uploads, so an operator should see at a glance whether a maintained build runs.
+ */
+async function logMediaBinaries(config: MediaBinarySettings, log: Logger) {
+  try {
+    const facts = await describeMediaBinaries(config);
+    if (!facts.bundled) return log.info('media binaries', facts);
+    log.warn('media binaries', {
+      ...facts,
+      note: 'a static build from an npm package runs, which gets no security updates (@ffmpeg-installer’s ffmpeg is 4.1, of 2018): install a maintained ffmpeg (Debian: apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH',
+    });
+  } catch (error) {
+    log.warn('media binaries', { error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 main().catch((error) => {

@@ -1,16 +1,9 @@
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { z } from 'zod';
 import type { VideoFacts } from '../../../contract/video-analysis.ts';
 import { AbortError, EngineInputError } from './engine-run.ts';
 import { lastErrorLine } from './ffmpeg-binary.ts';
 import { isReadableFormat } from './ffmpeg-probe.ts';
-
-/** The ffprobe binary bundled by @ffprobe-installer/ffprobe (a CommonJS package that throws on unknown platforms). */
-export function ffprobePath(): string {
-  const installer = createRequire(import.meta.url)('@ffprobe-installer/ffprobe') as { path: string };
-  return installer.path;
-}
 
 const number = z.coerce.number().optional().catch(undefined);
 const FfprobeStream = z.looseObject({

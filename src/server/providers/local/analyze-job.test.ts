@@ -10,7 +10,6 @@ import { SUSPICIOUS_INSTRUCTIONS_WARNING, VideoAnalysisReport } from '../../../c
 import { MODELS } from '../../domain/catalog/models.ts';
 import { findPocketsphinx } from '../../domain/catalog/pocketsphinx-setup.ts';
 import { needsProgram, POCKETSPHINX } from '../../testing/optional-program.ts';
-import { ffprobePath } from './analyze-ffprobe.ts';
 import { createAnalyzeJob, MAX_VIDEO_BYTES } from './analyze-job.ts';
 import { closeOcr } from './analyze-ocr.ts';
 import {
@@ -22,7 +21,7 @@ import {
 } from './analyze-test-media.ts';
 import { AbortError, EngineInputError } from './engine-run.ts';
 import { contextOf, failure, urlOf } from './engine-test-support.ts';
-import { testFfmpeg } from './ffmpeg-test-media.ts';
+import { testFfmpeg, testFfprobe } from './ffmpeg-test-media.ts';
 
 const model = MODELS.find((m) => m.id === 'video-analyze')!;
 const offer = model.offers[0]!;
@@ -31,7 +30,7 @@ let dir: string;
 let tmpRoot: string;
 let media: AnalyzeTestMedia;
 const job = (pocketsphinx = () => findPocketsphinx()) =>
-  createAnalyzeJob({ ffmpeg: testFfmpeg, ffprobe: ffprobePath, pocketsphinx, tmpRoot });
+  createAnalyzeJob({ ffmpeg: testFfmpeg, ffprobe: testFfprobe, pocketsphinx, tmpRoot });
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'analyze-job-test-'));
@@ -101,7 +100,7 @@ describe('video-analyze: red then blue', () => {
   });
 
   it('reports the facts ffprobe gives', async () => {
-    const { stdout } = await promisify(execFile)(ffprobePath(), [
+    const { stdout } = await promisify(execFile)(testFfprobe(), [
       ...['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', media.redBlue],
     ]);
     const probed = JSON.parse(stdout) as {

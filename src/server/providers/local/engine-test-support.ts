@@ -3,11 +3,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import ffprobe from '@ffprobe-installer/ffprobe';
 import sharp from 'sharp';
 import { MODELS } from '../../domain/catalog/models.ts';
 import type { RunContext, RunInput } from '../../domain/jobs/provider.ts';
-import { testFfmpeg } from './ffmpeg-test-media.ts';
+import { testFfmpeg, testFfprobe } from './ffmpeg-test-media.ts';
 
 /** Test support for the video engines and the renderer: a real RunContext, probing with ffprobe, frames. */
 
@@ -70,7 +69,7 @@ export interface Probed {
 
 /** ffprobe's view of a file (a second opinion: the engines probe with ffmpeg itself). */
 export async function probe(file: string): Promise<Probed> {
-  const { stdout } = await run(ffprobe.path, [
+  const { stdout } = await run(testFfprobe(), [
     ...['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
   ]);
   const parsed = JSON.parse(stdout) as { format: { duration: string }; streams: ProbedStream[] };

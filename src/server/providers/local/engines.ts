@@ -1,8 +1,7 @@
 import type { Config } from '../../config.ts';
 import { findPocketsphinx } from '../../domain/catalog/pocketsphinx-setup.ts';
-import { ffprobePath } from './analyze-ffprobe.ts';
 import { createAnalyzeJob } from './analyze-job.ts';
-import { ffmpegPath } from './ffmpeg-binary.ts';
+import { ffmpegPath, ffprobePath } from './ffmpeg-binary.ts';
 import { createFfmpegJob } from './ffmpeg-engine.ts';
 import { editJob, sketchJob, upscaleJob } from './image-jobs.ts';
 import type { LocalEngine } from './local-provider.ts';
@@ -19,8 +18,11 @@ import { createMotionI2vJob, createMotionJob } from './video-motion.ts';
  * The offline engines built into this server, keyed by the catalog offer's providerModelId. Only models
  * listed here show as available for the local provider.
  */
-export function createLocalEngines(config: Pick<Config, 'FFMPEG_PATH'>): Map<string, LocalEngine> {
+export function createLocalEngines(
+  config: Pick<Config, 'FFMPEG_PATH' | 'FFPROBE_PATH'>,
+): Map<string, LocalEngine> {
   let binary: string | undefined;
+  let probe: string | undefined;
   return new Map<string, LocalEngine>([
     ['sketch', sketchJob],
     ['edit', editJob],
@@ -47,7 +49,7 @@ export function createLocalEngines(config: Pick<Config, 'FFMPEG_PATH'>): Map<str
       'video-analyze',
       createAnalyzeJob({
         ffmpeg: () => (binary ??= ffmpegPath(config)),
-        ffprobe: ffprobePath,
+        ffprobe: () => (probe ??= ffprobePath(config)),
         pocketsphinx: () => findPocketsphinx(),
       }),
     ],

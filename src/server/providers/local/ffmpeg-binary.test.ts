@@ -2,22 +2,87 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundledFfmpeg, ffmpegPath, lastErrorLine } from './ffmpeg-binary.ts';
+import {
+  bundledBinary,
+  describeMediaBinaries,
+  findFfmpeg,
+  findFfprobe,
+  lastErrorLine,
+} from './ffmpeg-binary.ts';
 
+/** `dir` holds an ffmpeg and an ffprobe that print a version, as a system's would; `lone` only an ffmpeg. */
 let dir: string;
+let lone: string;
+async function fakeBinary(at: string, name: string) {
+  await writeFile(
+    path.join(at, name),
+    `#!/bin/sh\necho "${name} version 9.9-test Copyright (c) the FFmpeg developers"\n`,
+  );
+  await chmod(path.join(at, name), 0o755);
+}
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'ffmpeg-binary-test-'));
-  await writeFile(path.join(dir, 'ffmpeg'), '#!/bin/sh\nexit 0\n');
-  await chmod(path.join(dir, 'ffmpeg'), 0o755);
+  lone = await mkdtemp(path.join(os.tmpdir(), 'ffmpeg-binary-lone-'));
+  await fakeBinary(dir, 'ffmpeg');
+  await fakeBinary(dir, 'ffprobe');
+  await fakeBinary(lone, 'ffmpeg');
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+  await rm(lone, { recursive: true, force: true });
+});
 
-describe('ffmpegPath', () => {
-  it('prefers FFMPEG_PATH, then ffmpeg on the PATH, then the bundled build', () => {
-    expect(ffmpegPath({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg' }, dir)).toBe('/opt/ffmpeg/bin/ffmpeg');
-    expect(ffmpegPath({}, ['/nonexistent', dir].join(path.delimiter))).toBe(path.join(dir, 'ffmpeg'));
-    expect(ffmpegPath({}, '/nonexistent')).toBe(bundledFfmpeg());
-    expect(bundledFfmpeg()).toMatch(/@ffmpeg-installer/);
+describe('which ffmpeg and ffprobe run', () => {
+  it('ffmpeg: FFMPEG_PATH, then ffmpeg on the PATH (a system’s, Debian’s), then the bundled build', () => {
+    expect(findFfmpeg({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg' }, dir)).toEqual({
+      path: '/opt/ffmpeg/bin/ffmpeg',
+      source: 'setting',
+    });
+    expect(findFfmpeg({}, ['/nonexistent', dir].join(path.delimiter))).toEqual({
+      path: path.join(dir, 'ffmpeg'),
+      source: 'path',
+    });
+    expect(findFfmpeg({}, '/nonexistent')).toEqual({
+      path: bundledBinary('@ffmpeg-installer/ffmpeg', 'ffmpeg'),
+      source: 'bundled',
+    });
+    expect(findFfmpeg({}, '/nonexistent').path).toMatch(/@ffmpeg-installer/);
+  });
+
+  it('ffprobe: FFPROBE_PATH, then the one beside FFMPEG_PATH, then ffprobe on the PATH, then the bundled build', () => {
+    expect(findFfprobe({ FFPROBE_PATH: '/opt/probe', FFMPEG_PATH: path.join(dir, 'ffmpeg') }, dir)).toEqual({
+      path: '/opt/probe',
+      source: 'setting',
+    });
+    expect(findFfprobe({ FFMPEG_PATH: path.join(dir, 'ffmpeg') }, '/nonexistent')).toEqual({
+      path: path.join(dir, 'ffprobe'),
+      source: 'setting',
+    });
+    // No ffprobe beside that ffmpeg: the PATH's, else the bundled one.
+    expect(findFfprobe({ FFMPEG_PATH: path.join(lone, 'ffmpeg') }, dir)).toEqual({
+      path: path.join(dir, 'ffprobe'),
+      source: 'path',
+    });
+    expect(findFfprobe({ FFMPEG_PATH: path.join(lone, 'ffmpeg') }, '/nonexistent').source).toBe('bundled');
+    expect(findFfprobe({}, '/nonexistent').path).toMatch(/@ffprobe-installer/);
+  });
+
+  it('the start-up line names each binary, where it came from and its version', async () => {
+    const facts = await describeMediaBinaries({ FFMPEG_PATH: path.join(dir, 'ffmpeg') });
+    expect(facts).toEqual({
+      ffmpeg: path.join(dir, 'ffmpeg'),
+      ffmpeg_from: 'setting',
+      ffmpeg_version: 'ffmpeg version 9.9-test',
+      ffprobe: path.join(dir, 'ffprobe'),
+      ffprobe_from: 'setting',
+      ffprobe_version: 'ffprobe version 9.9-test',
+      bundled: false,
+    });
+    const missing = await describeMediaBinaries({
+      FFMPEG_PATH: '/nonexistent/ffmpeg',
+      FFPROBE_PATH: '/nonexistent/ffprobe',
+    });
+    expect(missing.ffmpeg_version).toMatch(/^unknown \(/);
   });
 });
 

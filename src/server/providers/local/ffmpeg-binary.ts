@@ -1,21 +1,64 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { AbortError, EngineInputError } from './engine-run.ts';
 
+/** The settings that choose the media binaries. */
+export interface MediaBinarySettings {
+  FFMPEG_PATH?: string | undefined;
+  FFPROBE_PATH?: string | undefined;
+}
+
+/** Where a media binary came from: its setting, the PATH (Debian's `ffmpeg` package), or an npm package. */
+export type MediaBinarySource = 'setting' | 'path' | 'bundled';
+
+export interface MediaBinary {
+  path: string;
+  source: MediaBinarySource;
+}
+
 /**
- * The ffmpeg binary: `FFMPEG_PATH` when set, else `ffmpeg` found on the PATH, else the static build
- * bundled by @ffmpeg-installer/ffmpeg (ffmpeg 4.x; it has no ffprobe, so probing uses ffmpeg itself).
+ * The ffmpeg binary: `FFMPEG_PATH` when set, else `ffmpeg` on the PATH (Debian's, maintained with its
+ * security updates, in the image and on CI), else the static build bundled by @ffmpeg-installer/ffmpeg
+ * (ffmpeg 4.1 of 2018: a last resort, the start-up log says so).
  */
-export function ffmpegPath(
-  config: { FFMPEG_PATH?: string | undefined },
+export function findFfmpeg(
+  config: MediaBinarySettings,
   envPath: string = process.env.PATH ?? '',
-): string {
-  if (config.FFMPEG_PATH) return config.FFMPEG_PATH;
+): MediaBinary {
+  if (config.FFMPEG_PATH) return { path: config.FFMPEG_PATH, source: 'setting' };
   const found = findOnPath('ffmpeg', envPath);
-  if (found) return found;
-  return bundledFfmpeg();
+  if (found) return { path: found, source: 'path' };
+  return { path: bundledBinary('@ffmpeg-installer/ffmpeg', 'ffmpeg'), source: 'bundled' };
+}
+
+/**
+ * The ffprobe binary: `FFPROBE_PATH` when set, else the ffprobe beside `FFMPEG_PATH` (a build of ffmpeg
+ * ships both), else `ffprobe` on the PATH, else the static build bundled by @ffprobe-installer/ffprobe.
+ */
+export function findFfprobe(
+  config: MediaBinarySettings,
+  envPath: string = process.env.PATH ?? '',
+): MediaBinary {
+  if (config.FFPROBE_PATH) return { path: config.FFPROBE_PATH, source: 'setting' };
+  if (config.FFMPEG_PATH) {
+    const beside = findOnPath('ffprobe', path.dirname(config.FFMPEG_PATH));
+    if (beside) return { path: beside, source: 'setting' };
+  }
+  const found = findOnPath('ffprobe', envPath);
+  if (found) return { path: found, source: 'path' };
+  return { path: bundledBinary('@ffprobe-installer/ffprobe', 'ffprobe'), source: 'bundled' };
+}
+
+/** The path of findFfmpeg. */
+export function ffmpegPath(config: MediaBinarySettings, envPath?: string): string {
+  return findFfmpeg(config, envPath).path;
+}
+
+/** The path of findFfprobe. */
+export function ffprobePath(config: MediaBinarySettings = {}, envPath?: string): string {
+  return findFfprobe(config, envPath).path;
 }
 
 function findOnPath(binary: string, envPath: string): string | null {
@@ -32,18 +75,68 @@ function findOnPath(binary: string, envPath: string): string | null {
   return null;
 }
 
-/** The binary of @ffmpeg-installer/ffmpeg (a CommonJS package that throws on unsupported platforms). */
-export function bundledFfmpeg(): string {
+/** The binary of an installer package (CommonJS packages that throw on unsupported platforms). */
+export function bundledBinary(
+  pkg: '@ffmpeg-installer/ffmpeg' | '@ffprobe-installer/ffprobe',
+  name: string,
+): string {
   try {
-    const installer = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string };
+    const installer = createRequire(import.meta.url)(pkg) as { path: string };
     return installer.path;
   } catch (error) {
+    const setting = name === 'ffmpeg' ? 'FFMPEG_PATH' : 'FFPROBE_PATH';
     throw new Error(
-      `No ffmpeg: FFMPEG_PATH is not set, ffmpeg is not on the PATH and the bundled build is missing (${
+      `No ${name}: ${setting} is not set, ${name} is not on the PATH and the bundled build is missing (${
         error instanceof Error ? error.message : String(error)
       }).`,
     );
   }
+}
+
+/** The first line of `<binary> -version` ("ffmpeg version 5.1.9-0+deb12u1 ..."), or why there is none. */
+export function binaryVersion(binary: string): Promise<string> {
+  return new Promise((resolve) => {
+    execFile(
+      binary,
+      ['-hide_banner', '-version'],
+      { timeout: 10_000, windowsHide: true },
+      (error, stdout) => {
+        const line = stdout.split('\n')[0]?.trim();
+        if (line) resolve(line.replace(/\s+Copyright.*$/, ''));
+        else resolve(`unknown (${error ? error.message : 'no output'})`);
+      },
+    );
+  });
+}
+
+/**
+ * What the start-up log says about the media binaries: which ones run, where they come from and their
+ * versions; `bundled` is set when either is an installer package's old static build.
+ */
+export async function describeMediaBinaries(config: MediaBinarySettings): Promise<{
+  ffmpeg: string;
+  ffmpeg_from: MediaBinarySource;
+  ffmpeg_version: string;
+  ffprobe: string;
+  ffprobe_from: MediaBinarySource;
+  ffprobe_version: string;
+  bundled: boolean;
+}> {
+  const ffmpeg = findFfmpeg(config);
+  const ffprobe = findFfprobe(config);
+  const [ffmpegVersion, ffprobeVersion] = await Promise.all([
+    binaryVersion(ffmpeg.path),
+    binaryVersion(ffprobe.path),
+  ]);
+  return {
+    ffmpeg: ffmpeg.path,
+    ffmpeg_from: ffmpeg.source,
+    ffmpeg_version: ffmpegVersion,
+    ffprobe: ffprobe.path,
+    ffprobe_from: ffprobe.source,
+    ffprobe_version: ffprobeVersion,
+    bundled: ffmpeg.source === 'bundled' || ffprobe.source === 'bundled',
+  };
 }
 
 /** Options every run starts with: no prompts, overwrite, quiet except errors, progress on stdout. */

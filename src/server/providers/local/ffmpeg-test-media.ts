@@ -1,11 +1,17 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ffmpegPath, runFfmpeg } from './ffmpeg-binary.ts';
+import { ffmpegPath, ffprobePath, runFfmpeg } from './ffmpeg-binary.ts';
 import { type MediaInfo, probeMedia } from './ffmpeg-probe.ts';
 
 /** Test support: tiny media made with ffmpeg's lavfi sources, and probing of what the engine wrote. */
 
 export const testFfmpeg = () => ffmpegPath({ FFMPEG_PATH: process.env.FFMPEG_PATH || undefined });
+/** The ffprobe the server would pick in this environment. */
+export const testFfprobe = () =>
+  ffprobePath({
+    FFMPEG_PATH: process.env.FFMPEG_PATH || undefined,
+    FFPROBE_PATH: process.env.FFPROBE_PATH || undefined,
+  });
 
 const picture = (size: string, seconds: number, rate = 10) =>
   `testsrc=size=${size}:rate=${rate}:duration=${seconds}`;

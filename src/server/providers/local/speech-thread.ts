@@ -16,19 +16,26 @@ const MAX_THREADS = 2;
 const IDLE_MS = 30_000;
 
 /*
- * The worker is TypeScript: this bootstrap loads it through tsx, which works whether the server itself
- * runs under tsx (npm start) or under vitest (whose loader does not reach worker threads).
+ * From the server bundle (npm start, the image) the worker is the bundle's speech-worker.js, run by plain
+ * node. From source it is TypeScript: this bootstrap loads it through tsx, whether the server itself runs
+ * under tsx or under vitest (whose loader does not reach worker threads).
  */
 const BOOTSTRAP = `
 const { workerData } = require('node:worker_threads');
 import(workerData.tsx).then((tsx) => tsx.tsImport(workerData.entry, workerData.entry));
 `;
-const WORKER_DATA = {
-  // The ESM build of tsx's API (the CommonJS one cannot register its loader); require.resolve only
-  // knows the CommonJS file, which sits next to it.
-  tsx: new URL('./index.mjs', pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api'))).href,
-  entry: new URL('./speech-worker.ts', import.meta.url).href,
-};
+
+function startWorker(): Worker {
+  const bundle = import.meta.serverBundleUrl;
+  if (bundle) return new Worker(new URL('./speech-worker.js', bundle));
+  const workerData = {
+    // The ESM build of tsx's API (the CommonJS one cannot register its loader); require.resolve only
+    // knows the CommonJS file, which sits next to it.
+    tsx: new URL('./index.mjs', pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api'))).href,
+    entry: new URL('./speech-worker.ts', import.meta.url).href,
+  };
+  return new Worker(BOOTSTRAP, { eval: true, workerData });
+}
 
 interface Thread {
   worker: Worker;
@@ -108,7 +115,7 @@ export class SpeechThreads {
   }
 
   private spawn(): Thread {
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: WORKER_DATA });
+    const worker = startWorker();
     const thread: Thread = { worker, dead: false };
     worker.on('message', (reply: SpeechReply) => thread.onReply?.(reply));
     worker.on('error', (error) => {
