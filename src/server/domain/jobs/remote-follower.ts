@@ -258,7 +258,9 @@ export class RemoteFollower {
     const message = state.message ?? (state.phase === 'queued' ? `Queued at ${who}` : `Running at ${who}`);
     const logs = (state.logs ?? '').slice(-MAX_LOG_CHARS);
     const w = job.written;
-    const moved = Math.abs((w.progress ?? 0) - progress) >= 0.01;
+    // Our own estimate creeps on every poll: written in coarse steps (thousands of jobs, one row each).
+    const step = state.progress === null ? 0.05 : 0.01;
+    const moved = Math.abs((w.progress ?? 0) - progress) >= step;
     if (w.status === state.providerStatus && !moved && w.message === message && w.logs === logs) return;
     job.written = { status: state.providerStatus, progress, message, logs };
     await s.db
