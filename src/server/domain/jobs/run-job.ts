@@ -208,6 +208,14 @@ async function runClaimed(
       readInput: (url: string, limits?: { maxBytes?: number }) => deps.readInput(row, url, limits),
       inputFile: (url: string) => deps.inputFile(row, url),
       download: deps.download,
+      // A local engine names its run (local-provider.ts): the job's provider_job_id.
+      submitted: async (providerJobId: string, providerStatus: string) => {
+        await s.db.query(
+          `UPDATE jobs SET provider_job_id = $2, provider_status = $3, updated_at = now()
+            WHERE id = $1 AND status = 'running' AND run_token = $4`,
+          [jobId, providerJobId, providerStatus, token],
+        );
+      },
     };
     if (provider.remote) {
       // Submitted once and handed to this process's follower: the worker is free while the provider works.
