@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../client/api-error.ts';
 import { Job, JobPage, JobPrice, JobStatusView } from '../../../contract/jobs.ts';
 import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
+import { waitForTerminal } from '../../testing/wait-for-terminal.ts';
 
 let t: TestApp;
 let key: string;
@@ -16,15 +17,6 @@ const failure = (promise: Promise<unknown>) =>
     () => null,
     (e: unknown) => e as ApiError,
   );
-
-async function waitForTerminal(client: ReturnType<TestApp['clientFor']>, id: string) {
-  for (let i = 0; i < 200; i++) {
-    const job = await client.getJob({ params: { id } });
-    if (['completed', 'failed', 'cancelled'].includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
 
 async function ledgerOf(teamId: string) {
   const { rows } = await t.db.query<{ kind: string; delta_cents: number; job_id: string | null }>(
