@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorCommand } from '../src/server/testing/operator-command.ts';
 import { person } from '../src/server/testing/team-test-support.ts';
 import { createTestApp, type TestApp } from '../src/server/testing/test-app.ts';
+import { runCredits } from './credits-command.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,7 +9,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const credits = (...args: string[]) => operatorCommand(t, 'credits')(...args);
+/**
+ * The command in-process on the test's database (starting `tsx` per call cost seconds each); the CLI
+ * around it is a thin wrapper. `out` is what it printed, answers then refusals, as a terminal shows it.
+ */
+async function credits(...args: string[]) {
+  let out = '';
+  const print = (text: string) => {
+    out += text;
+  };
+  const code = await runCredits(t.db, args, { out: print, err: print });
+  return { code, out };
+}
 
 describe('npm run credits', () => {
   it("grants credits to a person's team by email, written to the ledger with its note", async () => {

@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Client } from '../client/create-client.ts';
+import type { WebhookDelivery } from '../contract/jobs.ts';
 import { freePort } from './db/embedded.ts';
 import { signInOn, startHookReceiver, startSlowJob, waitForJob } from './testing/server-journeys.ts';
 import { startServerProcess } from './testing/server-process.ts';
+import { until } from './testing/until.ts';
 
 const dirs: string[] = [];
 
@@ -39,8 +41,17 @@ async function expectFinishedOnce(client: Client, jobId: string, hooks: string[]
   expect(files.data.map((f) => f.id)).toEqual([finished.output!.outputs[0]!.file_id]);
   // Sign-up 1000; the sketch costs 1, each upscale 2: the interrupted run was charged once, its hold not lost.
   expect((await client.getMe()).balance_cents).toBe(1000 - 1 - 2 - 2);
-  for (let i = 0; i < 100 && hooks.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
-  await new Promise((r) => setTimeout(r, 1500)); // a second delivery, if there were one, would land by now
+  await until(() => hooks.length > 0, 5_000);
+  // Every try of a webhook is recorded, and its event is enqueued once per job and type: one try that
+  // succeeded with none scheduled is the only delivery there will be (no waiting for a second one).
+  let deliveries: WebhookDelivery[] = [];
+  await until(async () => {
+    deliveries = (await client.listJobWebhookDeliveries({ params: { id: jobId } })).data;
+    return deliveries.length > 0 && deliveries.every((d) => d.status !== 'pending');
+  }, 10_000);
+  expect(deliveries).toEqual([
+    expect.objectContaining({ attempt: 1, status: 'succeeded', next_attempt_at: null }),
+  ]);
   expect(hooks.map((h) => JSON.parse(h))).toEqual([
     expect.objectContaining({ type: 'job.completed', data: expect.objectContaining({ id: jobId }) }),
   ]);

@@ -77,7 +77,15 @@ describe('processes starting at once on a new database', () => {
         {},
       );
       const starting = startQueue(services, { work: false });
-      await sleep(1_000);
+      // Once its start waits for the lock, whatever it did before is in the database to see.
+      await until(async () => {
+        const waiting = await other.query(
+          `SELECT 1 FROM pg_locks
+            WHERE locktype = 'advisory' AND objid = 7226102 AND NOT granted
+              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        );
+        return waiting.rows.length > 0;
+      });
       const { rows } = await other.query(`SELECT to_regclass('pgboss.queue') AS queues`);
       expect(rows[0].queues).toBeNull();
 

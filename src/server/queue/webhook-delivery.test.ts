@@ -79,6 +79,19 @@ async function enqueue(
   return { job, queued };
 }
 
+/**
+ * Tries of a delivery still queued or running in pg-boss. A receiver hears only from a try, so once
+ * none is left nothing more can arrive: what "nothing more arrives later" waits for, instead of a while.
+ */
+async function openTries(webhookId: string): Promise<number> {
+  const { rows } = await t.db.query(
+    `SELECT 1 FROM pgboss.job WHERE name = $1 AND data->>'webhook_id' = $2
+        AND state IN ('created', 'retry', 'active')`,
+    [WEBHOOK_DELIVERY_QUEUE, webhookId],
+  );
+  return rows.length;
+}
+
 describe('webhook delivery worker', () => {
   it('is registered as a queue job', () => {
     expect(QUEUE_JOBS.map((j) => j.name)).toContain(WEBHOOK_DELIVERY_QUEUE);
@@ -117,8 +130,8 @@ describe('webhook delivery worker', () => {
     expect(listed).toEqual([
       expect.objectContaining({ attempt: 1, status: 'succeeded', response_status: 200 }),
     ]);
-    // Nothing more arrives later.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Nothing more arrives later: no try of it is left.
+    await eventually(async () => ((await openTries(queued.webhookId)) === 0 ? true : undefined));
     expect(r.received).toHaveLength(1);
   });
 
@@ -189,7 +202,8 @@ describe('webhook delivery worker', () => {
       [WEBHOOK_DELIVERY_QUEUE, second.queued.webhookId],
     );
     expect(queuedTries.rows).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // And the stopped first delivery tries no more.
+    await eventually(async () => ((await openTries(first.queued.webhookId)) === 0 ? true : undefined));
     expect(r.received).toHaveLength(1);
 
     // Another URL of the same team is unaffected.

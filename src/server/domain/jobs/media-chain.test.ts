@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Job } from '../../../contract/jobs.ts';
 import { Transcript } from '../../../contract/transcript.ts';
 import { VideoAnalysisReport } from '../../../contract/video-analysis.ts';
 import { needsProgram, POCKETSPHINX } from '../../testing/optional-program.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
+import { waitForTerminal } from '../../testing/wait-for-terminal.ts';
 
 /*
  * The local engines through the whole server, each feeding the next: speech becomes the audio of a
@@ -18,19 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function finished(id: string) {
-  for (let i = 0; i < 600; i++) {
-    const job = Job.parse(await client.getJob({ params: { id } }));
-    if (['completed', 'failed', 'cancelled'].includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
-
 describe('local engines through the API', () => {
   it('transcribes speech it made: inline transcript first, a WebVTT file second, billed by the minute', async (context) => {
     needsProgram(POCKETSPHINX, context);
-    const speech = await finished(
+    const speech = await waitForTerminal(
+      client,
       (
         await client.createSpeech({
           body: { model: 'local-flite', text: 'hello world this is a test', voice: 'kal16' },
@@ -40,7 +32,8 @@ describe('local engines through the API', () => {
     expect(speech.status).toBe('completed');
     const audioUrl = speech.output!.outputs[0]!.url!;
 
-    const job = await finished(
+    const job = await waitForTerminal(
+      client,
       (
         await client.createTranscription({
           body: { model: 'local-pocketsphinx', audio_url: audioUrl, language: 'en' },
@@ -58,13 +51,14 @@ describe('local engines through the API', () => {
   });
 
   it('analyzes a video it made: the report inline and no file, then the same request from the cache for free', async () => {
-    const video = await finished(
+    const video = await waitForTerminal(
+      client,
       (await client.createVideo({ body: { model: 'local-motion', prompt: 'a harbour', duration: 2 } })).id,
     );
     expect(video.status).toBe('completed');
     const body = { video_url: video.output!.outputs[0]!.url! };
 
-    const first = await finished((await client.analyzeVideo({ body })).id);
+    const first = await waitForTerminal(client, (await client.analyzeVideo({ body })).id);
     expect(first.status).toBe('completed');
     expect(first.output!.outputs).toHaveLength(1);
     const entry = first.output!.outputs[0]!;
@@ -75,7 +69,7 @@ describe('local engines through the API', () => {
     expect(report.summary.length).toBeGreaterThan(20);
     expect(first.actual_cost_cents).toBeGreaterThan(0);
 
-    const again = await finished((await client.analyzeVideo({ body })).id);
+    const again = await waitForTerminal(client, (await client.analyzeVideo({ body })).id);
     expect(again.pricing.cached).toBe(true);
     expect(again.actual_cost_cents).toBe(0);
     expect(again.output).toEqual(first.output);

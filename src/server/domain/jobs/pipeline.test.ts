@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Job } from '../../../contract/jobs.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
+import { waitForTerminal } from '../../testing/wait-for-terminal.ts';
 
 let t: TestApp;
 let client: ReturnType<TestApp['clientFor']>;
@@ -11,15 +11,6 @@ beforeAll(async () => {
   client = t.clientFor((await signUp(t)).api_key);
 });
 afterAll(() => t.close());
-
-async function waitForTerminal(id: string) {
-  for (let i = 0; i < 300; i++) {
-    const job = await client.getJob({ params: { id } });
-    if (['completed', 'failed', 'cancelled'].includes(job.status)) return Job.parse(job);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
 
 async function bytesAt(url: string): Promise<Buffer> {
   const response = await t.request(new URL(url).pathname);
@@ -43,7 +34,7 @@ describe('pipelines', () => {
   it("runs each step as its own billed job, feeding outputs forward, and ends with the last step's output", async () => {
     const created = await client.runPipeline({ body: { steps: steps('a kite over the sea') } as never });
     expect(created.estimated_cost_cents).toBe(0);
-    const done = await waitForTerminal(created.id);
+    const done = await waitForTerminal(client, created.id);
     expect(done.status).toBe('completed');
 
     const recorded = (
@@ -75,7 +66,7 @@ describe('pipelines', () => {
         ],
       } as never,
     });
-    const done = await waitForTerminal(created.id);
+    const done = await waitForTerminal(client, created.id);
     expect(done.status).toBe('failed');
     expect(done.error).toMatchObject({ code: 'step_failed' });
     expect(JSON.stringify(done.error)).toContain('second');

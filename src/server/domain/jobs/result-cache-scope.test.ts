@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Job } from '../../../contract/jobs.ts';
 import { person } from '../../testing/team-test-support.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { waitForTerminal } from '../../testing/wait-for-terminal.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,27 +9,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Client = ReturnType<TestApp['clientFor']>;
-
-async function finished(client: Client, id: string) {
-  for (let i = 0; i < 200; i++) {
-    const job = await client.getJob({ params: { id } });
-    if (['completed', 'failed', 'cancelled'].includes(job.status)) return Job.parse(job);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
-
 const body = { model: 'local-sketch', prompt: 'the same lighthouse at dusk', aspect_ratio: '1:1' } as const;
 
 describe('the result cache', () => {
   it("never answers one team's request from another team's job", async () => {
     const a = await person(t);
     const b = await person(t);
-    const first = await finished(a.client, (await a.client.createImage({ body })).id);
+    const first = await waitForTerminal(a.client, (await a.client.createImage({ body })).id);
     expect(first.pricing.cached).toBe(false);
 
-    const second = await finished(b.client, (await b.client.createImage({ body })).id);
+    const second = await waitForTerminal(b.client, (await b.client.createImage({ body })).id);
     expect(second.status).toBe('completed');
     expect(second.pricing).toMatchObject({ cached: false, actual: 1 });
     const fileId = second.output!.outputs[0]!.file_id!;
@@ -41,13 +30,13 @@ describe('the result cache', () => {
   it('answers the same team from its own earlier job, and not across its folders', async () => {
     const a = await person(t);
     const prompt = { ...body, prompt: 'a harbour crane' };
-    const first = await finished(a.client, (await a.client.createImage({ body: prompt })).id);
-    const again = await finished(a.client, (await a.client.createImage({ body: prompt })).id);
+    const first = await waitForTerminal(a.client, (await a.client.createImage({ body: prompt })).id);
+    const again = await waitForTerminal(a.client, (await a.client.createImage({ body: prompt })).id);
     expect(again.pricing).toMatchObject({ cached: true, actual: 0 });
     expect(again.output).toEqual(first.output);
 
     const folder = await a.client.createFolder({ body: { name: 'Private work', visibility: 'private' } });
-    const filed = await finished(
+    const filed = await waitForTerminal(
       a.client,
       (await a.client.createImage({ body: prompt, headers: { 'x-workspace-id': folder.workspace.id } })).id,
     );

@@ -9,6 +9,7 @@ import { freshJob } from '../../../contract/test-fixtures.ts';
 import { storeFile } from '../../domain/files/files.ts';
 import { makeTestMedia, probeBytes, type TestMedia } from '../../providers/local/ffmpeg-test-media.ts';
 import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
+import { waitForTerminal } from '../../testing/wait-for-terminal.ts';
 import { resizeCacheKey, toResizeV1Job } from './ffmpeg-v1.ts';
 
 let t: TestApp;
@@ -42,16 +43,6 @@ const failure = (promise: Promise<unknown>) =>
     (e: unknown) => e as ApiError,
   );
 
-async function waitForTerminal(id: string) {
-  const client = t.clientFor(key);
-  for (let i = 0; i < 300; i++) {
-    const job = await client.getJob({ params: { id } });
-    if (['completed', 'failed', 'cancelled'].includes(job.status)) return Job.parse(job);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
-
 /** Fetches an output through the app's own media route and probes it with ffmpeg. */
 async function probeOutput(url: string) {
   const response = await t.request(new URL(url).pathname);
@@ -76,7 +67,7 @@ describe('POST /v2/ffmpeg on the local engine', () => {
       }),
     );
     expect(created).toMatchObject({ status: 'queued', tool: 'ffmpeg', provider_model: 'local:ffmpeg' });
-    const done = await waitForTerminal(created.id);
+    const done = await waitForTerminal(t.clientFor(key), created.id);
     expect(done.error).toBeNull();
     expect(done).toMatchObject({ status: 'completed', provider_status: 'succeeded', actual_cost_cents: 1 });
     expect(done.pricing).toMatchObject({ cached: false, billed_units: { jobs: 1 }, billing: 'per_job' });
@@ -97,7 +88,7 @@ describe('POST /v2/ffmpeg on the local engine', () => {
     const created = await t.clientFor(key).runFfmpeg({
       body: { files: [{ url: garbageUrl }], operations: [{ op: 'thumbnail', at: 0 }] },
     });
-    const done = await waitForTerminal(created.id);
+    const done = await waitForTerminal(t.clientFor(key), created.id);
     expect(done.status).toBe('failed');
     expect(done.error).toMatchObject({
       code: 'invalid_input',
@@ -125,7 +116,7 @@ describe('POST /v1/ffmpeg/resize (spec 9)', () => {
     });
     expect(created.cache.key).toBe(resizeCacheKey({ url: clipUrl, width: 160, height: 160, fit: 'cover' }));
 
-    const done = await waitForTerminal(created.job_id);
+    const done = await waitForTerminal(t.clientFor(key), created.job_id);
     expect(done.input).toEqual({
       model: 'ffmpeg',
       files: [{ url: clipUrl }],
@@ -150,7 +141,7 @@ describe('POST /v1/ffmpeg/resize (spec 9)', () => {
     const created = await t.clientFor(key).ffmpegResizeV1({
       body: { url: clipUrl, width: 160, height: 160, fit: 'contain' },
     });
-    const done = await waitForTerminal(created.job_id);
+    const done = await waitForTerminal(t.clientFor(key), created.job_id);
     expect(done.input).toMatchObject({ operations: [{ op: 'resize', fit: 'contain' }] });
     expect((await probeOutput(done.output!.outputs[0]!.url!)).video).toMatchObject({
       width: 160,
@@ -170,7 +161,7 @@ describe('POST /v1/ffmpeg/resize (spec 9)', () => {
 
   it('reports a failed resize with an error string and no output', async () => {
     const created = await t.clientFor(key).ffmpegResizeV1({ body: { url: garbageUrl, width: 64 } });
-    const done = await waitForTerminal(created.job_id);
+    const done = await waitForTerminal(t.clientFor(key), created.job_id);
     const v1 = FfmpegResizeV1Job.parse(toResizeV1Job(done, created.cache.key));
     expect(v1.status).toBe('failed');
     expect(v1.error).toContain('Invalid data found when processing input');

@@ -2,10 +2,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../client/api-error.ts';
 import { FilePage, FileRecord } from '../../../contract/files.ts';
-import { Job } from '../../../contract/jobs.ts';
 import { insertJob } from '../../domain/files/file-test-support.ts';
 import { storeFile } from '../../domain/files/files.ts';
 import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
+import { waitForTerminal } from '../../testing/wait-for-terminal.ts';
 
 let t: TestApp;
 let client: ReturnType<TestApp['clientFor']>;
@@ -49,11 +49,7 @@ describe('POST /v2/files (small direct upload) and GET /v2/files/{id}', () => {
         provider_options: { local: { factor: 2 } },
       },
     });
-    let done = Job.parse(await client.getJob({ params: { id: job.id } }));
-    for (let i = 0; i < 200 && !['completed', 'failed'].includes(done.status); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      done = Job.parse(await client.getJob({ params: { id: job.id } }));
-    }
+    const done = await waitForTerminal(client, job.id);
     expect(done.status).toBe('completed');
   });
 

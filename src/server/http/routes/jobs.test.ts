@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../../../client/api-error.ts';
 import { Job, JobPage, JobPrice, JobStatusView } from '../../../contract/jobs.ts';
 import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
+import { waitForTerminal } from '../../testing/wait-for-terminal.ts';
 
 let t: TestApp;
 let key: string;
@@ -16,15 +17,6 @@ const failure = (promise: Promise<unknown>) =>
     () => null,
     (e: unknown) => e as ApiError,
   );
-
-async function waitForTerminal(client: ReturnType<TestApp['clientFor']>, id: string) {
-  for (let i = 0; i < 200; i++) {
-    const job = await client.getJob({ params: { id } });
-    if (['completed', 'failed', 'cancelled'].includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
 
 async function ledgerOf(teamId: string) {
   const { rows } = await t.db.query<{ kind: string; delta_cents: number; job_id: string | null }>(
@@ -366,9 +358,10 @@ describe('routing and limits', () => {
           headers: { authorization: `Bearer ${k}`, 'content-type': 'application/json' },
           body: JSON.stringify({ model: 'local-sketch', prompt: 'limit' }),
         });
-      // The window is a fixed clock minute: start early in one, so all 301 requests fall in the same.
-      const intoMinute = Date.now() % 60_000;
-      if (intoMinute > 30_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 50));
+      // The window is a fixed clock minute: the server's clock is held early in one (Date alone is faked;
+      // timers and the database run as usual), so all 301 requests fall in it however long they take.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Math.ceil(Date.now() / 60_000) * 60_000 + 1_000);
       const first = await send();
       expect(first.status).toBe(202);
       expect(first.headers.get('ratelimit-limit')).toBe('300');
@@ -385,9 +378,10 @@ describe('routing and limits', () => {
         (await limited.clientFor(other).createImage({ body: { model: 'local-sketch', prompt: 'x' } })).status,
       ).toBe('queued');
     } finally {
+      vi.useRealTimers();
       await limited.close();
     }
-  }, 75_000);
+  }, 45_000);
 });
 
 describe('idempotency', () => {

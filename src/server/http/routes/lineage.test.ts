@@ -3,8 +3,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../client/api-error.ts';
 import { FileRecord, LineageGraph, UploadSession } from '../../../contract/files.ts';
-import { Job } from '../../../contract/jobs.ts';
+import type { Job } from '../../../contract/jobs.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
+import { waitForTerminal } from '../../testing/wait-for-terminal.ts';
 
 /*
  * Files through their life with real local engines: upload (session + proxy PUT) → local-upscale →
@@ -26,15 +27,6 @@ const failure = (promise: Promise<unknown>) =>
     () => null,
     (e: unknown) => e as ApiError,
   );
-
-async function finished(id: string) {
-  for (let i = 0; i < 600; i++) {
-    const job = Job.parse(await client.getJob({ params: { id } }));
-    if (['completed', 'failed', 'cancelled'].includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
 
 async function upload(data: Buffer, filename: string): Promise<FileRecord> {
   const hash = createHash('sha256').update(data).digest('hex');
@@ -79,7 +71,8 @@ describe('lineage of a three-step chain', () => {
       .toBuffer();
     const folder = (await client.createFolder({ body: { name: 'Chain' } })).workspace;
     source = await upload(png, 'source.png');
-    upscale = await finished(
+    upscale = await waitForTerminal(
+      client,
       (
         await client.createImage({
           body: {
@@ -93,7 +86,8 @@ describe('lineage of a three-step chain', () => {
     );
     expect(upscale.status).toBe('completed');
     big = upscale.output!.outputs[0]!.file_id!;
-    edit = await finished(
+    edit = await waitForTerminal(
+      client,
       (
         await client.createImage({
           body: {

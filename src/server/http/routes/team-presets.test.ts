@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Job } from '../../../contract/jobs.ts';
 import { Preset, TEAM_PRESETS_MAX } from '../../../contract/presets.ts';
 import { imageStylePresetId } from '../../domain/presets/image-styles.ts';
 import { failure, type Person, person } from '../../testing/team-test-support.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
+import { waitForTerminal } from '../../testing/wait-for-terminal.ts';
 
 let t: TestApp;
 let ada: Person;
@@ -21,22 +21,16 @@ const styled = (prompt: string) => ({
   provider_options: { local: { style: inkSketch } },
 });
 
-async function finished(client: Person['client'], id: string) {
-  for (let i = 0; i < 300; i++) {
-    const job = await client.getJob({ params: { id } });
-    if (['completed', 'failed', 'cancelled'].includes(job.status)) return Job.parse(job);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
-
 describe('image style fragments', () => {
   it('change what the local sketch engine draws, and an unknown style is refused', async () => {
-    const plain = await finished(
+    const plain = await waitForTerminal(
       ada.client,
       (await ada.client.createImage({ body: { model: 'local-sketch', prompt: 'a fox' } })).id,
     );
-    const inked = await finished(ada.client, (await ada.client.createImage({ body: styled('a fox') })).id);
+    const inked = await waitForTerminal(
+      ada.client,
+      (await ada.client.createImage({ body: styled('a fox') })).id,
+    );
     expect(plain.status).toBe('completed');
     expect(inked.status).toBe('completed');
     expect(inked.output!.outputs[0]!.file_id).not.toBe(plain.output!.outputs[0]!.file_id);
@@ -72,7 +66,7 @@ describe('the style parameter', () => {
 
 describe('private presets of a team', () => {
   it('saves a finished job input, seen by the team only; built-in presets answer the same to everyone', async () => {
-    const job = await finished(
+    const job = await waitForTerminal(
       ada.client,
       (await ada.client.createImage({ body: styled('a quiet harbour') })).id,
     );

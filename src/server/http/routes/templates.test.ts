@@ -5,6 +5,7 @@ import { Job } from '../../../contract/jobs.ts';
 import { Template, TemplateUseResponse } from '../../../contract/templates.ts';
 import { pendingTemplates } from '../../domain/templates/template-store.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
+import { waitForTerminal } from '../../testing/wait-for-terminal.ts';
 
 const OPERATOR = 'templates-operator@example.com';
 const TITLE_CARD = 'tpl_starter_title_card';
@@ -41,15 +42,6 @@ const published = (name: string, tags: string[] = ['mine']) => ({
   },
   variables: [{ name: 'headline', label: 'Headline', type: 'text' as const }],
 });
-
-async function waitForTerminal(id: string) {
-  for (let i = 0; i < 600; i++) {
-    const job = await client.getJob({ params: { id } });
-    if (['completed', 'failed', 'cancelled'].includes(job.status)) return Job.parse(job);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
 
 describe('POST /v2/templates/{id}/use (spec 4.8)', () => {
   it('counts one use and answers { success, useCount }', async () => {
@@ -281,7 +273,7 @@ describe('POST /v2/templates/{id}/render', () => {
     expect(created.tool).toBe('render');
     expect(created.estimated_cost_cents).toBeGreaterThan(0);
 
-    const done = await waitForTerminal(created.id);
+    const done = await waitForTerminal(client, created.id);
     expect(done.status).toBe('completed');
     const url = done.output?.outputs[0]?.url ?? '';
     const picture = await t.request(new URL(url).pathname);
@@ -309,7 +301,7 @@ describe('POST /v2/templates/{id}/render', () => {
   it('renders every starter offline: the post and a video card feed the slideshow and the captioned clip', async () => {
     const renderDone = async (id: string, variables: Record<string, string>) => {
       const job = await client.renderTemplate({ params: { id }, body: { variables } });
-      const done = await waitForTerminal(job.id);
+      const done = await waitForTerminal(client, job.id);
       expect([id, done.status, done.error]).toEqual([id, 'completed', null]);
       return done.output?.outputs[0]?.url ?? '';
     };

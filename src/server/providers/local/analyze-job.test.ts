@@ -46,7 +46,6 @@ afterAll(async () => {
 async function analyze(file: string, prompt?: string, engine = job()) {
   const { context, progress } = contextOf();
   const body = { video_url: urlOf(file), ...(prompt ? { prompt } : {}) };
-  const started = Date.now();
   const result = await engine({ model, offer, body }, context);
   const first = result.outputs[0];
   if (first?.kind !== 'inline') throw new Error('expected the report inline in outputs[0]');
@@ -54,7 +53,6 @@ async function analyze(file: string, prompt?: string, engine = job()) {
     result,
     report: VideoAnalysisReport.parse(first.data),
     progress,
-    ms: Date.now() - started,
   };
 }
 
@@ -231,10 +229,10 @@ describe('video-analyze: refusals and stopping', () => {
       if (progress.some(([, message]) => message.startsWith('Reading frames')))
         controller.abort(new Error('stop'));
     }, 10);
-    const started = Date.now();
     const error = await failure(running).finally(() => clearInterval(poll));
     expect(error).toBeInstanceOf(AbortError);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // It stopped where it was, not after a full analysis: the run never reported its end.
+    expect(progress.map(([, message]) => message)).not.toContain('Writing the report');
     expect(await readdir(tmpRoot)).toEqual([]);
     expect(childProcesses()).toEqual([]);
   });

@@ -133,7 +133,6 @@ describe('procedural music engine', () => {
     const controller = new AbortController();
     const { context } = contextOf(controller.signal);
     let calls = 0;
-    const started = Date.now();
     const rendering = await failure(
       job(inputFor('procedural-music', { prompt: 'fast energetic drums', duration: 600 }), {
         ...context,
@@ -143,7 +142,6 @@ describe('procedural music engine', () => {
       }),
     );
     expect(rendering).toBeInstanceOf(AbortError);
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(calls).toBe(3);
 
     const encoder = new AbortController();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Job } from '../../../contract/jobs.ts';
 import { person } from '../../testing/team-test-support.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { waitForTerminal } from '../../testing/wait-for-terminal.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,24 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Client = ReturnType<TestApp['clientFor']>;
-
-async function finished(client: Client, id: string) {
-  for (let i = 0; i < 200; i++) {
-    const job = await client.getJob({ params: { id } });
-    if (['completed', 'failed', 'cancelled'].includes(job.status)) return Job.parse(job);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
-
 const LOCAL_RUN_ID = /^local_[0-9a-f]{24}$/;
 
 describe('provider_job_id of local jobs (spec 2.1: a string)', () => {
   it('is the id of the engine run, one per run, on completed and failed jobs alike', async () => {
     const p = await person(t);
     const run = async (prompt: string) =>
-      finished(p.client, (await p.client.createImage({ body: { model: 'local-sketch', prompt } })).id);
+      waitForTerminal(p.client, (await p.client.createImage({ body: { model: 'local-sketch', prompt } })).id);
     const first = await run('a quiet bay');
     const second = await run('a busy port');
     expect(first.status).toBe('completed');
@@ -35,7 +24,7 @@ describe('provider_job_id of local jobs (spec 2.1: a string)', () => {
     expect(second.provider_job_id).not.toBe(first.provider_job_id);
 
     const url = first.output!.outputs[0]!.url!;
-    const failed = await finished(
+    const failed = await waitForTerminal(
       p.client,
       (await p.client.createImage({ body: { model: 'local-edit', files: [{ url }] } })).id,
     );
@@ -46,8 +35,8 @@ describe('provider_job_id of local jobs (spec 2.1: a string)', () => {
   it('is, for an answer from the result cache, the id of the run that made it', async () => {
     const p = await person(t);
     const body = { model: 'local-sketch', prompt: 'a lighthouse, cached' };
-    const made = await finished(p.client, (await p.client.createImage({ body })).id);
-    const cached = await finished(p.client, (await p.client.createImage({ body })).id);
+    const made = await waitForTerminal(p.client, (await p.client.createImage({ body })).id);
+    const cached = await waitForTerminal(p.client, (await p.client.createImage({ body })).id);
     expect(cached.pricing.cached).toBe(true);
     expect(made.provider_job_id).toMatch(LOCAL_RUN_ID);
     expect(cached.provider_job_id).toBe(made.provider_job_id);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../client/api-error.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
+import { waitForTerminal } from '../../testing/wait-for-terminal.ts';
 
 /** local-sketch's output_format through the API: the catalog, the refusal and the job's stored output. */
 
@@ -11,16 +12,6 @@ beforeAll(async () => {
   key = (await signUp(t)).api_key;
 });
 afterAll(() => t.close());
-
-async function finished(id: string) {
-  const client = t.clientFor(key);
-  for (let i = 0; i < 400; i++) {
-    const job = await client.getJob({ params: { id } });
-    if (['completed', 'failed', 'cancelled'].includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
 
 describe('local-sketch output_format over HTTP', () => {
   it("is listed in GET /v2/tools/image?model=local-sketch's provider options", async () => {
@@ -62,7 +53,7 @@ describe('local-sketch output_format over HTTP', () => {
           ...(mediaType === 'image/png' ? {} : { provider_options: { local: { output_format: format } } }),
         },
       });
-      const done = await finished(created.id);
+      const done = await waitForTerminal(t.clientFor(key), created.id);
       expect(done.status).toBe('completed');
       const output = done.output!.outputs[0]!;
       expect(output.media_type).toBe(mediaType);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Job } from '../../../contract/jobs.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
+import { waitForTerminal } from '../../testing/wait-for-terminal.ts';
 
 /** The speech and music engines behind the HTTP API: a preset's fragment merged into a request just works. */
 
@@ -12,23 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function finished(id: string) {
-  const client = t.clientFor(key);
-  for (let i = 0; i < 300; i++) {
-    const job = Job.parse(await client.getJob({ params: { id } }));
-    if (['completed', 'failed', 'cancelled'].includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
-
 describe('speech and music jobs', () => {
   it("speaks with a preset's ready-to-merge fragment", async () => {
     const { data } = await t.clientFor(null).listPresets({ query: { metadata: 'voice:rms' } });
     const fragment = data[0]!.tools.speech as { model: string; voice: string };
     const text = 'Presets fill in the voice.';
     const created = await t.clientFor(key).createSpeech({ body: { ...fragment, text } });
-    const job = await finished(created.id);
+    const job = await waitForTerminal(t.clientFor(key), created.id);
     expect(job).toMatchObject({ status: 'completed', provider_model: 'local:local-flite' });
     expect(job.pricing.billed_units).toEqual({ thousand_characters: text.length / 1000 });
     expect(job.output?.outputs[0]).toMatchObject({ media_type: 'audio/mpeg' });
@@ -41,7 +31,7 @@ describe('speech and music jobs', () => {
     const created = await t
       .clientFor(key)
       .createSpeech({ body: { model: 'local-espeak', text: 'Hi.', voice: 'martian' } });
-    const job = await finished(created.id);
+    const job = await waitForTerminal(t.clientFor(key), created.id);
     expect(job.status).toBe('failed');
     expect(job.error).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('en-us') });
   });
@@ -55,7 +45,7 @@ describe('speech and music jobs', () => {
         provider_options: { local: { seed: 1 } },
       },
     });
-    const job = await finished(created.id);
+    const job = await waitForTerminal(t.clientFor(key), created.id);
     expect(job).toMatchObject({ status: 'completed', pricing: { billed_units: { seconds: 3 } } });
     expect(job.output?.outputs[0]).toMatchObject({ media_type: 'audio/mpeg' });
   });

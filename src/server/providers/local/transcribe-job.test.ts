@@ -154,10 +154,10 @@ describe('pocketsphinx engine', () => {
       if (progress.some(([, message]) => message.startsWith('Recognising')))
         controller.abort(new Error('stop'));
     }, 20);
-    const started = Date.now();
     const error = await failure(running).finally(() => clearInterval(poll));
     expect(error).toBeInstanceOf(AbortError);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // It stopped where it was, not after a full recognition: the run never reported its end.
+    expect(progress.map(([, message]) => message)).not.toContain('Done');
     expect(await readdir(tmpRoot)).toEqual([]);
     expect(childProcessesRunning(POCKETSPHINX_BINARY)).toEqual([]);
   });

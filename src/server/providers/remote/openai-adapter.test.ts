@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../domain/jobs/provider-error.ts';
+import { until } from '../../testing/until.ts';
 import { createOpenAIAdapter } from './openai-adapter.ts';
 import { openAIApi } from './openai-api.ts';
 import { closestSize } from './openai-images.ts';
@@ -260,11 +260,11 @@ describe('errors and rate limits', () => {
       runInput('openai', 'tts-1', 'speech', { text: 'hi' }),
       testContext({}, controller.signal),
     );
-    while (server.requests.length === 0) await sleep(5);
+    await until(() => server.requests.length > 0);
     controller.abort();
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
-    await sleep(20);
-    expect(server.requests[0]?.aborted).toBe(true);
+    // The request closing reaches the stand-in a moment after the run rejects.
+    await until(() => server.requests[0]?.aborted === true, 5_000);
   });
 });
 
@@ -327,7 +327,7 @@ describe('videos', () => {
       runInput('openai', 'sora-2', 'video', { prompt: 'x' }),
       testContext({}, controller.signal),
     );
-    while (server.requests.filter((r) => r.method === 'GET').length < 3) await sleep(5);
+    await until(() => server.requests.filter((r) => r.method === 'GET').length >= 3);
     controller.abort();
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
     expect(server.requests.at(-1)).toMatchObject({ method: 'DELETE', path: '/v1/videos/video_1' });

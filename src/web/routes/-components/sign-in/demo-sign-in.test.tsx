@@ -22,8 +22,13 @@ const mailbox = (code: string | null) =>
 function setup(routes: Parameters<typeof stubFetch>[0]) {
   const server = stubFetch(routes);
   const onSignedIn = vi.fn();
-  renderWithQuery(<DemoSignIn onSignedIn={onSignedIn} />);
-  return { server, onSignedIn, user: userEvent.setup() };
+  const { queryClient } = renderWithQuery(<DemoSignIn onSignedIn={onSignedIn} />);
+  /** The probe asked and its answer (or failure) taken: what absence is asserted after. */
+  const probeSettled = async () => {
+    await waitFor(() => expect(server.callsTo('GET /api/dev/demo')).toHaveLength(1));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  };
+  return { server, onSignedIn, probeSettled, user: userEvent.setup() };
 }
 
 const button = () => screen.queryByRole('button', { name: 'Explore the demo data' });
@@ -33,18 +38,15 @@ describe('demo sign-in', () => {
     ['no demo seeded (email: null)', () => json({ email: null })],
     ['no dev mailbox (404)', () => apiError(404, 'not_found', 'There is no demo sign-in.')],
   ])('is not offered when the server has %s', async (_, answer) => {
-    const { server } = setup({ 'GET /api/dev/demo': answer });
-    await waitFor(() => expect(server.callsTo('GET /api/dev/demo')).toHaveLength(1));
-    // Let the answer settle before asserting absence.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { probeSettled } = setup({ 'GET /api/dev/demo': answer });
+    await probeSettled();
     expect(button()).toBeNull();
     expect(screen.queryByRole('region', { name: 'Demo data' })).toBeNull();
   });
 
   it('is not offered when the probe fails', async () => {
-    const { server } = setup({ 'GET /api/dev/demo': () => apiError(500, 'internal', 'boom') });
-    await waitFor(() => expect(server.callsTo('GET /api/dev/demo')).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { probeSettled } = setup({ 'GET /api/dev/demo': () => apiError(500, 'internal', 'boom') });
+    await probeSettled();
     expect(button()).toBeNull();
   });
 
