@@ -51,7 +51,7 @@ async function session(t: TestApp) {
   const client = t.clientFor((await signUp(t)).api_key);
   const balance = async () => (await client.getMe()).balance_cents;
   const job = async (id: string) => Job.parse(await client.getJob({ params: { id } }));
-  const settled = async (id: string, timeoutMs = 20_000) => {
+  const settled = async (id: string, timeoutMs = 60_000) => {
     let last: Job | undefined;
     await until(async () => {
       last = await job(id);
@@ -91,7 +91,7 @@ describe('jobs at external providers hold no worker', () => {
     await until(async () => {
       const jobs = await Promise.all(ids.map(job));
       return jobs.every((j) => j.status === 'running' && j.provider_job_id !== null);
-    });
+    }, 60_000);
     const atProvider = ids.map((_, i) => falRequestsFor(`lane ${i}`));
     expect(atProvider.every((requests) => requests.length === 1)).toBe(true);
     expect(t.services.remoteJobs.size).toBe(count);
@@ -113,7 +113,7 @@ describe('jobs at external providers hold no worker', () => {
       [RUN_REMOTE_JOB_QUEUE],
     );
     expect(rows[0].n).toBe(0);
-  });
+  }, 120_000);
 
   it('a submit whose connection drops after fal took it fails clearly, is not sent again, and costs nothing', async () => {
     const { client, balance, settled } = await session(t);
