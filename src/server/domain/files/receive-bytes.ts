@@ -70,6 +70,10 @@ export async function receiveBytes(
     );
   } catch (error) {
     await s.blobs.delete(storageKey).catch(() => {});
+    // The client went away before the end of its body: its failure, to answer (if anyone listens) as such.
+    if (source.readableAborted && !(error instanceof AppError)) {
+      throw new AppError('invalid_request', `${limits.label} was cut off before its end: nothing was kept.`);
+    }
     throw error;
   }
   const refuse = async (message: string, field: string) => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPresence } from '../../db/instance-presence.ts';
 import { makeBigPicture, startSlowJob, waitForJob } from '../../testing/server-journeys.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
-import { requeueOrphans } from './job-lease.ts';
+import { claimJob, RESUMED_PRIORITY, requeueOrphans, WAITING_TO_RESUME } from './job-lease.ts';
+import { RUN_JOB_QUEUE } from './queue-names.ts';
 import { runJob } from './run-job.ts';
 import { runJobDeps } from './run-job-deps.ts';
 
@@ -119,4 +121,45 @@ describe('a run that outlives its lease', () => {
       (await client.getJob({ params: { id: step!.job_id! } })).output!.outputs[0]!.file_id,
     );
   }, 120_000);
+});
+
+describe('a job this process claimed and no longer runs', () => {
+  it('(its run lost the database before it could let go) goes back to the queue ahead of new work, saying it waits', async () => {
+    // No workers: nothing but this test takes the jobs. The process holds its presence as a worker does.
+    const w = await createTestApp({ JOB_LEASE_SECONDS: '600' }, { work: false });
+    const presence = await startPresence(w.db, w.services.log);
+    try {
+      const instance = presence.key;
+      w.services.jobRuns.presence = presence;
+      const client = w.clientFor((await signUp(w)).api_key);
+      const abandoned = await client.createImage({ body: { model: 'local-sketch', prompt: 'abandoned' } });
+      const later = await client.createImage({ body: { model: 'local-sketch', prompt: 'later' } });
+      // The new jobs' own messages are taken first: what is left is what the sweep sends.
+      const taken = await w.services.boss.fetch(RUN_JOB_QUEUE, { batchSize: 10 });
+      expect(taken.map((m) => (m.data as { jobId: string }).jobId).sort()).toEqual(
+        [abandoned.id, later.id].sort(),
+      );
+      expect(await claimJob(w.db, abandoned.id, instance, 600, { start: true })).not.toBeNull();
+      // Just claimed: a run between its claim and its start is left alone.
+      expect(await requeueOrphans(w.services)).toEqual([]);
+
+      await w.db.query(`UPDATE jobs SET updated_at = now() - interval '1 minute' WHERE id = $1`, [
+        abandoned.id,
+      ]);
+      await w.services.boss.send(RUN_JOB_QUEUE, { jobId: later.id });
+      expect(await requeueOrphans(w.services)).toEqual([abandoned.id]);
+      expect(await client.getJob({ params: { id: abandoned.id } })).toMatchObject({
+        status: 'running',
+        progress_message: WAITING_TO_RESUME,
+      });
+      // Ahead of the work sent before it.
+      const [next] = await w.services.boss.fetch(RUN_JOB_QUEUE);
+      expect(next).toMatchObject({ data: { jobId: abandoned.id } });
+      const { rows } = await w.db.query('SELECT priority FROM pgboss.job WHERE id = $1', [next!.id]);
+      expect(rows).toEqual([{ priority: RESUMED_PRIORITY }]);
+    } finally {
+      await presence.stop();
+      await w.close();
+    }
+  }, 60_000);
 });

@@ -67,6 +67,11 @@ export class JobRuns {
     for (const { token } of runs) this.runs.get(token)?.controller.abort('shutdown' satisfies StopReason);
   }
 
+  /** The lease tokens of the runs going on in this process. */
+  tokens(): string[] {
+    return [...this.runs.keys()];
+  }
+
   /** How many runs of this job are going on in this process (one, but for a run that lost its job). */
   runsOf(jobId: string): number {
     return [...this.runs.values()].filter((r) => r.jobId === jobId).length;

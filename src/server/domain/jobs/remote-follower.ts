@@ -90,6 +90,11 @@ export class RemoteFollower {
     return this.jobs.has(jobId);
   }
 
+  /** The lease tokens of the jobs followed here (they are no run's, yet not abandoned). */
+  tokens(): string[] {
+    return [...this.jobs.values()].map((job) => job.token);
+  }
+
   /** Starts following a job its worker just submitted, or one resumed by its provider id. */
   follow(s: Services, deps: RunJobDeps, request: FollowRequest): void {
     this.services = s;

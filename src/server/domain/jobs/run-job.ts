@@ -1,4 +1,5 @@
 import type { OutputEnvelope } from '../../../contract/jobs.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import type { ProviderOffer } from '../catalog/types.ts';
@@ -47,6 +48,16 @@ export function failureCode(error: unknown): string {
 }
 const CANCEL_CHECK_MS = 500;
 
+/** A run's own statement met the database away (an engine's or provider's failure is theirs). */
+function databaseLost(error: unknown): boolean {
+  const theirs =
+    error instanceof EngineInputError ||
+    error instanceof ProviderError ||
+    error instanceof PipelineStepError ||
+    error instanceof AppError;
+  return !theirs && isDatabaseUnavailable(error);
+}
+
 /**
  * Takes a queued job (or one whose run is gone: its server died or its lease ran out, see job-lease.ts)
  * and runs it to one terminal state. The run holds the job through a lease token: it renews the lease
@@ -85,7 +96,10 @@ async function afterThrow(
   error: unknown,
 ): Promise<void> {
   if (run.controller.signal.aborted) throw error;
-  const failures = await letGoAfterThrow(s.db, run.jobId, run.token).catch(() => null);
+  // The database away is no fault of the job's: it is tried again as often as it takes.
+  const failures = await letGoAfterThrow(s.db, run.jobId, run.token, {
+    count: !databaseLost(error),
+  }).catch(() => null);
   s.log.warn('job run threw', { job_id: run.jobId, failures, error: String(error) });
   if (failures === null || failures < RUN_FAILURES_MAX) throw error;
   const failed = await failJob(
@@ -230,6 +244,8 @@ async function runClaimed(
   } catch (error) {
     // Cancelled (the cancel settled it), taken over, or handed back by a stopping server.
     if (controller.signal.aborted) return;
+    // The database went away under the run (its end not written): the job is run again, not failed.
+    if (databaseLost(error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
     s.log.warn('job failed', { job_id: jobId, error: message });
     await onTerminal(await failJob(s.db, jobId, { code: failureCode(error), message }, { runToken: token }));

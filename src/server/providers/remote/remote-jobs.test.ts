@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Job } from '../../../contract/jobs.ts';
+import { requeueOrphans } from '../../domain/jobs/job-lease.ts';
 import { RUN_REMOTE_JOB_QUEUE } from '../../domain/jobs/queue-names.ts';
 import { runRemoteJobQueueJob } from '../../queue/jobs.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
@@ -95,6 +96,11 @@ describe('jobs at external providers hold no worker', () => {
     const atProvider = ids.map((_, i) => falRequestsFor(`lane ${i}`));
     expect(atProvider.every((requests) => requests.length === 1)).toBe(true);
     expect(t.services.remoteJobs.size).toBe(count);
+    // Followed jobs hold no run, yet they are not abandoned: the orphan sweep leaves them alone.
+    await t.services.db.query(`UPDATE jobs SET updated_at = now() - interval '1 minute' WHERE id = ANY($1)`, [
+      ids,
+    ]);
+    expect((await requeueOrphans(t.services)).filter((id) => ids.includes(id))).toEqual([]);
 
     fal.behaviour.neverFinish = false;
     const done = await Promise.all(ids.map((id) => settled(id)));
