@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect, retainSearchParams, useRouter } from '@tanstack/react-router';
-import { useEffect, useId } from 'react';
+import { Fragment, useEffect, useId } from 'react';
 import { isUuid } from '../../contract/values.ts';
 import { auth, credentialsRefused } from '../auth/auth.ts';
 import { cx } from '../components/cx.ts';
@@ -50,6 +50,9 @@ export const Route = createFileRoute('/_app')({
 });
 
 function AppLayout() {
+  // The team of the page on screen: it changes when a navigation to another team has loaded, and then
+  // the page and the header start afresh, with nothing (an open dialog, a half-filled form) of the old team.
+  const team = Route.useSearch({ select: (search) => search.team }) ?? 'own';
   useSignOutFromOtherTabs();
   useFocusOnNewPage();
   const menu = useMainMenu();
@@ -65,8 +68,10 @@ function AppLayout() {
           <Brand />
         </div>
         <div className="flex min-w-0 flex-1 items-center justify-end gap-3 px-3 lg:px-8">
-          <TeamSwitcher />
-          <AccountMenu />
+          <Fragment key={team}>
+            <TeamSwitcher />
+            <AccountMenu />
+          </Fragment>
         </div>
       </header>
       <div
@@ -86,7 +91,7 @@ function AppLayout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-6xl px-4 py-8 [grid-area:main] focus:outline-none sm:px-8"
       >
-        <Outlet />
+        <Outlet key={team} />
       </main>
       <ToastRegion />
     </div>

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import type { Me } from '../../contract/account.ts';
 import { storedValue } from '../storage/stored-value.ts';
 
@@ -29,7 +28,6 @@ export const rememberedTeam = storedValue<string | null>(REMEMBERED_TEAM_KEY, re
 let current: string | null = null;
 /** Whether this tab has settled on a team yet (its first page has not, and opens in the remembered one). */
 let settled = false;
-const listeners = new Set<() => void>();
 
 /** The team this tab acts for, or null for the person's own team. */
 export function currentTeamId(): string | null {
@@ -49,24 +47,13 @@ export function setCurrentTeam(teamId: string | null): void {
   settled = true;
   if (teamId === null) rememberedTeam.clear();
   else rememberedTeam.set(teamId);
-  if (teamId === current) return;
   current = teamId;
-  for (const listener of listeners) listener();
 }
 
 /** Back to the person's own team and nothing remembered (sign-out: the next person starts in theirs). */
 export function forgetCurrentTeam(): void {
   setCurrentTeam(null);
   settled = false;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useCurrentTeamId(): string | null {
-  return useSyncExternalStore(subscribe, currentTeamId);
 }
 
 /** The header that makes a call act for the current team (none for the person's own team). */

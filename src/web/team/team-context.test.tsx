@@ -126,7 +126,8 @@ describe('the team the console works in', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Team' }), ADA_TEAM);
     await showsAvailable(/1,000 credits/);
     await waitFor(() => expect(router.state.location.search).toEqual({}));
-    for (const call of apiCalls(api.calls.slice(back))) expect(call.headers.get('x-team-id')).toBeNull();
+    for (const call of apiCalls(api.calls.slice(back)))
+      expect(actingFor(call), call.url.pathname).toBe(ADA_TEAM);
   });
 
   it('keeps the team in the links of the console', async () => {
@@ -148,6 +149,17 @@ describe('the team the console works in', () => {
     openConsoleAt(`/team?team=${OLGA_TEAM}`);
     expect(await screen.findByText(/olga's team\. You are member\./)).toBeInTheDocument();
     expect(screen.queryByText(/your personal team/)).toBeNull();
+  });
+
+  it('switches on the Team page, whose own data does not depend on the address', async () => {
+    const user = userEvent.setup();
+    server();
+    openConsoleAt('/team');
+    expect(
+      await screen.findByText(/ada's team \(your personal team\)\. You are owner\./),
+    ).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Team' }), OLGA_TEAM);
+    expect(await screen.findByText(/olga's team\. You are member\./)).toBeInTheDocument();
   });
 
   it('opens a link to a team she is not in in her own team, and says which in the address', async () => {

@@ -1,25 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { setCurrentTeam } from './current-team.ts';
 
 /**
- * Switches the team the console works in (null: the person's own) and stays on the same page: the same
- * section, without what belongs to the team left behind (a job or file open by id, a folder, a key or
- * a job in the search), which the new team has not got.
+ * Switches the team the console works in and stays on the same page: the same section, without what
+ * belongs to the team left behind (a job or file open by id, a folder, a key or a job in the search),
+ * which the new team has not got. The navigation names the team, the person's own included, and the
+ * console's layout settles it before the page loads (routes/_app.tsx; the own team's id then leaves
+ * the address), so nothing on screen asks for the new team's data before it is the current one.
  */
-export function useSwitchTeam(): (teamId: string | null) => void {
+export function useSwitchTeam(): (teamId: string) => void {
   const router = useRouter();
   const queryClient = useQueryClient();
   return useCallback(
-    (teamId: string | null) => {
+    (teamId: string) => {
       // Answers still on their way are for the team being left: none may land after the switch.
       void queryClient.cancelQueries();
-      setCurrentTeam(teamId);
-      // `team: undefined` said outright: the console's links keep `?team=` unless a navigation names it.
       void router.navigate({
         to: sectionOf(router.state.location.pathname) as '/',
-        search: { team: teamId ?? undefined },
+        search: { team: teamId },
       });
     },
     [router, queryClient],

@@ -42,7 +42,7 @@ export function TeamSwitcher() {
         // Named for screen readers also where the visible label is hidden (small screens).
         aria-label="Team"
         value={current.id}
-        onChange={(event) => switchTeam(event.target.value === own ? null : event.target.value)}
+        onChange={(event) => switchTeam(event.target.value)}
         className="h-9 max-w-44 min-w-0 truncate rounded-lg border border-zinc-300 bg-white px-2 text-sm text-zinc-900 shadow-sm sm:max-w-64 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
       >
         {me.teams.map((team) => (

@@ -82,7 +82,7 @@ export function TeamPage() {
             });
             close();
             // Gone from that team: back to their own.
-            if (leaving) switchTeam(null);
+            if (leaving) switchTeam(ownTeamId(me));
           }}
         />
       )}
