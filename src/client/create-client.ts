@@ -11,6 +11,11 @@ export interface ClientOptions {
   /** API key or session JWT; a function is read on every call (tokens change at sign-in). */
   token?: string | null | (() => string | null | undefined);
   fetch?: typeof fetch;
+  /**
+   * Headers sent with every call, read on every call (for example `x-team-id` to act for another of the
+   * person's teams, which the person may change at any time); a call's own headers win over these.
+   */
+  headers?: () => Record<string, string>;
   /** Called with every ApiError before it is thrown (the console uses it to catch 401s). */
   onError?: (error: ApiError) => void;
 }
@@ -56,7 +61,11 @@ export function createClient(options: ClientOptions): Client {
   ): Promise<unknown> {
     const prefix = endpoint.host === 'app' ? appUrl : root;
     const url = `${prefix}${fillPath(endpoint.path, input?.params as Record<string, string> | undefined)}${queryString(input?.query as Record<string, unknown> | undefined)}`;
-    const headers: Record<string, string> = { accept: 'application/json', ...input?.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...options.headers?.(),
+      ...input?.headers,
+    };
     const token = typeof options.token === 'function' ? options.token() : options.token;
     if (token && endpoint.auth !== 'none') headers.authorization = `Bearer ${token}`;
     let body: string | undefined;

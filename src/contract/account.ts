@@ -30,7 +30,10 @@ export const Me = z
   .object({
     person: Person.nullable().meta({ description: 'Null for a service account key with no person.' }),
     team: TeamMembership.meta({ description: 'The team this call acts for.' }),
-    teams: z.array(TeamMembership),
+    teams: z.array(TeamMembership).meta({
+      description:
+        "All the person's teams with their role: their own personal team first, then the others in the order they joined.",
+    }),
     role: TeamRole,
     balance_cents: Cents,
     auth: z.object({

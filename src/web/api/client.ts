@@ -1,6 +1,7 @@
 import type { ApiError } from '../../client/api-error.ts';
 import { type Client, createClient } from '../../client/create-client.ts';
 import { currentSession } from '../auth/session.ts';
+import { teamHeaders } from '../team/current-team.ts';
 import { resolveBaseUrl, serverSettingsStore } from './server-settings.ts';
 
 type UnauthorizedHandler = (error: ApiError) => void;
@@ -21,6 +22,8 @@ function build(): Client {
   return createClient({
     baseUrl: resolveBaseUrl(serverSettingsStore.get()),
     token: bearerToken,
+    // Every call acts for the team the console works in (the one place X-Team-Id is added).
+    headers: teamHeaders,
     onError: (error) => {
       if (error.status === 401) onUnauthorized?.(error);
     },
@@ -32,6 +35,7 @@ function buildSessionClient(): Client {
   return createClient({
     baseUrl: resolveBaseUrl(serverSettingsStore.get()),
     token: () => currentSession()?.token ?? null,
+    headers: teamHeaders,
     onError: (error) => {
       if (error.status === 401) onUnauthorized?.(error);
     },

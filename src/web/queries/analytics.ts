@@ -5,6 +5,7 @@ import type {
   AnalyticsTimeseries,
 } from '../../contract/analytics.ts';
 import { api } from '../api/client.ts';
+import { teamScoped } from '../team/current-team.ts';
 
 /** Range, timezone and filters as the analytics endpoints take them (filters are comma lists or `none`). */
 export interface AnalyticsQuery {
@@ -24,12 +25,15 @@ export interface AnalyticsQuery {
 export type Bucket = 'hour' | 'day' | 'week' | 'month';
 
 export const analyticsKeys = {
-  all: ['analytics'] as const,
-  summary: (query: AnalyticsQuery, compare: boolean) => ['analytics', 'summary', query, compare] as const,
+  get all() {
+    return teamScoped(['analytics'] as const);
+  },
+  summary: (query: AnalyticsQuery, compare: boolean) =>
+    teamScoped(['analytics', 'summary', query, compare] as const),
   breakdown: (query: AnalyticsQuery, dimension: AnalyticsDimension, limit: number, compare: boolean) =>
-    ['analytics', 'breakdown', query, dimension, limit, compare] as const,
+    teamScoped(['analytics', 'breakdown', query, dimension, limit, compare] as const),
   series: (query: AnalyticsQuery, bucket: Bucket, stack: AnalyticsDimension) =>
-    ['analytics', 'series', query, bucket, stack] as const,
+    teamScoped(['analytics', 'series', query, bucket, stack] as const),
 };
 
 /** Spend is history: a minute of staleness keeps switching back and forth free, focus refreshes it after. */

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiKey } from '../../contract/api-keys.ts';
 import { sessionApi } from '../api/client.ts';
+import { teamScoped } from '../team/current-team.ts';
 
 /*
  * API keys. Every call goes with the session, never a custom key from Settings: the server refuses API
@@ -13,11 +14,13 @@ const KEY_PAGE_SIZE = 100;
 const MAX_KEY_PAGES = 10;
 
 export const apiKeyKeys = {
-  all: ['api-keys'] as const,
-  lists: () => ['api-keys', 'list'] as const,
-  list: (includeRevoked: boolean) => ['api-keys', 'list', { includeRevoked }] as const,
-  shares: (id: string) => ['api-keys', 'shares', id] as const,
-  reveals: (id: string) => ['api-keys', 'reveals', id] as const,
+  get all() {
+    return teamScoped(['api-keys'] as const);
+  },
+  lists: () => teamScoped(['api-keys', 'list'] as const),
+  list: (includeRevoked: boolean) => teamScoped(['api-keys', 'list', { includeRevoked }] as const),
+  shares: (id: string) => teamScoped(['api-keys', 'shares', id] as const),
+  reveals: (id: string) => teamScoped(['api-keys', 'reveals', id] as const),
 };
 
 /** Every key the caller sees: owned, of teams they manage, and shared with them; revoked ones on request. */

@@ -1,12 +1,15 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { LedgerKind } from '../../contract/billing.ts';
 import { api } from '../api/client.ts';
+import { teamScoped } from '../team/current-team.ts';
 
 /** The team's balance, and its ledger (every change of the balance), newest first. */
 const billingKeys = {
-  balance: ['billing', 'balance'] as const,
-  ledger: (kind: LedgerKind | undefined) => ['billing', 'ledger', kind ?? 'all'] as const,
-  refunds: (jobId: string) => ['billing', 'refunds', jobId] as const,
+  get balance() {
+    return teamScoped(['billing', 'balance'] as const);
+  },
+  ledger: (kind: LedgerKind | undefined) => teamScoped(['billing', 'ledger', kind ?? 'all'] as const),
+  refunds: (jobId: string) => teamScoped(['billing', 'refunds', jobId] as const),
 };
 
 const LEDGER_PAGE_SIZE = 50;

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { FileRecord } from '../../contract/files.ts';
 import { api } from '../api/client.ts';
+import { teamScoped } from '../team/current-team.ts';
 import { type FileListFilters, listQueryOf } from './file-filters.ts';
 import { folderKeys } from './folders.ts';
 import { generationKeys } from './generation.ts';
@@ -15,11 +16,14 @@ import { generationKeys } from './generation.ts';
 export const FILE_PAGE_SIZE = 100;
 
 export const fileKeys = {
-  all: ['files'] as const,
-  lists: () => ['files', 'list'] as const,
-  list: (filters: FileListFilters) => ['files', 'list', filters] as const,
-  detail: (id: string) => ['files', 'detail', id] as const,
-  lineage: (id: string) => ['files', 'detail', id, 'lineage'] as const,
+  get all() {
+    return teamScoped(['files'] as const);
+  },
+  lists: () => teamScoped(['files', 'list'] as const),
+  list: (filters: FileListFilters) => teamScoped(['files', 'list', filters] as const),
+  details: () => teamScoped(['files', 'detail'] as const),
+  detail: (id: string) => teamScoped(['files', 'detail', id] as const),
+  lineage: (id: string) => teamScoped(['files', 'detail', id, 'lineage'] as const),
 };
 
 /** The file browser: newest first, a page at a time by cursor. */
@@ -85,7 +89,7 @@ export function useDeleteFile(id: string) {
       queryClient.removeQueries({ queryKey: fileKeys.detail(id), exact: true });
       filesChanged(queryClient);
       // Graphs that named the file now mark it deleted.
-      void queryClient.invalidateQueries({ queryKey: ['files', 'detail'] });
+      void queryClient.invalidateQueries({ queryKey: fileKeys.details() });
     },
   });
 }

@@ -1,10 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Folder } from '../../contract/folders.ts';
 import { api } from '../api/client.ts';
+import { teamScoped } from '../team/current-team.ts';
 
 export const folderKeys = {
-  all: ['folders'] as const,
-  list: () => ['folders', 'list'] as const,
+  get all() {
+    return teamScoped(['folders'] as const);
+  },
+  list: () => teamScoped(['folders', 'list'] as const),
 };
 
 /** More folders than this is not a sidebar any more; the list stops there. */

@@ -5,6 +5,7 @@ import type { VideoAnalyzeRequest } from '../../contract/generation.ts';
 import type { Job, JobStatusView } from '../../contract/jobs.ts';
 import { VIDEO_ANALYZE_MODEL } from '../../contract/values.ts';
 import { api } from '../api/client.ts';
+import { teamScoped } from '../team/current-team.ts';
 import { meKeys } from './me.ts';
 
 /**
@@ -15,12 +16,16 @@ import { meKeys } from './me.ts';
  */
 export const generationKeys = {
   schema: (tool: ToolKey, model: string | null) => ['tools', tool, 'schema', model] as const,
-  playground: ['jobs', 'playground'] as const,
-  recent: (tool: ToolKey) => ['jobs', 'playground', 'recent', tool] as const,
-  outputs: ['jobs', 'playground', 'outputs'] as const,
-  files: (filter: FileFilter) => ['jobs', 'playground', 'outputs', 'files', filter] as const,
-  job: (id: string) => ['jobs', 'playground', 'job', id] as const,
-  status: (id: string) => ['jobs', 'playground', 'status', id] as const,
+  get playground() {
+    return teamScoped(['jobs', 'playground'] as const);
+  },
+  recent: (tool: ToolKey) => teamScoped(['jobs', 'playground', 'recent', tool] as const),
+  get outputs() {
+    return teamScoped(['jobs', 'playground', 'outputs'] as const);
+  },
+  files: (filter: FileFilter) => teamScoped(['jobs', 'playground', 'outputs', 'files', filter] as const),
+  job: (id: string) => teamScoped(['jobs', 'playground', 'job', id] as const),
+  status: (id: string) => teamScoped(['jobs', 'playground', 'status', id] as const),
   operations: ['openapi', 'operations'] as const,
 };
 

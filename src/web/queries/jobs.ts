@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { Job } from '../../contract/jobs.ts';
 import { api } from '../api/client.ts';
+import { teamScoped } from '../team/current-team.ts';
 import { type JobFeedData, latestUpdate, mergeJobs } from './job-feed-cache.ts';
 import { type JobFeedFilters, listQueryOf, normalizeFilters } from './job-filters.ts';
 import { resetSyncPoint } from './job-sync-points.ts';
@@ -10,12 +11,14 @@ import { meKeys } from './me.ts';
 export const JOB_PAGE_SIZE = 100;
 
 export const jobKeys = {
-  all: ['jobs'] as const,
-  lists: () => ['jobs', 'list'] as const,
-  list: (filters: JobFeedFilters) => ['jobs', 'list', normalizeFilters(filters)] as const,
-  details: () => ['jobs', 'detail'] as const,
-  detail: (id: string) => ['jobs', 'detail', id] as const,
-  deliveries: (id: string) => ['jobs', 'detail', id, 'webhook-deliveries'] as const,
+  get all() {
+    return teamScoped(['jobs'] as const);
+  },
+  lists: () => teamScoped(['jobs', 'list'] as const),
+  list: (filters: JobFeedFilters) => teamScoped(['jobs', 'list', normalizeFilters(filters)] as const),
+  details: () => teamScoped(['jobs', 'detail'] as const),
+  detail: (id: string) => teamScoped(['jobs', 'detail', id] as const),
+  deliveries: (id: string) => teamScoped(['jobs', 'detail', id, 'webhook-deliveries'] as const),
 };
 
 /**

@@ -2,11 +2,14 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Job } from '../../contract/jobs.ts';
 import { PipelineStepState } from '../../contract/pipeline-graph.ts';
 import { api } from '../api/client.ts';
+import { teamScoped } from '../team/current-team.ts';
 
 /** Under `['jobs']`, so whoever invalidates the jobs refreshes these too. */
 export const pipelineKeys = {
-  recent: ['jobs', 'pipelines', 'recent'] as const,
-  run: (id: string) => ['jobs', 'pipelines', 'run', id] as const,
+  get recent() {
+    return teamScoped(['jobs', 'pipelines', 'recent'] as const);
+  },
+  run: (id: string) => teamScoped(['jobs', 'pipelines', 'run', id] as const),
 };
 
 const LIVE_POLL_MS = 1000;

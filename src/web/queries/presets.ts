@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { ToolKey } from '../../contract/common.ts';
 import type { CreatePresetRequest, Preset } from '../../contract/presets.ts';
 import { api } from '../api/client.ts';
+import { teamScoped } from '../team/current-team.ts';
 
 export interface PresetFilter {
   /** Which parameter the presets fill: `voice`, `style`. */
@@ -21,10 +22,12 @@ export interface PresetFilter {
 }
 
 export const presetKeys = {
-  all: ['presets'] as const,
-  list: (filter: PresetFilter) => ['presets', filter] as const,
-  one: (id: string) => ['presets', 'one', id] as const,
-  browse: (filter: PresetBrowseFilter) => ['presets', 'browse', filter] as const,
+  get all() {
+    return teamScoped(['presets'] as const);
+  },
+  list: (filter: PresetFilter) => teamScoped(['presets', filter] as const),
+  one: (id: string) => teamScoped(['presets', 'one', id] as const),
+  browse: (filter: PresetBrowseFilter) => teamScoped(['presets', 'browse', filter] as const),
 };
 
 /** The /presets page's filters (all in its URL). */

@@ -1,73 +1,66 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TeamRole } from '../../contract/account.ts';
 import { sessionApi } from '../api/client.ts';
+import { teamScoped } from '../team/current-team.ts';
 import { apiKeyKeys } from './api-keys.ts';
 import { meKeys } from './me.ts';
 
 /*
- * A team's members, roles and pending invitations. `teamId` picks one of the person's teams
- * (X-Team-Id); without it the server answers for their own team, as for every other page.
+ * The current team's members, roles and pending invitations (the team the console works in: every call
+ * carries it, team/current-team.ts).
  */
 
 export const teamKeys = {
-  all: ['team'] as const,
-  members: (teamId: string | undefined) => ['team', 'members', teamId ?? 'own'] as const,
+  get all() {
+    return teamScoped(['team'] as const);
+  },
+  members: () => teamScoped(['team', 'members'] as const),
 };
 
-function teamHeaders(teamId: string | undefined): Record<string, string> | undefined {
-  return teamId ? { 'x-team-id': teamId } : undefined;
-}
-
-export function teamMembersQueryOptions(teamId?: string) {
+export function teamMembersQueryOptions() {
   return queryOptions({
-    queryKey: teamKeys.members(teamId),
-    queryFn: () => sessionApi().listTeamMembers({ headers: teamHeaders(teamId) }),
+    queryKey: teamKeys.members(),
+    queryFn: () => sessionApi().listTeamMembers(),
   });
 }
 
-export function useInviteTeamMember(teamId?: string) {
+export function useInviteTeamMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; role: 'manager' | 'member' }) =>
-      sessionApi().inviteTeamMember({ body, headers: teamHeaders(teamId) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.members(teamId) }),
+      sessionApi().inviteTeamMember({ body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.members() }),
   });
 }
 
 /** Withdraws a pending invitation: the address no longer joins at its next sign-in. */
-export function useWithdrawInvitation(teamId?: string) {
+export function useWithdrawInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      sessionApi().revokeTeamInvitation({ params: { id }, headers: teamHeaders(teamId) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.members(teamId) }),
+    mutationFn: (id: string) => sessionApi().revokeTeamInvitation({ params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.members() }),
   });
 }
 
-export function useChangeMemberRole(teamId?: string) {
+export function useChangeMemberRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: TeamRole }) =>
-      sessionApi().updateTeamMember({
-        params: { user_id: userId },
-        body: { role },
-        headers: teamHeaders(teamId),
-      }),
+      sessionApi().updateTeamMember({ params: { user_id: userId }, body: { role } }),
     // A change of one's own role changes what the console may offer.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: teamKeys.members(teamId) }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.members() }),
         queryClient.invalidateQueries({ queryKey: meKeys.all }),
       ]),
   });
 }
 
 /** Removing a member revokes their keys of the team and ends their shares: the key list changes too. */
-export function useRemoveMember(teamId?: string) {
+export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) =>
-      sessionApi().removeTeamMember({ params: { user_id: userId }, headers: teamHeaders(teamId) }),
+    mutationFn: (userId: string) => sessionApi().removeTeamMember({ params: { user_id: userId } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: teamKeys.all }),

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { z } from 'zod';
 import type { PublishTemplateRequest } from '../../contract/templates.ts';
 import { api } from '../api/client.ts';
+import { teamScoped } from '../team/current-team.ts';
 import { generationKeys } from './generation.ts';
 import { meKeys } from './me.ts';
 
@@ -13,10 +14,14 @@ export interface TemplateFilter {
 }
 
 export const templateKeys = {
-  all: ['templates'] as const,
-  list: (filter: TemplateFilter) => ['templates', 'list', filter] as const,
-  tags: ['templates', 'tags'] as const,
-  one: (id: string) => ['templates', 'one', id] as const,
+  get all() {
+    return teamScoped(['templates'] as const);
+  },
+  list: (filter: TemplateFilter) => teamScoped(['templates', 'list', filter] as const),
+  get tags() {
+    return teamScoped(['templates', 'tags'] as const);
+  },
+  one: (id: string) => teamScoped(['templates', 'one', id] as const),
 };
 
 export const TEMPLATE_PAGE = 24;

@@ -1,19 +1,30 @@
-import { createFileRoute, Outlet, redirect, useRouter } from '@tanstack/react-router';
-import { useEffect, useId } from 'react';
+import { createFileRoute, Outlet, redirect, retainSearchParams, useRouter } from '@tanstack/react-router';
+import { Fragment, useEffect, useId } from 'react';
+import { isUuid } from '../../contract/values.ts';
 import { auth, credentialsRefused } from '../auth/auth.ts';
 import { cx } from '../components/cx.ts';
 import { ToastRegion } from '../components/toast-region.tsx';
-import { meQueryOptions } from '../queries/me.ts';
+import { matching, searchParams } from '../search-params/fields.ts';
+import { enterTeam } from '../team/enter-team.ts';
 import { AccountMenu } from './-components/app-shell/account-menu.tsx';
 import { Brand } from './-components/app-shell/brand.tsx';
 import { MainMenuButton, useMainMenu } from './-components/app-shell/main-menu.tsx';
 import { SideNav } from './-components/app-shell/side-nav.tsx';
 import { SkipLink } from './-components/app-shell/skip-link.tsx';
+import { TeamSwitcher } from './-components/app-shell/team-switcher.tsx';
 import { useFocusOnNewPage } from './-components/app-shell/use-focus-on-new-page.ts';
 
-/** The signed-in console: navigation, account menu, and the page. Signed-out visitors go to sign-in and come back. */
+/** `?team=<id>`: the team the page is for, kept by every link within the console (a malformed id is dropped). */
+const TeamSearch = searchParams({ team: matching(isUuid) });
+
+/**
+ * The signed-in console: navigation, account menu, and the page. Signed-out visitors go to sign-in and come
+ * back. The team the console works in is settled here, before any page loads its data (team/enter-team.ts).
+ */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: ({ context, location }) => {
+  validateSearch: TeamSearch,
+  search: { middlewares: [retainSearchParams(['team'])] },
+  beforeLoad: async ({ context, location, search }) => {
     if (!context.auth.isAuthenticated()) {
       // Any route may notice a refused session first (a loader's 401 re-runs this guard): say why.
       throw redirect({
@@ -24,12 +35,24 @@ export const Route = createFileRoute('/_app')({
         },
       });
     }
+    const { team } = await enterTeam(context.queryClient, search.team);
+    if (team !== search.team) {
+      // The address names the team the page shows (added, corrected or dropped), so a copied link opens in it.
+      throw redirect({
+        to: location.pathname as '/',
+        search: { ...(location.search as Record<string, unknown>), team },
+        hash: location.hash,
+        replace: true,
+      });
+    }
   },
-  loader: ({ context }) => context.queryClient.ensureQueryData(meQueryOptions()),
   component: AppLayout,
 });
 
 function AppLayout() {
+  // The team of the page on screen: it changes when a navigation to another team has loaded, and then
+  // the page and the header start afresh, with nothing (an open dialog, a half-filled form) of the old team.
+  const team = Route.useSearch({ select: (search) => search.team }) ?? 'own';
   useSignOutFromOtherTabs();
   useFocusOnNewPage();
   const menu = useMainMenu();
@@ -44,8 +67,11 @@ function AppLayout() {
           <MainMenuButton menu={menu} controls={navId} />
           <Brand />
         </div>
-        <div className="flex flex-1 items-center justify-end px-3 lg:px-8">
-          <AccountMenu />
+        <div className="flex min-w-0 flex-1 items-center justify-end gap-3 px-3 lg:px-8">
+          <Fragment key={team}>
+            <TeamSwitcher />
+            <AccountMenu />
+          </Fragment>
         </div>
       </header>
       <div
@@ -65,7 +91,7 @@ function AppLayout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-6xl px-4 py-8 [grid-area:main] focus:outline-none sm:px-8"
       >
-        <Outlet />
+        <Outlet key={team} />
       </main>
       <ToastRegion />
     </div>

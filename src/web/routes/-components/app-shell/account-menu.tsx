@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { signOut } from '../../../auth/auth.ts';
 import { formatCredits, formatCreditsAndDollars } from '../../../format/credits.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
+import { forgetCurrentTeam } from '../../../team/current-team.ts';
 
 const MENU_ITEM =
   'rounded-lg px-2 py-2 text-left text-sm text-zinc-700 hover:bg-zinc-100 disabled:opacity-60 dark:text-zinc-300 dark:hover:bg-zinc-800';
@@ -41,6 +42,8 @@ export function AccountMenu() {
   async function onSignOut() {
     setLeaving(true);
     await signOut();
+    // The next person at this browser starts in their own team.
+    forgetCurrentTeam();
     await router.navigate({ to: '/sign-in' });
     // Only once nothing on screen reads it: the next person must not see this one's data.
     queryClient.clear();

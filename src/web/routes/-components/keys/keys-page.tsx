@@ -9,6 +9,7 @@ import { apiKeysQueryOptions } from '../../../queries/api-keys.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
 import { CreateKeyDialog } from './create-key-dialog.tsx';
 import { type KeyAction, KeyTable } from './key-table.tsx';
+import { keysOfTeam } from './keys-of-team.ts';
 import { LeaveShareDialog } from './leave-share-dialog.tsx';
 import { RevealKeyDialog } from './reveal-key-dialog.tsx';
 import { RevealLogDialog } from './reveal-log-dialog.tsx';
@@ -19,8 +20,9 @@ type OpenDialog = { kind: 'create' } | { kind: KeyAction; key: ApiKey } | null;
 
 /** The Keys page: the table, and one dialog at a time (each returns focus to the button that opened it). */
 export function KeysPage({ includeRevoked }: { includeRevoked: boolean }) {
-  const { data: keys } = useSuspenseQuery(apiKeysQueryOptions(includeRevoked));
+  const { data: allKeys } = useSuspenseQuery(apiKeysQueryOptions(includeRevoked));
   const { data: me } = useSuspenseQuery(meQueryOptions());
+  const keys = keysOfTeam(allKeys, me);
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
 
@@ -29,7 +31,7 @@ export function KeysPage({ includeRevoked }: { includeRevoked: boolean }) {
     <>
       <PageHeader
         title="Keys"
-        description="API keys of your team and keys shared with you. A key acts for its team; revoking it stops it at once."
+        description={`API keys of ${me.team.name} and keys shared with you. A key acts for its team; revoking it stops it at once.`}
         actions={createButton}
       />
       <RevokedToggle />

@@ -18,18 +18,16 @@ const ChangeRoleSchema = z.object({ role: TeamRole });
 
 /** Picks another role for a member and confirms it in the same step (the button names the change). */
 export function ChangeRoleDialog({
-  teamId,
   member,
   roles,
   onClose,
 }: {
-  teamId: string | undefined;
   member: TeamMember;
   roles: readonly TeamRole[];
   onClose: () => void;
 }) {
   const formId = useId();
-  const change = useChangeMemberRole(teamId);
+  const change = useChangeMemberRole();
   const form = useForm({ resolver: zodResolver(ChangeRoleSchema), defaultValues: { role: member.role } });
   const role = useWatch({ control: form.control, name: 'role' });
   const name = personName(member);

@@ -16,17 +16,9 @@ import { RoleChoice } from './role-choice.tsx';
 const InviteSchema = z.object({ email: Email, role: z.enum(['manager', 'member']) });
 
 /** Invites someone by email with a role; they join at their next sign-in with that address. */
-export function InviteDialog({
-  teamId,
-  teamName,
-  onClose,
-}: {
-  teamId: string | undefined;
-  teamName: string;
-  onClose: () => void;
-}) {
+export function InviteDialog({ teamName, onClose }: { teamName: string; onClose: () => void }) {
   const formId = useId();
-  const invite = useInviteTeamMember(teamId);
+  const invite = useInviteTeamMember();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(InviteSchema),

@@ -5,14 +5,12 @@ import { personName } from '../keys/person-name.ts';
 
 /** Removing someone (or leaving) ends their access: their keys of this team are revoked, their shares end. */
 export function RemoveMemberDialog({
-  teamId,
   member,
   teamName,
   leaving,
   onClose,
   onRemoved,
 }: {
-  teamId: string | undefined;
   member: TeamMember;
   teamName: string;
   /** The caller is removing themselves. */
@@ -20,7 +18,7 @@ export function RemoveMemberDialog({
   onClose: () => void;
   onRemoved: () => void;
 }) {
-  const remove = useRemoveMember(teamId);
+  const remove = useRemoveMember();
   const name = personName(member);
   return (
     <ConfirmDialog

@@ -1,5 +1,4 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { TeamMember } from '../../../../contract/team.ts';
 import { Button } from '../../../components/button.tsx';
@@ -7,6 +6,8 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { showToast } from '../../../components/toast-store.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
 import { teamMembersQueryOptions } from '../../../queries/team.ts';
+import { ownTeamId } from '../../../team/current-team.ts';
+import { useSwitchTeam } from '../../../team/use-switch-team.ts';
 import { personName } from '../keys/person-name.ts';
 import { ChangeRoleDialog } from './change-role-dialog.tsx';
 import { type Invitation, InvitationsList } from './invitations-list.tsx';
@@ -14,7 +15,6 @@ import { InviteDialog } from './invite-dialog.tsx';
 import { type MemberAction, MembersTable } from './members-table.tsx';
 import { RemoveMemberDialog } from './remove-member-dialog.tsx';
 import { type Actor, assignableRoles, canInvite, ROLE_LABELS } from './team-permissions.ts';
-import { TeamPicker } from './team-picker.tsx';
 import { WithdrawInvitationDialog } from './withdraw-invitation-dialog.tsx';
 
 type OpenDialog =
@@ -24,17 +24,19 @@ type OpenDialog =
   | null;
 
 /**
- * One of the person's teams (their own unless `teamId` names another): members and roles, invitations,
- * and only the buttons the caller's role in that team allows.
+ * The team the console works in (the header's switcher picks it): members and roles, invitations, and
+ * only the buttons the caller's role in that team allows.
  */
-export function TeamPage({ teamId }: { teamId: string | undefined }) {
+export function TeamPage() {
   const { data: me } = useSuspenseQuery(meQueryOptions());
-  const { data: members } = useSuspenseQuery(teamMembersQueryOptions(teamId));
-  const navigate = useNavigate();
+  const { data: members } = useSuspenseQuery(teamMembersQueryOptions());
+  const switchTeam = useSwitchTeam();
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
-  const team = me.teams.find((entry) => entry.id === teamId) ?? me.team;
-  const actor: Actor = { role: team.role, userId: me.person?.id ?? null, personalTeam: team.personal };
+  const team = me.team;
+  // Someone else's personal team is personal too, but it is not yours: only your own is named so.
+  const yourPersonalTeam = team.personal && team.id === ownTeamId(me);
+  const actor: Actor = { role: team.role, userId: me.person?.id ?? null, personalTeam: yourPersonalTeam };
   const inviter = canInvite(actor);
 
   return (
@@ -44,15 +46,10 @@ export function TeamPage({ teamId }: { teamId: string | undefined }) {
         description={
           <>
             {team.name}
-            {team.personal ? ' (your personal team)' : ''}. You are {ROLE_LABELS[team.role].toLowerCase()}.
+            {yourPersonalTeam ? ' (your personal team)' : ''}. You are {ROLE_LABELS[team.role].toLowerCase()}.
           </>
         }
-        actions={
-          <>
-            {me.teams.length > 1 && <TeamPicker teams={me.teams} own={me.team.id} />}
-            {inviter && <Button onClick={() => setOpen({ kind: 'invite' })}>Invite</Button>}
-          </>
-        }
+        actions={inviter && <Button onClick={() => setOpen({ kind: 'invite' })}>Invite</Button>}
       />
       <MembersTable
         members={members.data}
@@ -66,21 +63,13 @@ export function TeamPage({ teamId }: { teamId: string | undefined }) {
         />
       )}
 
-      {open?.kind === 'withdraw' && (
-        <WithdrawInvitationDialog teamId={teamId} invitation={open.invitation} onClose={close} />
-      )}
-      {open?.kind === 'invite' && <InviteDialog teamId={teamId} teamName={team.name} onClose={close} />}
+      {open?.kind === 'withdraw' && <WithdrawInvitationDialog invitation={open.invitation} onClose={close} />}
+      {open?.kind === 'invite' && <InviteDialog teamName={team.name} onClose={close} />}
       {open?.kind === 'role' && (
-        <ChangeRoleDialog
-          teamId={teamId}
-          member={open.member}
-          roles={assignableRoles(actor, open.member)}
-          onClose={close}
-        />
+        <ChangeRoleDialog member={open.member} roles={assignableRoles(actor, open.member)} onClose={close} />
       )}
       {open?.kind === 'remove' && (
         <RemoveMemberDialog
-          teamId={teamId}
           member={open.member}
           teamName={team.name}
           leaving={open.member.user_id === actor.userId}
@@ -93,7 +82,7 @@ export function TeamPage({ teamId }: { teamId: string | undefined }) {
             });
             close();
             // Gone from that team: back to their own.
-            if (leaving) void navigate({ to: '/team', search: {} });
+            if (leaving) switchTeam(ownTeamId(me));
           }}
         />
       )}

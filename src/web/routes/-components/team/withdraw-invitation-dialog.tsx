@@ -4,15 +4,13 @@ import type { Invitation } from './invitations-list.tsx';
 
 /** Withdraws a pending invitation after a confirmation; the mail they got no longer lets them in. */
 export function WithdrawInvitationDialog({
-  teamId,
   invitation,
   onClose,
 }: {
-  teamId: string | undefined;
   invitation: Invitation;
   onClose: () => void;
 }) {
-  const withdraw = useWithdrawInvitation(teamId);
+  const withdraw = useWithdrawInvitation();
   return (
     <ConfirmDialog
       title={`Withdraw the invitation of ${invitation.email}?`}
