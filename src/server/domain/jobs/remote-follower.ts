@@ -227,6 +227,8 @@ export class RemoteFollower {
       this.polls--;
       job.busy = false;
     }
+    // A provider that stays away does not keep a job past its deadline either.
+    if (!state && this.pastDeadline(job)) this.finishLater(job, job.written.status);
     if (state) {
       job.nextPollAt = this.nextPoll(job, Date.now(), true);
       await this.apply(job, state);
@@ -241,9 +243,8 @@ export class RemoteFollower {
       this.finishLater(job, state);
       return;
     }
-    const deadlineMs = s.config.PROVIDER_JOB_DEADLINE_SECONDS * 1000;
-    if (Date.now() - job.submittedAt > deadlineMs) {
-      this.finishLater(job, state, 'deadline');
+    if (this.pastDeadline(job)) {
+      this.finishLater(job, state.providerStatus);
       return;
     }
     await this.writeProgress(job, state);
@@ -290,10 +291,17 @@ export class RemoteFollower {
       });
   }
 
-  /** Queues the end of a job: at most MAX_FINISHING download and store at once. */
-  private finishLater(job: Followed, state: FollowedState, reason?: 'deadline'): void {
+  private pastDeadline(job: Followed): boolean {
+    return Date.now() - job.submittedAt > this.services!.config.PROVIDER_JOB_DEADLINE_SECONDS * 1000;
+  }
+
+  /**
+   * Queues the end of a job: its provider's final state, or (at the deadline) its last provider status.
+   * At most MAX_FINISHING download and store at once.
+   */
+  private finishLater(job: Followed, end: FollowedState | string): void {
     job.busy = true;
-    this.finishQueue.push(() => this.finish(job, state, reason));
+    this.finishQueue.push(() => this.finish(job, end));
     this.drainFinishes();
   }
 
@@ -308,13 +316,13 @@ export class RemoteFollower {
     }
   }
 
-  private async finish(job: Followed, state: FollowedState, reason?: 'deadline'): Promise<void> {
+  private async finish(job: Followed, end: FollowedState | string): Promise<void> {
     const s = this.services!;
     const jobId = job.row.id;
     if (!this.jobs.has(jobId)) return;
     try {
-      if (reason === 'deadline') await this.failAtDeadline(job, state);
-      else await this.collect(job, state);
+      if (typeof end === 'string') await this.failAtDeadline(job, end);
+      else await this.collect(job, end);
       this.jobs.delete(jobId);
     } catch (error) {
       // The database or the storage is away: nothing was decided. The job stays followed and is tried
@@ -347,7 +355,7 @@ export class RemoteFollower {
     }
   }
 
-  private async failAtDeadline(job: Followed, state: FollowedState): Promise<void> {
+  private async failAtDeadline(job: Followed, providerStatus: string): Promise<void> {
     const s = this.services!;
     await job.runner.cancel(job.input).catch(() => {});
     const seconds = s.config.PROVIDER_JOB_DEADLINE_SECONDS;
@@ -359,7 +367,7 @@ export class RemoteFollower {
         code: 'provider_timeout',
         message: `${job.row.provider} did not finish within ${within}; the job was cancelled there.`,
       },
-      { runToken: job.token, providerStatus: state.providerStatus },
+      { runToken: job.token, providerStatus },
     );
     if (failed) await this.deps!.onTerminal(failed);
   }
