@@ -8,8 +8,9 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { handBack } from '../domain/jobs/job-lease.ts';
 import { REMOTE_JOB_CHANNEL } from '../domain/jobs/queue-names.ts';
 import type { Services } from '../services.ts';
-import { QUEUE_JOBS, type QueueJob, type QueueOptions } from './jobs.ts';
+import { QUEUE_JOBS } from './jobs.ts';
 import { LaneWorkers } from './lane-workers.ts';
+import type { QueueJob, QueueOptions } from './queue-job.ts';
 import { startResumingOrphans } from './resume-orphans.ts';
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '../logger.ts';
 import type { Services } from '../services.ts';
-import { queueJob, runJobQueueJob } from './jobs.ts';
+import { runJobQueueJob } from './jobs.ts';
+import { queueJob } from './queue-job.ts';
 
 function servicesLogging(lines: string[]): Services {
   const log = createLogger('warn', (line) => lines.push(line));

@@ -6,7 +6,7 @@ import {
 } from '../domain/webhooks/deliveries.ts';
 import { DEFAULT_WEBHOOK_RETRY_POLICY, type WebhookRetryPolicy } from '../domain/webhooks/retry-policy.ts';
 import { createWebhookSender, type WebhookSender } from '../domain/webhooks/sender.ts';
-import { queueJob } from './jobs.ts';
+import { queueJob } from './queue-job.ts';
 
 /**
  * What the delivery worker uses. Production keeps the defaults; tests shorten `retryPolicy` or set a
