@@ -5,6 +5,7 @@ import { Catalog } from './domain/catalog/catalog.ts';
 import { MODELS } from './domain/catalog/models.ts';
 import { ApiKeyResolver } from './domain/identity/api-keys.ts';
 import { SessionService } from './domain/identity/sessions.ts';
+import type { JobRow } from './domain/jobs/job-row.ts';
 import { JobRuns } from './domain/jobs/job-runs.ts';
 import { jobWebhookHook } from './domain/jobs/job-webhook.ts';
 import { createPipelineEngine } from './domain/jobs/pipeline-engine.ts';
@@ -20,6 +21,7 @@ import { probeMedia } from './providers/local/ffmpeg-probe.ts';
 import { createLocalProvider } from './providers/local/local-provider.ts';
 import { createRemoteProviders } from './providers/remote/remote-providers.ts';
 import { createBoss } from './queue/boss.ts';
+import { QueueWaker } from './queue/queue-waker.ts';
 import type { Services } from './services.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 
@@ -42,32 +44,12 @@ export function createServices(
   const providers = new Map<string, Provider>(
     [createLocalProvider(localEngines), ...createRemoteProviders(config)].map((p) => [p.id, p]),
   );
-  const services: Services = {
-    config,
-    db,
-    log,
-    keys,
-    mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createDevMailbox(db),
-    sessions: new SessionService(db, keys.sessionSigning, config.PUBLIC_URL, config.SESSION_TTL_HOURS),
-    apiKeys: new ApiKeyResolver(db),
-    catalog: new Catalog(MODELS, providerAvailability(providers, env)),
-    boss: createBoss(databaseUrl, config.QUEUE_MAINTENANCE_SECONDS),
-    blobs: createBlobStore(config),
-    // The binary is looked up per call, as before, so a server without ffmpeg still starts.
-    media: {
-      probe: (file, signal) => probeMedia(ffmpegPath(config), file, 'the file', signal),
-      ffmpeg: (args) => runFfmpeg(ffmpegPath(config), args),
-    },
-    providers,
-    metrics: createMetrics(db, config.ROLE),
-    onJobTerminal: async () => {},
-    wakeQueue: () => {},
-    jobRuns: new JobRuns(config.JOB_LEASE_SECONDS),
-    remoteJobs: new RemoteFollower(),
-  };
-  const sendWebhook = jobWebhookHook(services);
-  services.onJobTerminal = async (row) => {
-    services.metrics.jobOutcomes.inc({ tool: row.tool, provider: row.provider, status: row.status });
+  const boss = createBoss(databaseUrl, config.QUEUE_MAINTENANCE_SECONDS);
+  const metrics = createMetrics(db, config.ROLE);
+  const sendWebhook = jobWebhookHook({ db, boss, config });
+  /** Once a job reached a terminal state: it is counted and its webhook enqueued. */
+  const onJobTerminal = async (row: JobRow) => {
+    metrics.jobOutcomes.inc({ tool: row.tool, provider: row.provider, status: row.status });
     log.info('job finished', { job_id: row.id, status: row.status, cost_cents: row.actual_cost_cents });
     // The job's end has committed: a webhook that cannot be enqueued now must not turn it into a failure
     // (or a cancel into a 500). The maintenance sweep enqueues it (enqueueMissedWebhooks).
@@ -77,6 +59,31 @@ export function createServices(
         error: String(error),
       }),
     );
+  };
+  const queueWaker = new QueueWaker(db, log);
+  const services: Services = {
+    config,
+    db,
+    log,
+    keys,
+    mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createDevMailbox(db),
+    sessions: new SessionService(db, keys.sessionSigning, config.PUBLIC_URL, config.SESSION_TTL_HOURS),
+    apiKeys: new ApiKeyResolver(db),
+    catalog: new Catalog(MODELS, providerAvailability(providers, env)),
+    boss,
+    blobs: createBlobStore(config),
+    // The binary is looked up per call, as before, so a server without ffmpeg still starts.
+    media: {
+      probe: (file, signal) => probeMedia(ffmpegPath(config), file, 'the file', signal),
+      ffmpeg: (args) => runFfmpeg(ffmpegPath(config), args),
+    },
+    providers,
+    metrics,
+    onJobTerminal,
+    wakeQueue: (name) => queueWaker.wake(name),
+    queueWaker,
+    jobRuns: new JobRuns(config.JOB_LEASE_SECONDS),
+    remoteJobs: new RemoteFollower(),
   };
   return services;
 }

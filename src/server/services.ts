@@ -13,6 +13,7 @@ import type { AppKeys } from './domain/secrets.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Metrics } from './ops/metrics.ts';
+import type { QueueWaker } from './queue/queue-waker.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 
 /** Everything a route needs, built once at start-up (main.ts) or per test (testing/). */
@@ -33,8 +34,10 @@ export interface Services {
   media: MediaTools;
   /** Providers that can run jobs here, by provider id. */
   providers: ReadonlyMap<string, Provider>;
-  /** Wakes an idle worker of a queue in this process (after sending it work); set by startQueue. */
+  /** Wakes an idle worker of a queue (after sending it work): here, or in another process. */
   wakeQueue: (queueName: string) => void;
+  /** Behind `wakeQueue`: the queue's start gives it this process's lanes. */
+  queueWaker: QueueWaker;
   /** The job runs of this process (leases, drain on stop); its presence is set by startQueue. */
   jobRuns: JobRuns;
   /** The jobs this process follows at external providers while no worker waits on them. */

@@ -11,6 +11,7 @@ import type { Services } from '../services.ts';
 import { QUEUE_JOBS } from './jobs.ts';
 import { LaneWorkers } from './lane-workers.ts';
 import type { QueueJob, QueueOptions } from './queue-job.ts';
+import { QUEUE_WORK_CHANNEL } from './queue-waker.ts';
 import { startResumingOrphans } from './resume-orphans.ts';
 
 /**
@@ -162,7 +163,6 @@ export interface Queue {
  * of its workers are busy): the worker processes on the same database wake one of theirs instead of
  * waiting for their lane's next poll.
  */
-export const QUEUE_WORK_CHANNEL = 'queue_work';
 
 /**
  * Creates the queues (and schedules) missing or changed, under the setup lock (startBoss). On an existing
@@ -226,7 +226,7 @@ export async function startQueue(
   const shared = role.sharedDatabaseUrl;
   const announced =
     role.work && shared
-      ? listenForNotifications(shared, QUEUE_WORK_CHANNEL, (name) => lanes.get(name)?.wake())
+      ? listenForNotifications(shared, QUEUE_WORK_CHANNEL, (name) => services.queueWaker.woken(name))
       : undefined;
   // A provider's webhook received by another process, about a job this one follows: poll it now.
   const webhooked =
@@ -268,14 +268,7 @@ export async function startQueue(
       );
     }
   }
-  // Work sent from this process wakes one of its idle workers instead of waiting for the next poll; with
-  // none idle here, the other processes on a shared database are told.
-  services.wakeQueue = (name) => {
-    if (lanes.get(name)?.wake() || !shared) return;
-    services.db.query('SELECT pg_notify($1, $2)', [QUEUE_WORK_CHANNEL, name]).catch((error) => {
-      log.warn('could not announce new work to other processes', { queue: name, error: String(error) });
-    });
-  };
+  services.queueWaker.attach(lanes, Boolean(shared));
   const resumer = role.work ? startResumingOrphans(services) : null;
   return {
     stop: async () => {

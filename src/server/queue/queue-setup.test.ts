@@ -7,7 +7,8 @@ import { createLogger } from '../logger.ts';
 import { createServices } from '../services-factory.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../testing/test-app.ts';
 import { sleep, until } from '../testing/until.ts';
-import { QUEUE_WORK_CHANNEL, startQueue } from './boss.ts';
+import { startQueue } from './boss.ts';
+import { QUEUE_WORK_CHANNEL } from './queue-waker.ts';
 
 /** A second process's services on the database the test app set up, with the configuration it is given. */
 function servicesAgain(t: TestApp, env: Record<string, string>) {
