@@ -3,8 +3,8 @@ import { sweepCodes } from '../domain/identity/otp.ts';
 import { enqueueMissedWebhooks } from '../domain/jobs/job-webhook.ts';
 import { RUN_JOB_QUEUE, RUN_PIPELINE_QUEUE, RUN_REMOTE_JOB_QUEUE } from '../domain/jobs/queue-names.ts';
 import { runJob } from '../domain/jobs/run-job.ts';
-import { runJobDeps } from '../domain/jobs/run-job-deps.ts';
 import { sweepRateLimits } from '../domain/rate-limit.ts';
+import { runJobDeps } from '../run-job-deps.ts';
 import { type QueueJob, queueJob } from './queue-job.ts';
 import { webhookDelivery } from './webhook-delivery.ts';
 

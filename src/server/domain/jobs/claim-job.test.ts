@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InstancePresence, startPresence } from '../../db/instance-presence.ts';
+import { runJobDeps } from '../../run-job-deps.ts';
 import type { Services } from '../../services.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
 import { claimJob, handBack, RUN_FAILURES_MAX } from './job-lease.ts';
 import { runJob } from './run-job.ts';
-import { runJobDeps } from './run-job-deps.ts';
 
 // No workers in this process: the test claims the queued jobs itself, as a live instance.
 let t: TestApp;

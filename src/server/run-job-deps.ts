@@ -1,13 +1,13 @@
-import { AppError } from '../../errors.ts';
-import { safeFetch } from '../../net/safe-fetch.ts';
-import { urlPolicyFromConfig } from '../../net/url-policy.ts';
-import type { Services } from '../../services.ts';
-import { storeFile, toOutputEntry } from '../files/files.ts';
-import { parseMediaUrl } from '../files/media-urls.ts';
-import { readOwnFile } from '../files/read-own-file.ts';
-import { inputUrls } from './create-job.ts';
-import { ownInputFile, remoteInputFile } from './input-files.ts';
-import type { RunJobDeps } from './run-job.ts';
+import { storeFile, toOutputEntry } from './domain/files/files.ts';
+import { parseMediaUrl } from './domain/files/media-urls.ts';
+import { readOwnFile } from './domain/files/read-own-file.ts';
+import { inputUrls } from './domain/jobs/create-job.ts';
+import { ownInputFile, remoteInputFile } from './domain/jobs/input-files.ts';
+import type { RunJobDeps } from './domain/jobs/run-job.ts';
+import { AppError } from './errors.ts';
+import { safeFetch } from './net/safe-fetch.ts';
+import { urlPolicyFromConfig } from './net/url-policy.ts';
+import type { Services } from './services.ts';
 
 /** Inputs larger than the spec's file limit are refused while reading. */
 const MAX_INPUT_BYTES = 209_715_200;
