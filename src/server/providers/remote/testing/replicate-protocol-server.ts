@@ -22,23 +22,155 @@ import { countUpload, type ReceivedUpload, sendJson } from './stand-in-http.ts';
  * - GET /v1/predictions lists predictions newest first, { previous, next, results } (`next` a URL with a
  *   cursor), as replicate.com/docs/reference/http#predictions.list shows.
  * - Input validation for models whose schema is transcribed below (each model's API page,
- *   replicate.com/<owner>/<name>/api): 422 { title: "Input validation failed", detail, invalid_fields };
+ *   replicate.com/<owner>/<name>/api): a value outside a stated type, enum or range, or a field the page does
+ *   not list (when it lists them all), answers 422 { title: "Input validation failed", detail, invalid_fields };
  *   a model that does not exist answers 404.
  * - A moderated prediction fails with the model's words in `error` (behaviour.failure).
  * Knobs: dropping the connection after accepting a create (the prediction exists), failing downloads.
  */
 
-/** Official models' inputs, as their API pages give them (replicate.com/<owner>/<name>/api). */
-const SCHEMAS: Record<string, Record<string, readonly string[] | 'integer' | 'boolean' | 'string'>> = {
+/** One input field's rule, as the model's OpenAPI schema states it (JSON-schema-like). */
+interface FieldRule {
+  type: 'string' | 'integer' | 'number' | 'boolean';
+  enum?: readonly (string | number)[];
+  minimum?: number;
+  maximum?: number;
+}
+/**
+ * A model's inputs. `closed`: the page listed every field, so an unknown one answers 422; otherwise
+ * (a truncated listing) only the listed fields are checked.
+ */
+interface ModelSchema {
+  closed: boolean;
+  fields: Record<string, FieldRule>;
+}
+const str: FieldRule = { type: 'string' };
+const int: FieldRule = { type: 'integer' };
+const bool: FieldRule = { type: 'boolean' };
+const range = (type: 'integer' | 'number', minimum?: number, maximum?: number): FieldRule => ({
+  type,
+  ...(minimum === undefined ? {} : { minimum }),
+  ...(maximum === undefined ? {} : { maximum }),
+});
+const oneOf = (...values: string[]): FieldRule => ({
+  type: 'string',
+  enum: values,
+});
+
+/*
+ * Official models' inputs, transcribed from their API pages (replicate.com/<owner>/<name>/api and the
+ * version pages replicate.com/<owner>/<name>/versions/<id>/api). Where a page shows a field's type as
+ * "None" (an enum whose options it does not list) only the name is checked, as a string.
+ */
+const SCHEMAS: Record<string, ModelSchema> = {
+  // replicate.com/black-forest-labs/flux-schnell/api
   'black-forest-labs/flux-schnell': {
-    aspect_ratio: ['1:1', '16:9', '21:9', '3:2', '2:3', '4:5', '5:4', '3:4', '4:3', '9:16', '9:21'],
-    output_format: ['webp', 'jpg', 'png'],
-    megapixels: ['1', '0.25'],
-    num_outputs: 'integer',
-    seed: 'integer',
-    go_fast: 'boolean',
-    prompt: 'string',
+    closed: false,
+    fields: {
+      prompt: str,
+      aspect_ratio: oneOf('1:1', '16:9', '21:9', '3:2', '2:3', '4:5', '5:4', '3:4', '4:3', '9:16', '9:21'),
+      output_format: oneOf('webp', 'jpg', 'png'),
+      megapixels: oneOf('1', '0.25'),
+      num_outputs: int,
+      seed: int,
+      go_fast: bool,
+    },
   },
+  // replicate.com/black-forest-labs/flux-dev/versions/93d72f81bd019dde2bfcba9585a6f74e600b13a43a96eb01a42da54f5ab4df6a/api
+  // (the listing seen ends at disable_safety_checker: not closed)
+  'black-forest-labs/flux-dev': {
+    closed: false,
+    fields: {
+      prompt: str,
+      aspect_ratio: oneOf('1:1', '16:9', '21:9', '2:3', '3:2', '4:5', '5:4', '9:16', '9:21'),
+      image: str,
+      prompt_strength: range('number', undefined, 1),
+      num_outputs: range('integer', 1, 4),
+      num_inference_steps: range('integer', 1, 50),
+      guidance: range('number', undefined, 10),
+      seed: int,
+      output_format: oneOf('webp', 'jpg', 'png'),
+      output_quality: range('integer', undefined, 100),
+      disable_safety_checker: bool,
+    },
+  },
+  // replicate.com/black-forest-labs/flux-1.1-pro/versions/96ccd0e758a1796926584ded2246369cdf8eb3d7c34475cf9c442be5e097d926/api
+  // (the listing seen ends at output_format, whose options it does not give: not closed)
+  'black-forest-labs/flux-1.1-pro': {
+    closed: false,
+    fields: {
+      prompt: str,
+      image_prompt: str,
+      aspect_ratio: str,
+      width: range('integer', 256, 1440),
+      height: range('integer', 256, 1440),
+      safety_tolerance: range('integer', 1, 6),
+      seed: int,
+      prompt_upsampling: bool,
+      output_format: str,
+    },
+  },
+  // replicate.com/black-forest-labs/flux-kontext-pro/versions/0a1381936934845a14efcc9f309ce7d031cb905867878b5c5830280e00e97606/api
+  'black-forest-labs/flux-kontext-pro': {
+    closed: true,
+    fields: {
+      prompt: str,
+      input_image: str,
+      aspect_ratio: str,
+      prompt_upsampling: bool,
+      seed: int,
+      output_format: str,
+      safety_tolerance: range('integer', undefined, 6),
+    },
+  },
+  // replicate.com/kwaivgi/kling-v2.1/versions/daad218feb714b03e2a1ac445986aebb9d05243cd00da2af17be2e4049f48f69/api
+  // (`mode` and `duration` are enums whose options the page does not list; the README's 5|10 s is not a schema)
+  'kwaivgi/kling-v2.1': {
+    closed: true,
+    fields: {
+      mode: str,
+      duration: range('integer'),
+      prompt: str,
+      end_image: str,
+      start_image: str,
+      negative_prompt: str,
+    },
+  },
+  // replicate.com/bytedance/seedance-1-pro/versions/a5fd550893da3b6f67997812759065652454ddaca10e96b83b59cbae1814cb36/api
+  'bytedance/seedance-1-pro': {
+    closed: true,
+    fields: {
+      resolution: str,
+      aspect_ratio: str,
+      fps: range('integer'),
+      seed: int,
+      image: str,
+      prompt: str,
+      duration: range('integer', 2, 12),
+      camera_fixed: bool,
+      last_frame_image: str,
+    },
+  },
+  // replicate.com/wan-video/wan-2.2-t2v-fast/versions/920bea47c60299896482c74ddd32df873d0e392a88a08595b3d4f56eaf47b6ef/api
+  'wan-video/wan-2.2-t2v-fast': {
+    closed: true,
+    fields: {
+      prompt: str,
+      num_frames: range('integer', 81, 100),
+      aspect_ratio: str,
+      resolution: str,
+      frames_per_second: range('integer', 5, 24),
+      go_fast: bool,
+      sample_shift: range('number', 1, 20),
+      seed: int,
+    },
+  },
+  // The others the catalog maps: schema not found in the docs: accepted as is.
+  // stability-ai/stable-diffusion-3.5-large, ideogram-ai/ideogram-v3-turbo (its /api/schema page is stored
+  // without the table), recraft-ai/recraft-v3, google/imagen-4, bytedance/seedream-3, minimax/video-01,
+  // google/veo-3, google/veo-3.1, luma/ray-2-720p, wan-video/wan-2.2-i2v-fast, minimax/music-01,
+  // minimax/speech-02-hd, and the community versions (meta/musicgen, jaaari/kokoro-82m, openai/whisper,
+  // nightmareai/real-esrgan) run through POST /predictions.
 };
 const UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
 /** Official models the catalog maps (replicate.com/collections/official). */
@@ -54,7 +186,8 @@ const KNOWN_OFFICIAL = new Set([
   'bytedance/seedream-3',
   'minimax/video-01',
   'google/veo-3',
-  'luma/ray',
+  'luma/ray-2-720p',
+  'google/veo-3.1',
   'wan-video/wan-2.2-t2v-fast',
   'wan-video/wan-2.2-i2v-fast',
   'bytedance/seedance-1-pro',
@@ -63,27 +196,59 @@ const KNOWN_OFFICIAL = new Set([
   'minimax/speech-02-hd',
 ]);
 
-function invalidFields(schema: (typeof SCHEMAS)[string] | undefined, input: unknown) {
-  const fields: { type: string; field: string; description: string }[] = [];
+type InvalidField = { type: string; field: string; description: string };
+
+function invalidFields(schema: ModelSchema | undefined, input: unknown) {
+  const fields: InvalidField[] = [];
   if (!schema || typeof input !== 'object' || input === null) return fields;
   for (const [field, value] of Object.entries(input)) {
-    const rule = schema[field];
-    if (rule === undefined) continue;
-    if (Array.isArray(rule) && !rule.includes(value as string)) {
-      fields.push({
-        type: 'enum',
-        field,
-        description: `${field} must be one of the following: ${rule.map((v) => `"${v}"`).join(', ')}`,
-      });
-    } else if (rule === 'integer' && !Number.isInteger(value)) {
-      fields.push({ type: 'invalid_type', field, description: 'Invalid type. Expected: integer' });
-    } else if (rule === 'boolean' && typeof value !== 'boolean') {
-      fields.push({ type: 'invalid_type', field, description: 'Invalid type. Expected: boolean' });
-    } else if (rule === 'string' && typeof value !== 'string') {
-      fields.push({ type: 'invalid_type', field, description: 'Invalid type. Expected: string' });
+    const rule = schema.fields[field];
+    if (rule === undefined) {
+      if (schema.closed)
+        fields.push({
+          type: 'additional_property_not_allowed',
+          field,
+          description: `Additional property ${field} is not allowed`,
+        });
+      continue;
     }
+    const problem = checkRule(field, rule, value);
+    if (problem) fields.push({ ...problem, field });
   }
   return fields;
+}
+
+function checkRule(field: string, rule: FieldRule, value: unknown): Omit<InvalidField, 'field'> | null {
+  const typed =
+    rule.type === 'integer'
+      ? Number.isInteger(value)
+      : rule.type === 'number'
+        ? typeof value === 'number' && Number.isFinite(value)
+        : typeof value === rule.type;
+  if (!typed)
+    return {
+      type: 'invalid_type',
+      description: `Invalid type. Expected: ${rule.type}`,
+    };
+  if (rule.enum && !rule.enum.includes(value as string | number)) {
+    const list = rule.enum.map((v) => (typeof v === 'string' ? `"${v}"` : String(v))).join(', ');
+    return {
+      type: 'enum',
+      description: `${field} must be one of the following: ${list}`,
+    };
+  }
+  const n = value as number;
+  if (rule.minimum !== undefined && n < rule.minimum)
+    return {
+      type: 'number_gte',
+      description: `Must be greater than or equal to ${rule.minimum}`,
+    };
+  if (rule.maximum !== undefined && n > rule.maximum)
+    return {
+      type: 'number_lte',
+      description: `Must be less than or equal to ${rule.maximum}`,
+    };
+  return null;
 }
 
 export interface Prediction {
