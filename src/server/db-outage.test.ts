@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, importEmbeddedPostgres } from './db/embedded.ts';
+import { postgresAnswers } from './testing/cluster.ts';
 import { signInOn } from './testing/server-journeys.ts';
 import { type ServerProcess, startServerProcess } from './testing/server-process.ts';
 import { sleep, until } from './testing/until.ts';
@@ -54,19 +55,7 @@ async function postmasterPid(pgDir: string): Promise<number | null> {
 }
 
 /** Whether PostgreSQL at `url` answers a query. */
-async function accepting(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
+const accepting = (url: string) => postgresAnswers(url, 1_000);
 
 interface Answer {
   what: 'create' | 'list' | 'upload';

@@ -10,8 +10,15 @@ import { type ServerProcess, startServerProcess } from './server-process.ts';
 export const MACHINE_PG_URL = process.env.MACHINE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Whether the machine's PostgreSQL answers (within 3 s). */
-export async function machinePostgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: MACHINE_PG_URL, connectionTimeoutMillis: 3_000 });
+export function machinePostgresReachable(): Promise<boolean> {
+  return postgresAnswers(MACHINE_PG_URL, 3_000);
+}
+
+/** Whether PostgreSQL at `url` answers a query, connecting within `timeoutMs`. */
+export async function postgresAnswers(url: string, timeoutMs: number): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  // A server that goes away mid-check is an answer (false), not a crash.
+  client.on('error', () => {});
   try {
     await client.connect();
     await client.query('SELECT 1');
