@@ -140,6 +140,19 @@ export async function providerFileUrl(
   return storage.upload(file, signal);
 }
 
+/** A caller's file whose play time is not known is read up to this size to learn it from its header. */
+const PLAY_TIME_READ_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The play time of an audio or video input, for billing by its length: known for our own files (measured
+ * when stored); a caller's file is read, when it is small enough to hold, and its header parsed.
+ */
+export async function playTimeOf(file: InputFile, signal: AbortSignal): Promise<number | null> {
+  const known = await file.durationSeconds();
+  if (known !== null || file.size === null || file.size > PLAY_TIME_READ_MAX_BYTES) return known;
+  return mediaDurationSeconds(await buffer(await file.open(signal)));
+}
+
 /** The kind of a content type's media: `image`, `video`, `audio` or `other`. */
 export function mediaKind(contentType: string): InputFile['kind'] {
   const family = contentType.split('/')[0];
@@ -300,7 +313,7 @@ export async function nativeInput(
       continue;
     }
     derived[slot.field] = await providerFileUrl(file, storage, context.signal);
-    const length = slot.kind === 'image' ? null : await file.durationSeconds();
+    const length = slot.kind === 'image' ? null : await playTimeOf(file, context.signal);
     if (length !== null) seconds.push(length);
   }
   const sent = mergeOptions(derived, body.provider_options?.[provider]);
