@@ -17,6 +17,7 @@ import { runFailures } from './015-run-failures.ts';
 import { webhookSweepIndex } from './016-webhook-sweep-index.ts';
 import { ledgerListIndexes } from './017-ledger-list-indexes.ts';
 import { remoteFollow } from './018-remote-follow.ts';
+import { jobUpdateOrder } from './019-job-update-order.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   webhookSweepIndex,
   ledgerListIndexes,
   remoteFollow,
+  jobUpdateOrder,
 ];
