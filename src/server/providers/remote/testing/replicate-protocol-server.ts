@@ -165,12 +165,248 @@ const SCHEMAS: Record<string, ModelSchema> = {
       seed: int,
     },
   },
-  // The others the catalog maps: schema not found in the docs: accepted as is.
-  // stability-ai/stable-diffusion-3.5-large, ideogram-ai/ideogram-v3-turbo (its /api/schema page is stored
-  // without the table), recraft-ai/recraft-v3, google/imagen-4, bytedance/seedream-3, minimax/video-01,
-  // google/veo-3, google/veo-3.1, luma/ray-2-720p, wan-video/wan-2.2-i2v-fast, minimax/music-01,
-  // minimax/speech-02-hd, and the community versions (meta/musicgen, jaaari/kokoro-82m, openai/whisper,
-  // nightmareai/real-esrgan) run through POST /predictions.
+  // replicate.com/stability-ai/stable-diffusion-3.5-large/versions/feb36d70a9f2791ed9df99f795ea5684da18f52b5f6b488dfdef635ca19d6bd3/api
+  // (a later version, 5f78b950, lists steps 1..10 and cfg up to 20 instead: only the fields both share
+  // with the same rule are checked, and the table is not closed)
+  'stability-ai/stable-diffusion-3.5-large': {
+    closed: false,
+    fields: {
+      prompt: str,
+      aspect_ratio: str,
+      seed: int,
+      output_format: str,
+    },
+  },
+  // replicate.com/ideogram-ai/ideogram-v3-turbo: its API page is stored without the table. Its siblings'
+  // pages (ideogram-v3-quality/versions/03944eb9.../api, ideogram-v3-balanced/versions/e78d8251.../api) give
+  // the v3 family's inputs, with these enums; the same inputs appear in turbo's published examples.
+  'ideogram-ai/ideogram-v3-turbo': {
+    closed: false,
+    fields: {
+      prompt: str,
+      aspect_ratio: oneOf(
+        '1:3',
+        '3:1',
+        '1:2',
+        '2:1',
+        '9:16',
+        '16:9',
+        '10:16',
+        '16:10',
+        '2:3',
+        '3:2',
+        '3:4',
+        '4:3',
+        '4:5',
+        '5:4',
+        '1:1',
+      ),
+      magic_prompt_option: oneOf('Auto', 'On', 'Off'),
+      style_type: oneOf('None', 'Auto', 'General', 'Realistic', 'Design'),
+      image: str,
+      mask: str,
+      seed: range('integer', undefined, 2147483647),
+    },
+  },
+  // replicate.com/recraft-ai/recraft-v3: no stored page with its table; the inputs of its example
+  // (size, style, prompt, aspect_ratio, as republished at docs.kkiai.com .../create-task-recraft-v3) are
+  // checked as strings, nothing more.
+  'recraft-ai/recraft-v3': {
+    closed: false,
+    fields: { prompt: str, size: str, style: str, aspect_ratio: str },
+  },
+  // replicate.com/google/imagen-4: no stored page with its table; its inputs as republished (docs.kkiai.com
+  // .../create-task-google-imagen-4: aspect ratios 1:1, 9:16, 16:9, 3:4, 4:3, and the three
+  // safety_filter_level values the field description names).
+  'google/imagen-4': {
+    closed: false,
+    fields: {
+      prompt: str,
+      aspect_ratio: oneOf('1:1', '9:16', '16:9', '3:4', '4:3'),
+      output_format: str,
+      safety_filter_level: oneOf('block_low_and_above', 'block_medium_and_above', 'block_only_high'),
+    },
+  },
+  // replicate.com/bytedance/seedream-3/versions/ed344813bc9f4996be6de4febd8b9c14c7849ad7b21ab047572e3620ee374ee7/api
+  'bytedance/seedream-3': {
+    closed: true,
+    fields: {
+      prompt: str,
+      aspect_ratio: str,
+      size: str,
+      seed: int,
+      width: range('integer', 512, 2048),
+      height: range('integer', 512, 2048),
+      guidance_scale: range('number', 1, 10),
+    },
+  },
+  // replicate.com/minimax/video-01/versions/c8bcc4751328608bb75043b3af7bed4eabcf1a6c0a478d50a4cf57fa04bd5101/api
+  // (no duration, no seed, no resolution: a 6 s clip whose shape follows first_frame_image)
+  'minimax/video-01': {
+    closed: true,
+    fields: { prompt: str, first_frame_image: str, subject_reference: str, prompt_optimizer: bool },
+  },
+  // replicate.com/google/veo-3: its own table was not found; google/veo-3-fast's
+  // (versions/368d4063e21ecf73746b8e6d27989837d97ba07b5eca43a4e5488c852e10c2ec/api) is the same family.
+  'google/veo-3': {
+    closed: false,
+    fields: {
+      prompt: str,
+      aspect_ratio: str,
+      image: str,
+      negative_prompt: str,
+      resolution: str,
+      generate_audio: bool,
+      seed: int,
+    },
+  },
+  // replicate.com/google/veo-3.1/versions/ed5b1767b711dd15d954b162af1e890d27882680f463a85e94f02d604012b972/api
+  // (`duration`, `aspect_ratio` and `resolution` are enums the table does not spell out; the model's
+  // republished listing, api.core.today/v1/models/google/veo-3.1/llms.txt, gives 4|6|8, 16:9|9:16, 720p|1080p)
+  'google/veo-3.1': {
+    closed: true,
+    fields: {
+      prompt: str,
+      aspect_ratio: oneOf('16:9', '9:16'),
+      duration: { type: 'integer', enum: [4, 6, 8] },
+      image: str,
+      last_frame: str,
+      negative_prompt: str,
+      resolution: oneOf('720p', '1080p'),
+      generate_audio: bool,
+      seed: int,
+    },
+  },
+  // replicate.com/luma/ray-2-720p/versions/ead051be6edb5b64656749d27424af9baa66458c8c5cbf4c154c37a637e39da3/api
+  // (`duration` and `aspect_ratio` are enums whose options the table does not list: types only)
+  'luma/ray-2-720p': {
+    closed: false,
+    fields: {
+      prompt: str,
+      start_image_url: str,
+      end_image_url: str,
+      duration: int,
+      aspect_ratio: str,
+      loop: bool,
+    },
+  },
+  // replicate.com/wan-video/wan-2.2-i2v-fast: no stored page with its table; a republished example
+  // (segmind.com/models/wan-2.2-i2v-fast/api) sends t2v-fast's inputs plus `image` (and LoRA scales), so
+  // t2v-fast's rules are applied to those fields, not closed.
+  'wan-video/wan-2.2-i2v-fast': {
+    closed: false,
+    fields: {
+      image: str,
+      prompt: str,
+      num_frames: range('integer', 81, 100),
+      resolution: str,
+      frames_per_second: range('integer', 5, 24),
+      go_fast: bool,
+      sample_shift: range('number', 1, 20),
+      seed: int,
+    },
+  },
+  // replicate.com/minimax/music-01/versions/0254c7e2f54315b667dbae03da7c155822ba29ffe0457be5bc246d564be486bd/api
+  // (`lyrics`: "Maximum 350 to 400 characters"; no duration and no prompt; sample_rate and bitrate are
+  // enums the table does not spell out)
+  'minimax/music-01': {
+    closed: true,
+    fields: {
+      lyrics: str,
+      song_file: str,
+      voice_file: str,
+      instrumental_file: str,
+      voice_id: str,
+      instrumental_id: str,
+      sample_rate: int,
+      bitrate: int,
+    },
+  },
+  // replicate.com/minimax/speech-02-turbo/versions/e2e8812b45eefa93b20990418480fe628ddce470f9b72909a175d65e288ff3d5/api,
+  // the same inputs speech-02-hd's published example uses (its own table was not found)
+  'minimax/speech-02-hd': {
+    closed: false,
+    fields: {
+      text: str,
+      voice_id: str,
+      emotion: oneOf(
+        'auto',
+        'happy',
+        'sad',
+        'angry',
+        'fearful',
+        'disgusted',
+        'surprised',
+        'calm',
+        'fluent',
+        'neutral',
+      ),
+      pitch: range('integer', -12, 12),
+      speed: range('number', 0.5, 2),
+      volume: range('number', undefined, 10),
+      language_boost: str,
+      english_normalization: bool,
+      sample_rate: int,
+      bitrate: int,
+      channel: oneOf('mono', 'stereo'),
+      audio_format: oneOf('mp3', 'wav', 'flac', 'pcm'),
+      subtitle_enable: bool,
+    },
+  },
+};
+
+/*
+ * Community models run by version (POST /predictions { version }), keyed by the version id.
+ */
+const VERSION_SCHEMAS: Record<string, ModelSchema> = {
+  // meta/musicgen:671ac645: the version's OpenAPI input schema, as nodetool generates its MusicGen node from
+  // it (nodetool's replicate nodes, audio/generate.py: every field, so closed; no stated duration maximum).
+  '671ac645ce5e552cc63a54a2bbff63fcf798043055d2dac5fc9e36a837eedcfb': {
+    closed: true,
+    fields: {
+      prompt: str,
+      input_audio: str,
+      duration: int,
+      seed: int,
+      top_k: int,
+      top_p: range('number'),
+      temperature: range('number'),
+      continuation: bool,
+      continuation_start: range('integer', 0),
+      continuation_end: range('integer', 0),
+      model_version: oneOf('stereo-melody-large', 'stereo-large', 'melody-large', 'large'),
+      output_format: oneOf('wav', 'mp3'),
+      multi_band_diffusion: bool,
+      normalization_strategy: oneOf('loudness', 'clip', 'peak', 'rms'),
+      classifier_free_guidance: int,
+    },
+  },
+  // jaaari/kokoro-82m:f559560e: the version's OpenAPI schema as republished with `version: f559560e...`
+  // (api.market/store/magicapi/ai-text-to-speech-generator/openapi.yaml): text, voice (an enum of kokoro's
+  // voice names), speed 0.1..5.
+  f559560eb822dc509045f3921a1921234918b91739db4bf3daab2169b71c7a13: {
+    closed: true,
+    fields: { text: str, voice: str, speed: range('number', 0.1, 5) },
+  },
+  // replicate.com/openai/whisper/versions/8099696689d249cf8b122d833c36ac3f75505c666a395ca40ef26f68e7d3d16e/api
+  // (the table continues past `language`: not closed; `language` takes codes and English names)
+  '8099696689d249cf8b122d833c36ac3f75505c666a395ca40ef26f68e7d3d16e': {
+    closed: false,
+    fields: {
+      audio: str,
+      transcription: oneOf('plain text', 'srt', 'vtt'),
+      translate: bool,
+      language: str,
+      temperature: range('number'),
+      initial_prompt: str,
+    },
+  },
+  // nightmareai/real-esrgan:f121d640: no stored version page; the model's inputs as republished
+  // (eachlabs.ai/tencent/real-esrgan/real-esrgan/llms.txt): image, scale 0..10, face_enhance.
+  f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa: {
+    closed: false,
+    fields: { image: str, scale: range('number', 0, 10), face_enhance: bool },
+  },
 };
 const UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
 /** Official models the catalog maps (replicate.com/collections/official). */
@@ -197,6 +433,31 @@ const KNOWN_OFFICIAL = new Set([
 ]);
 
 type InvalidField = { type: string; field: string; description: string };
+
+/** The documented rules for a catalog id (`owner/name`, or `owner/name:<version>` for a community model). */
+function schemaFor(modelId: string): ModelSchema | undefined {
+  const [model = '', version] = modelId.split(':');
+  return version ? VERSION_SCHEMAS[version] : SCHEMAS[model];
+}
+
+/**
+ * What the stand-in would refuse in `input` for `modelId`, and whether the model's page lists every input
+ * (`closed`): lets the catalog's offers be checked against the same rules without a round trip.
+ */
+export function replicateInputRules(modelId: string): {
+  known: boolean;
+  closed: boolean;
+  fields: readonly string[];
+  errors: (input: Record<string, unknown>) => InvalidField[];
+} {
+  const schema = schemaFor(modelId);
+  return {
+    known: schema !== undefined,
+    closed: schema?.closed ?? false,
+    fields: Object.keys(schema?.fields ?? {}),
+    errors: (input) => invalidFields(schema, input),
+  };
+}
 
 function invalidFields(schema: ModelSchema | undefined, input: unknown) {
   const fields: InvalidField[] = [];
@@ -387,7 +648,10 @@ export async function startReplicateProtocolServer(token: string): Promise<Repli
           json: { title: 'Not found', detail: 'The requested resource could not be found.', status: 404 },
         };
       }
-      const invalid = invalidFields(SCHEMAS[model], body.input);
+      const invalid = invalidFields(
+        official ? SCHEMAS[model] : VERSION_SCHEMAS[body.version as string],
+        body.input,
+      );
       if (invalid.length) {
         return {
           status: 422,
