@@ -5,6 +5,7 @@ import type { ModelDefinition } from '../../domain/catalog/types.ts';
 import { FAL_FAMILIES } from './fal-inputs.ts';
 import { type CommonBody, familyIn, unitsFor, unitsOf } from './native-input.ts';
 import { REPLICATE_FAMILIES } from './replicate-inputs.ts';
+import { replicateInputRules } from './testing/replicate-protocol-server.ts';
 
 /*
  * The catalog's offers against the request mappings: what each model is sent and billed for, as the
@@ -89,5 +90,63 @@ describe('catalog offers and their request mappings', () => {
     );
     const units = unitsOf(family, { body, sent: family.fields(body), typicalUnits: 1 }, offer.unit);
     expect(unitsFor(offer.unit, units)).toBe(1);
+  });
+
+  it("offers on Replicate no option the model's API page does not list", () => {
+    const undocumented: string[] = [];
+    for (const m of MODELS) {
+      for (const o of m.offers) {
+        if (o.provider !== 'replicate') continue;
+        const rules = replicateInputRules(o.providerModelId);
+        if (!rules.closed) continue;
+        const offered = Object.keys((o.optionsSchema as { properties?: object }).properties ?? {});
+        for (const name of offered) {
+          if (!rules.fields.includes(name)) undocumented.push(`${m.id}: ${name}`);
+        }
+      }
+    }
+    expect(undocumented).toEqual([]);
+  });
+
+  it('sends every Replicate model, at each duration the catalog allows, inputs its page accepts', () => {
+    const refused: string[] = [];
+    for (const m of MODELS) {
+      for (const o of m.offers) {
+        if (o.provider !== 'replicate') continue;
+        const family = familyIn(REPLICATE_FAMILIES, o.providerModelId);
+        const duration = m.fields?.duration;
+        const seconds: unknown[] = (duration?.enum as unknown[] | undefined) ?? [
+          duration?.minimum,
+          duration?.maximum,
+        ];
+        for (const d of seconds.filter((v): v is number => typeof v === 'number')) {
+          const body: CommonBody = { prompt: 'a calm sea', text: 'hello', duration: d };
+          const errors = replicateInputRules(o.providerModelId).errors(family?.fields(body) ?? {});
+          for (const e of errors) refused.push(`${m.id} at ${d} s: ${e.field} ${e.description}`);
+        }
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it("keeps Wan 2.2 fast on Replicate within its page's 81..100 frames", () => {
+    const { family } = familyOf('wan-2.2', 'replicate');
+    const rules = replicateInputRules('wan-video/wan-2.2-t2v-fast');
+    for (const duration of [1, 5, 6.25, 7, 30]) {
+      const sent = family.fields({ prompt: 'x', duration });
+      expect(sent.num_frames).toBeLessThanOrEqual(100);
+      expect(rules.errors(sent)).toEqual([]);
+    }
+    expect(rules.errors({ prompt: 'x', num_frames: 121 })).toEqual([
+      expect.objectContaining({ field: 'num_frames', type: 'number_lte' }),
+    ]);
+  });
+
+  it('offers Kling 2.1 on Replicate only what its page lists (no seed, prompt_optimizer or resolution)', () => {
+    const options = optionsOf('kling-2.1-i2v', 'replicate');
+    expect(options.safeParse({ negative_prompt: 'blur' }).success).toBe(true);
+    for (const name of ['seed', 'prompt_optimizer', 'resolution']) {
+      expect(options.safeParse({ [name]: name === 'resolution' ? '720p' : 1 }).success, name).toBe(false);
+    }
   });
 });

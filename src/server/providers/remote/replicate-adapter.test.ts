@@ -397,6 +397,31 @@ describe('Replicate from its documentation (issue #26)', () => {
     expect(error).toMatchObject({ code: 'provider_rejected', options: { status: 422, accepted: 'no' } });
   });
 
+  it("submits Kling 2.1's documented options and is refused a field its page does not list", async () => {
+    const file = { ...generatedInput(1024, 'image/png', 'start.png'), kind: 'image' as const };
+    const withOptions = (replicate: Record<string, unknown>) => {
+      const input = video(file);
+      return { ...input, body: { ...input.body, provider_options: { replicate } } };
+    };
+    await adapter().submit(withOptions({ negative_prompt: 'blur' }), submitContext(null, [file]));
+    expect(created()).toMatchObject({ input: { negative_prompt: 'blur', prompt: 'go' } });
+    const error = await failureOf(adapter().submit(withOptions({ seed: 7 }), submitContext(null, [file])));
+    expect(error).toMatchObject({ code: 'provider_rejected', options: { status: 422, accepted: 'no' } });
+    expect(String((error as Error).message)).toMatch(/seed/);
+  });
+
+  it('sends a 7 s Wan 2.2 fast request as 100 frames, the most its page accepts', async () => {
+    const input = runInput(
+      'video',
+      'replicate',
+      'wan-video/wan-2.2-t2v-fast',
+      { prompt: 'x', duration: 7 },
+      'second',
+    );
+    await adapter().submit(input, submitContext());
+    expect(created()).toMatchObject({ input: { num_frames: 100 } });
+  });
+
   it('passes the webhook, accepts a signed delivery and refuses unsigned, tampered and old ones', async () => {
     const input = runInput('image', 'replicate', 'black-forest-labs/flux-schnell', { prompt: 'x' });
     const a = adapter();

@@ -15,7 +15,7 @@ import {
  * The common request fields as each Replicate model takes them, from the models' published input
  * schemas (replicate.com/<owner>/<name>/api): image models take an `aspect_ratio` from their own list
  * (flux-schnell/-dev also `num_outputs`), edits `input_image`/`image`, video models their own duration
- * field (kling 5|10, seedance 2..12 s, wan `num_frames` 81..121 at 16 fps, luma/ray-2-720p 5|9,
+ * field (kling 5|10, seedance 2..12 s, wan `num_frames` 81..100 at 16 fps, luma/ray-2-720p 5|9,
  * google/veo-3.1 4|6|8; video-01 makes 6 s, veo-3 8 s), musicgen `duration`, speech `text` + `voice_id`/`voice`, whisper `audio` + `language`.
  * Durations and aspect ratios round to the nearest allowed value; provider_options.replicate wins.
  */
@@ -121,14 +121,18 @@ function choiceVideo(
   };
 }
 
-/** Wan 2.2 fast: the length is `num_frames` (81..121) at `frames_per_second` (16 unless overridden). */
+/**
+ * Wan 2.2 fast: the length is `num_frames` at `frames_per_second` (16 unless overridden). The model's API page
+ * (replicate.com/wan-video/wan-2.2-t2v-fast/versions/920bea47.../api) allows 81..100 frames; 121 (fal's
+ * upper bound for its own Wan endpoint) is refused there.
+ */
 function wanVideo(aspects: readonly string[] | null, files?: FileSlot[]): Family {
   return {
     tool: 'video',
     fields: (body) =>
       defined({
         ...prompt(body),
-        num_frames: body.duration ? clamp(Math.round(body.duration * 16), 81, 121) : undefined,
+        num_frames: body.duration ? clamp(Math.round(body.duration * 16), 81, 100) : undefined,
         aspect_ratio: aspects ? aspect(body, aspects) : undefined,
       }),
     files,

@@ -53,7 +53,7 @@ export const IMAGE_MODELS: readonly ModelDefinition[] = [
     'Edits a source image from an instruction, keeping what the prompt does not change.',
     [
       offer('fal', 'fal-ai/flux-pro/kontext', 'image', 4, 1, o.FAL_FLUX_PRO),
-      offer('replicate', 'black-forest-labs/flux-kontext-pro', 'image', 4, 1, o.REPLICATE_IMAGE_BASIC),
+      offer('replicate', 'black-forest-labs/flux-kontext-pro', 'image', 4, 1, o.REPLICATE_KONTEXT),
     ],
     { fields: { files: needsFiles(1, 1) }, estimatedDurationMs: 10_000 },
   ),
@@ -133,7 +133,7 @@ export const IMAGE_MODELS: readonly ModelDefinition[] = [
     'image',
     'Seedream 3.0',
     "ByteDance's bilingual text-to-image model, native 2K.",
-    [offer('replicate', 'bytedance/seedream-3', 'image', 3, 1, o.REPLICATE_IMAGE_BASIC)],
+    [offer('replicate', 'bytedance/seedream-3', 'image', 3, 1, o.REPLICATE_SEEDREAM)],
     { estimatedDurationMs: 10_000 },
   ),
   model(

@@ -177,6 +177,20 @@ export const REPLICATE_IMAGE_BASIC = fields({
   negative_prompt: negativePrompt,
   output_format: { enum: ['webp', 'jpg', 'png'] },
 });
+/**
+ * black-forest-labs/flux-kontext-pro's page lists every input (prompt, input_image, aspect_ratio,
+ * prompt_upsampling, seed, output_format, safety_tolerance up to 6): no negative prompt.
+ */
+export const REPLICATE_KONTEXT = fields({
+  seed,
+  prompt_upsampling: { type: 'boolean' },
+  safety_tolerance: { type: 'integer', minimum: 0, maximum: 6 },
+});
+/** bytedance/seedream-3's page: seed and guidance_scale 1..10 (no negative prompt, no output format). */
+export const REPLICATE_SEEDREAM = fields({
+  seed,
+  guidance_scale: { type: 'number', minimum: 1, maximum: 10 },
+});
 export const REPLICATE_STYLE = fields({
   style: { type: 'string', maxLength: 100 },
   style_type: { type: 'string', maxLength: 40 },
@@ -186,13 +200,27 @@ export const REPLICATE_ESRGAN = fields({
   scale: { type: 'number', minimum: 0, maximum: 10 },
   face_enhance: { type: 'boolean' },
 });
-export const REPLICATE_VIDEO = fields({
+/*
+ * Replicate's video models each take their own inputs (one schema per model's API page,
+ * replicate.com/<owner>/<name>/versions/<id>/api, as the stand-in transcribes them): a field the page does
+ * not list is refused by Replicate, so it is not offered here.
+ */
+/** kwaivgi/kling-v2.1 lists mode, duration, prompt, start_image, end_image and negative_prompt only. */
+export const REPLICATE_KLING = fields({ negative_prompt: negativePrompt });
+/** minimax/video-01: prompt, first_frame_image, subject_reference and prompt_optimizer. */
+export const REPLICATE_MINIMAX_VIDEO = fields({ prompt_optimizer: { type: 'boolean' } });
+/** luma/ray-2-720p: prompt, start/end image, duration, aspect_ratio, loop (and camera concepts). */
+export const REPLICATE_RAY = fields({ loop: { type: 'boolean' } });
+/** wan-video/wan-2.2-*-fast: frames_per_second 5..24 (the length is num_frames at this rate), sample_shift 1..20. */
+export const REPLICATE_WAN = fields({
   seed,
-  negative_prompt: negativePrompt,
-  prompt_optimizer: { type: 'boolean' },
-  resolution: { enum: ['480p', '720p', '1080p'] },
+  go_fast: { type: 'boolean' },
+  sample_shift: { type: 'number', minimum: 1, maximum: 20 },
+  frames_per_second: { type: 'integer', minimum: 5, maximum: 24 },
 });
-/** replicate.com/google/veo-3.1: 720p or 1080p, sound on by default. */
+/** bytedance/seedance-1-pro: seed and camera_fixed (its resolution and fps enums are not spelled out). */
+export const REPLICATE_SEEDANCE = fields({ seed, camera_fixed: { type: 'boolean' } });
+/** replicate.com/google/veo-3.1 (and veo-3): 720p or 1080p, sound on by default. */
 export const REPLICATE_VEO = fields({
   seed,
   negative_prompt: negativePrompt,

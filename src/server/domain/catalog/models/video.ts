@@ -47,7 +47,7 @@ export const VIDEO_MODELS: readonly ModelDefinition[] = [
     'video',
     'Kling 2.1 (image-to-video)',
     'Kling 2.1 standard tier; needs a start frame in `files`.',
-    [offer('replicate', 'kwaivgi/kling-v2.1', 'second', 5, 5, o.REPLICATE_VIDEO)],
+    [offer('replicate', 'kwaivgi/kling-v2.1', 'second', 5, 5, o.REPLICATE_KLING)],
     { fields: { duration: durations(5, 10), files: startFrame }, estimatedDurationMs: 180_000 },
   ),
   model(
@@ -101,7 +101,7 @@ export const VIDEO_MODELS: readonly ModelDefinition[] = [
     "Google's Veo 3 with generated sound.",
     [
       offer('fal', 'fal-ai/veo3', 'second', 40, 8, o.FAL_VEO),
-      offer('replicate', 'google/veo-3', 'second', 75, 8, o.REPLICATE_VIDEO),
+      offer('replicate', 'google/veo-3', 'second', 75, 8, o.REPLICATE_VEO),
     ],
     {
       imageToVideoVariant: 'veo-3-i2v',
@@ -131,7 +131,7 @@ export const VIDEO_MODELS: readonly ModelDefinition[] = [
       offer('fal', 'fal-ai/luma-dream-machine/ray-2', 'second', 10, 5, o.FAL_VIDEO),
       // `luma/ray` on Replicate is Ray 1 (Dream Machine) with no duration input; Ray 2 is
       // luma/ray-2-720p (replicate.com/luma/ray-2-720p: duration 5 or 9, aspect_ratio incl. 1:1).
-      offer('replicate', 'luma/ray-2-720p', 'second', 10, 5, o.REPLICATE_VIDEO),
+      offer('replicate', 'luma/ray-2-720p', 'second', 10, 5, o.REPLICATE_RAY),
     ],
     {
       imageToVideoVariant: 'luma-ray-2-i2v',
@@ -158,7 +158,7 @@ export const VIDEO_MODELS: readonly ModelDefinition[] = [
     "Alibaba's open Wan 2.2 (A14B) text-to-video.",
     [
       offer('fal', 'fal-ai/wan/v2.2-a14b/text-to-video', 'second', 8, 5, o.FAL_VIDEO),
-      offer('replicate', 'wan-video/wan-2.2-t2v-fast', 'second', 2, 5, o.REPLICATE_VIDEO),
+      offer('replicate', 'wan-video/wan-2.2-t2v-fast', 'second', 2, 5, o.REPLICATE_WAN),
     ],
     {
       imageToVideoVariant: 'wan-2.2-i2v',
@@ -173,7 +173,7 @@ export const VIDEO_MODELS: readonly ModelDefinition[] = [
     'Wan 2.2 animating the start frame in `files`.',
     [
       offer('fal', 'fal-ai/wan/v2.2-a14b/image-to-video', 'second', 8, 5, o.FAL_VIDEO),
-      offer('replicate', 'wan-video/wan-2.2-i2v-fast', 'second', 2, 5, o.REPLICATE_VIDEO),
+      offer('replicate', 'wan-video/wan-2.2-i2v-fast', 'second', 2, 5, o.REPLICATE_WAN),
     ],
     { fields: { duration: durations(5), files: startFrame }, estimatedDurationMs: 90_000 },
   ),
@@ -202,7 +202,7 @@ export const VIDEO_MODELS: readonly ModelDefinition[] = [
     'video',
     'MiniMax Video-01',
     'Hailuo Video-01, 6 s at 720p; an image in `files` becomes its first frame.',
-    [offer('replicate', 'minimax/video-01', 'second', 8.5, 6, o.REPLICATE_VIDEO)],
+    [offer('replicate', 'minimax/video-01', 'second', 8.5, 6, o.REPLICATE_MINIMAX_VIDEO)],
     { fields: { duration: durations(6), files: needsFiles(0, 1) }, estimatedDurationMs: 180_000 },
   ),
   model(
@@ -210,7 +210,7 @@ export const VIDEO_MODELS: readonly ModelDefinition[] = [
     'video',
     'Seedance 1 Pro',
     "ByteDance's Seedance 1 Pro, up to 1080p, text or first frame.",
-    [offer('replicate', 'bytedance/seedance-1-pro', 'second', 6, 5, o.REPLICATE_VIDEO)],
+    [offer('replicate', 'bytedance/seedance-1-pro', 'second', 6, 5, o.REPLICATE_SEEDANCE)],
     {
       fields: {
         duration: durations(5, 10),
