@@ -5,6 +5,7 @@ import type { ModelDefinition } from '../../domain/catalog/types.ts';
 import { FAL_FAMILIES } from './fal-inputs.ts';
 import { type CommonBody, familyIn, unitsFor, unitsOf } from './native-input.ts';
 import { REPLICATE_FAMILIES } from './replicate-inputs.ts';
+import { falServesModel, falValidationErrors } from './testing/fal-protocol-server.ts';
 import { replicateInputRules } from './testing/replicate-protocol-server.ts';
 
 /*
@@ -148,5 +149,30 @@ describe('catalog offers and their request mappings', () => {
     for (const name of ['seed', 'prompt_optimizer', 'resolution']) {
       expect(options.safeParse({ [name]: name === 'resolution' ? '720p' : 1 }).success, name).toBe(false);
     }
+  });
+
+  it('routes only to fal endpoints fal serves, sent inputs their schemas accept at each duration', () => {
+    const problems: string[] = [];
+    for (const m of MODELS) {
+      for (const o of m.offers) {
+        if (o.provider !== 'fal' || o.lifecycle?.status === 'retired') continue;
+        if (!falServesModel(o.providerModelId)) {
+          problems.push(`${m.id}: ${o.providerModelId} unknown`);
+          continue;
+        }
+        const family = familyIn(FAL_FAMILIES, o.providerModelId);
+        const duration = m.fields?.duration;
+        const seconds: unknown[] = (duration?.enum as unknown[] | undefined) ?? [duration?.maximum ?? 5];
+        for (const d of seconds.filter((v): v is number => typeof v === 'number')) {
+          const sent = {
+            ...family?.fields({ prompt: 'a calm sea', text: 'hello', duration: d }),
+            ...Object.fromEntries((family?.files ?? []).map((f) => [f.field, 'https://example.com/in'])),
+          };
+          for (const e of falValidationErrors(o.providerModelId, sent))
+            problems.push(`${m.id} at ${d} s: ${e.loc.join('.')} ${e.msg}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });

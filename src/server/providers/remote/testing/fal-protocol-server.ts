@@ -59,8 +59,8 @@ const IMAGE_SIZES = [
 /**
  * Input schemas of the models the catalog maps, from fal's published OpenAPI schemas
  * (fal.ai/models/<model id>/api; the same types fal-js generates in libs/client/src/types/endpoints.ts).
- * `image_size` also takes { width, height }. A model listed as null is known but its schema is not
- * transcribed here: any input is accepted.
+ * `image_size` also takes { width, height }. A model listed as null is known but no schema for it was found
+ * (each says where it was looked for): any input is accepted.
  */
 const MODELS: Record<string, Record<string, Field> | null> = {
   'fal-ai/flux/schnell': {
@@ -520,12 +520,52 @@ const MODELS: Record<string, Record<string, Field> | null> = {
     task: ['transcribe', 'translate'],
     version: 'string',
   },
-  'fal-ai/recraft-v3': null,
+  // fal.ai/models/fal-ai/recraft-v3/api (its stored copy ends at the calling example); the Recraft family's
+  // inputs as fal lists them for recraft-20b and recraft/v3/image-to-image (llms.txt): prompt, image_size,
+  // style (a long enum, checked as a string here).
+  'fal-ai/recraft-v3': { prompt: req('string'), image_size: 'image_size', style: 'string' },
+  // No stored schema for fal-ai/imagen4/preview (searched fal's model pages, llms.txt and fal-js/fal-rs
+  // types); fal's endpoint list no longer carries it and the catalog has it retired: any input is accepted.
   'fal-ai/imagen4/preview': null,
-  'fal-ai/veo3': null,
-  'fal-ai/veo3/image-to-video': null,
-  'fal-ai/wan/v2.2-a14b/image-to-video': null,
-  'fal-ai/whisper': null,
+  // fal.ai/models/fal-ai/veo3/llms.txt (and fal-ai/veo3/image-to-video/llms.txt, whose aspect_ratio adds
+  // "auto"); the listing seen ends at `resolution`, whose options it cut off.
+  'fal-ai/veo3': {
+    prompt: req('string'),
+    aspect_ratio: ['16:9', '9:16'],
+    duration: ['4s', '6s', '8s'],
+    negative_prompt: 'string',
+    resolution: 'string',
+  },
+  'fal-ai/veo3/image-to-video': {
+    prompt: req('string'),
+    image_url: 'file',
+    aspect_ratio: ['auto', '16:9', '9:16'],
+    duration: ['4s', '6s', '8s'],
+    negative_prompt: 'string',
+    resolution: 'string',
+  },
+  // fal.ai/models/fal-ai/veo3.1/llms.txt (fal.ai/docs/model-api-reference/video-generation-api/veo3.1):
+  // aspect_ratio 16:9 | 9:16, duration 4s | 6s | 8s.
+  'fal-ai/veo3.1': {
+    prompt: req('string'),
+    aspect_ratio: ['16:9', '9:16'],
+    duration: ['4s', '6s', '8s'],
+    negative_prompt: 'string',
+    resolution: 'string',
+  },
+  // No stored schema for fal-ai/veo3.1/image-to-video (searched fal's model pages and llms.txt): known, any
+  // input accepted.
+  'fal-ai/veo3.1/image-to-video': null,
+  // fal.ai/models/fal-ai/wan/v2.2-a14b/image-to-video/llms.txt: image_url and prompt required, num_frames
+  // 17..161 (inclusive; checked as a number).
+  'fal-ai/wan/v2.2-a14b/image-to-video': {
+    image_url: req('file'),
+    prompt: req('string'),
+    num_frames: 'number',
+  },
+  // fal.ai/models/fal-ai/whisper/llms.txt: audio_url required, task transcribe | translate, language an
+  // enum of codes (checked as a string; the listing seen is cut off after it).
+  'fal-ai/whisper': { audio_url: req('file'), task: ['transcribe', 'translate'], language: 'string' },
 };
 // The FLUX family's image_size: a preset name or { width, height }.
 for (const id of [
@@ -539,6 +579,9 @@ for (const id of [
   const schema = MODELS[id];
   if (schema) schema.image_size = 'image_size';
 }
+
+/** Whether fal serves `modelId` (an unknown one answers 404 at submit). */
+export const falServesModel = (modelId: string): boolean => Object.hasOwn(MODELS, modelId);
 
 /** Problems with `input` for `modelId`, as fal's 422 `detail` entries. */
 export function falValidationErrors(
