@@ -33,6 +33,8 @@ export function createServices(
   log: Logger,
   appSecret: string,
   env = process.env,
+  /** Today, for the catalog's lifecycles (tests move it; the server reads the system clock). */
+  now: () => Date = () => new Date(),
 ): Services {
   const keys = deriveKeys(appSecret);
   const localEngines = createLocalEngines(config);
@@ -69,7 +71,7 @@ export function createServices(
     mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createDevMailbox(db),
     sessions: new SessionService(db, keys.sessionSigning, config.PUBLIC_URL, config.SESSION_TTL_HOURS),
     apiKeys: new ApiKeyResolver(db),
-    catalog: new Catalog(MODELS, providerAvailability(providers, env)),
+    catalog: new Catalog(MODELS, providerAvailability(providers, env), now),
     boss,
     blobs: createBlobStore(config),
     // The binary is looked up per call, as before, so a server without ffmpeg still starts.

@@ -43,7 +43,8 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 export async function createTestApp(
   env: Record<string, string> = {},
   // `log`: a logger of the test's own, for tests that read what the server logged.
-  options: { work?: boolean; log?: Logger } = {},
+  // `now`: the catalog's clock, for tests of lifecycles that change by the day.
+  options: { work?: boolean; log?: Logger; now?: () => Date } = {},
 ) {
   const database = await createTestDatabase();
   const config: Config = loadConfig({
@@ -69,6 +70,7 @@ export async function createTestApp(
     {
       PATH: process.env.PATH,
     },
+    options.now,
   );
   // The real queue with its workers, on this test's database.
   const queue = await startQueue(services, { work: options.work ?? true });

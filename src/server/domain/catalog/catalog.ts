@@ -39,6 +39,25 @@ export class Catalog {
     return this.models.filter((m) => m.tool === tool);
   }
 
+  /** Today's ISO day: answers built from the catalog hold until it changes (lifecycles move by the day). */
+  today(): string {
+    return isoDay(this.now());
+  }
+
+  /**
+   * The retirement that stops a job on `offer` of `model` today, if any: the model's own (or all its
+   * offers'), else the offer's when only that provider dropped it.
+   */
+  retirement(
+    model: ModelDefinition,
+    offer?: ProviderOffer,
+  ): Extract<Lifecycle, { status: 'retired' }> | null {
+    const own = this.lifecycle(model);
+    if (own.status === 'retired') return own;
+    const ofOffer = offer ? this.offerLifecycle(offer) : null;
+    return ofOffer?.status === 'retired' ? ofOffer : null;
+  }
+
   /** Where the model stands today (its own lifecycle, or what its offers' lifecycles add up to). */
   lifecycle(model: ModelDefinition): Lifecycle {
     return modelLifecycle(model, isoDay(this.now()));

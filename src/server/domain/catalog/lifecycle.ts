@@ -61,3 +61,12 @@ export function publicLifecycle(lifecycle: Lifecycle) {
     note: lifecycle.status === 'active' ? null : (lifecycle.note ?? null),
   };
 }
+
+/**
+ * Why a job on a retired model is refused (at creation) or failed (when it was queued before the day):
+ * the day it stopped and the model to use instead, so a client can switch without reading the catalog.
+ */
+export function retiredModelMessage(modelId: string, lifecycle: Extract<Lifecycle, { status: 'retired' }>) {
+  const instead = lifecycle.replacement ? ` Use \`${lifecycle.replacement}\` instead.` : '';
+  return `Model \`${modelId}\` was retired on ${lifecycle.retiredOn}: its provider no longer serves it.${instead}`;
+}

@@ -6,6 +6,7 @@ import { transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { hold } from '../billing/ledger.ts';
+import { retiredModelMessage } from '../catalog/lifecycle.ts';
 import { checkModelInput } from '../catalog/model-input.ts';
 import type { ModelDefinition, ProviderOffer } from '../catalog/types.ts';
 import { resolveFolder } from '../folders/folders.ts';
@@ -101,20 +102,11 @@ export function chooseModel(
  * stopped and the model to use instead, so a client can switch without reading the catalog.
  */
 function refuseRetired(s: Services, model: ModelDefinition): void {
-  const lifecycle = s.catalog.lifecycle(model);
-  if (lifecycle.status !== 'retired') return;
-  const instead = lifecycle.replacement ? ` Use \`${lifecycle.replacement}\` instead.` : '';
-  throw new AppError(
-    'model_retired',
-    `Model \`${model.id}\` was retired on ${lifecycle.retiredOn}: its provider no longer serves it.${instead}`,
-    {
-      details: {
-        model: model.id,
-        retired_on: lifecycle.retiredOn,
-        replacement: lifecycle.replacement ?? null,
-      },
-    },
-  );
+  const lifecycle = s.catalog.retirement(model);
+  if (!lifecycle) return;
+  throw new AppError('model_retired', retiredModelMessage(model.id, lifecycle), {
+    details: { model: model.id, retired_on: lifecycle.retiredOn, replacement: lifecycle.replacement ?? null },
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import type { OutputEnvelope } from '../../../contract/jobs.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
+import { retiredModelMessage } from '../catalog/lifecycle.ts';
 import type { ProviderOffer } from '../catalog/types.ts';
 import { EngineInputError } from './engine-errors.ts';
 import { completeJob, failJob, type TerminalHook } from './finish-job.ts';
@@ -131,6 +132,17 @@ async function runClaimed(
       code: 'provider_unavailable',
       message: `Model ${row.model} can no longer run on ${row.provider}.`,
     };
+    await onTerminal(await failJob(s.db, jobId, error, { runToken: token }));
+    return;
+  }
+
+  // Queued before its model (or this provider's offer of it) retired, and not yet sent: it would fail or
+  // run on a model its provider no longer serves. It ends here, its hold returned, naming the replacement.
+  // A job already at the provider is followed to its end as usual.
+  const retired = s.catalog.retirement(resolved.model, offer);
+  if (retired && !row.provider_sent_at && !row.provider_job_id) {
+    const error = { code: 'model_retired', message: retiredModelMessage(row.model, retired) };
+    s.log.info('job refused: model retired', { job_id: jobId, model: row.model, provider: row.provider });
     await onTerminal(await failJob(s.db, jobId, error, { runToken: token }));
     return;
   }

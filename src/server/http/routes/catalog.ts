@@ -15,8 +15,10 @@ import { FixedAnswer } from '../fixed-answer.ts';
 
 export function catalogRoutes(s: Services, lane: FastLane) {
   const outputSchema = standaloneJsonSchema(OutputEnvelope, 'output');
-  // Prices, tools and provider availability are fixed once the server has started: each answer is
-  // serialised, tagged and compressed once (on first use), then only picked per request.
+  // Prices, tools and provider availability are fixed while the server runs, and lifecycles move by the
+  // day: each answer is serialised, tagged and compressed once per day (on first use), then only picked
+  // per request. On the day a deprecation becomes a retirement the answers are built again, so the model
+  // is no longer listed as available (before, only a restart did that).
   // The tools are revalidated on every use (no-cache; a 304 costs nothing): a restart may change availability.
   const fixed = (payload: unknown, cacheControl = 'no-cache') =>
     new FixedAnswer(JSON.stringify(payload), {
@@ -24,14 +26,27 @@ export function catalogRoutes(s: Services, lane: FastLane) {
       'cache-control': cacheControl,
     });
   let pricing: FixedAnswer | null = null;
-  let tools: FixedAnswer | null = null;
   /** By tool and model; only known pairs are kept, so it holds at most one entry per model and tool. */
   const toolAnswers = new Map<string, FixedAnswer>();
+  let builtOn = s.catalog.today();
+  /** Drops the day's answers once the catalog's day has moved on. */
+  const sameDay = () => {
+    const today = s.catalog.today();
+    if (today === builtOn) return;
+    builtOn = today;
+    pricing = null;
+    toolAnswers.clear();
+  };
+  let tools: FixedAnswer | null = null;
   // Public, so the lane needs no caller: once the first request has built it, the catalog is served there.
-  lane.add(getPricing, (req) => pricing?.answerNow(req));
+  lane.add(getPricing, (req) => {
+    sameDay();
+    return pricing?.answerNow(req);
+  });
 
   return [
     defineRoute(getPricing, async ({ c }) => {
+      sameDay();
       pricing ??= fixed({ data: s.catalog.priceCatalog() }, 'public, max-age=60');
       return pricing.respond(c);
     }),
@@ -42,6 +57,7 @@ export function catalogRoutes(s: Services, lane: FastLane) {
     }),
 
     defineRoute(getTool, async ({ params, query, c }) => {
+      sameDay();
       const cacheKey = `${params.tool_key}\n${query.model ?? ''}`;
       const known = toolAnswers.get(cacheKey);
       if (known) return known.respond(c);
