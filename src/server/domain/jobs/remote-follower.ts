@@ -357,15 +357,30 @@ export class RemoteFollower {
 
   private async failAtDeadline(job: Followed, providerStatus: string): Promise<void> {
     const s = this.services!;
-    await job.runner.cancel(job.input).catch(() => {});
+    // The cancel is tried once: a provider that cannot be reached does not keep the job open here (its
+    // hold is returned either way), and the message says whether it may still run there.
+    const cancelled = await job.runner.cancel(job.input).then(
+      () => true,
+      (error: unknown) => {
+        s.log.warn('cancel at the deadline failed', {
+          job_id: job.row.id,
+          provider: job.row.provider,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return false;
+      },
+    );
     const seconds = s.config.PROVIDER_JOB_DEADLINE_SECONDS;
     const within = seconds < 120 ? `${seconds} seconds` : `${Math.round(seconds / 60)} minutes`;
+    const there = cancelled
+      ? 'the job was cancelled there'
+      : `${job.row.provider} could not be reached to cancel it (its job ${job.input.providerJobId}), so it may still run there`;
     const failed = await failJob(
       s.db,
       job.row.id,
       {
         code: 'provider_timeout',
-        message: `${job.row.provider} did not finish within ${within}; the job was cancelled there.`,
+        message: `${job.row.provider} did not finish within ${within}; ${there}.`,
       },
       { runToken: job.token, providerStatus },
     );

@@ -221,6 +221,50 @@ describe('the deadline', () => {
   });
 });
 
+describe('the deadline with the provider unreachable', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(providerEnv({ PROVIDER_JOB_DEADLINE_SECONDS: '2' }));
+  });
+  afterAll(() => t.close());
+
+  it('still ends the job once, as provider_timeout, its hold returned, when the cancel there fails', async () => {
+    const { client, balance, job, settled } = await session(t);
+    const before = await balance();
+    fal.behaviour.neverFinish = true;
+    try {
+      const created = await client.createImage({
+        body: { model: 'fal:flux-schnell', prompt: 'fal is away' },
+      });
+      await until(async () => (await job(created.id)).provider_job_id !== null);
+      const [request] = falRequestsFor('fal is away');
+      // fal goes away after taking the job: status calls and the cancel get no answer.
+      fal.behaviour.unreachable = true;
+      const done = await settled(created.id);
+      expect(done).toMatchObject({ status: 'failed', error: { code: 'provider_timeout' } });
+      expect(done.error?.message).toMatch(/could not be reached to cancel it/);
+      expect(done.error?.message).toContain(request!.id);
+      const cancels = fal.received.filter(
+        (r) => r.method === 'PUT' && r.path.endsWith(`/${request!.id}/cancel`),
+      );
+      expect(cancels).toHaveLength(1);
+      expect(request!.cancelled).toBe(false);
+      expect(await balance()).toBe(before);
+      // Ended once: one terminal move, one release of its hold, nothing written after it.
+      const ledger = await t.db.query(
+        `SELECT count(*)::int AS n FROM credit_ledger WHERE job_id = $1 AND kind = 'release'`,
+        [created.id],
+      );
+      expect(ledger.rows[0].n).toBe(1);
+      expect(t.services.remoteJobs.has(created.id)).toBe(false);
+      expect(await job(created.id)).toEqual(done);
+    } finally {
+      fal.behaviour.unreachable = false;
+      fal.behaviour.neverFinish = false;
+    }
+  });
+});
+
 describe("providers' webhooks", () => {
   let t: TestApp;
   beforeAll(async () => {

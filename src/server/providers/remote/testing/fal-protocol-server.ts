@@ -34,7 +34,8 @@ import {
  *   file_url }; PUT the bytes (or PUT parts {upload}/{n} -> { partNumber, etag } and POST {upload}/complete).
  *   Uploads are counted and hashed as they stream in, never kept.
  * Unknown model ids answer 404. Knobs: latency, concurrency (requests IN_PROGRESS at once), dropping the
- * connection after accepting a submit, failing output downloads, holding requests, request errors.
+ * connection after accepting a submit, failing output downloads, holding requests, request errors, and
+ * being unreachable (every connection closed unanswered).
  */
 
 /** One model input field as fal's schema gives it: a type, or the allowed values of an enum. */
@@ -675,6 +676,8 @@ export interface FalBehaviour extends StandInKnobs {
   result: (origin: string, request: FalRequestState) => unknown;
   /** The result endpoint answers this instead (a model's own error). */
   failure: { status: number; detail: unknown } | null;
+  /** fal is away: every call is received, then its connection closed without an answer. */
+  unreachable: boolean;
 }
 
 export interface FalProtocolServer {
@@ -707,6 +710,7 @@ export const defaultFalBehaviour = (): FalBehaviour => ({
   latencyMs: 0,
   dropAfterAccept: 0,
   failDownloads: 0,
+  unreachable: false,
   pollsBeforeDone: 2,
   finishAfterMs: null,
   neverFinish: false,
@@ -849,6 +853,10 @@ export async function startFalProtocolServer(key: string, port = 0): Promise<Fal
     if (req.method === 'GET' && path === '/.well-known/jwks.json') {
       const jwk = publicKey.export({ format: 'jwk' });
       return sendJson(res, 200, { keys: [{ ...jwk, kid: 'stand-in', use: 'sig', alg: 'EdDSA' }] });
+    }
+    if (behaviour.unreachable) {
+      received.push(receivedOf(req, origin, undefined));
+      return void res.destroy();
     }
     if (path.startsWith('/files/')) {
       received.push(receivedOf(req, origin, undefined));
