@@ -4,11 +4,15 @@ import { createReplayGuard } from './provider-storage.ts';
 import { type WebhookDelivery, WebhookRejected } from './remote-provider.ts';
 
 /*
- * fal's webhook signatures (fal.ai/docs/model-apis/webhooks, "Verifying webhooks"): each delivery carries
- * X-Fal-Webhook-Request-Id, -User-Id, -Timestamp (Unix seconds) and -Signature (hex). The signature is an
- * ED25519 signature of the four lines `request id \n user id \n timestamp \n hex SHA-256 of the raw body`,
- * by one of the keys fal publishes as a JSON Web Key Set (OKP / Ed25519); keys may be cached (fal says up
- * to 24 hours). A timestamp more than 5 minutes from our clock is refused (replay protection).
+ * fal's webhook signatures (docs.fal.ai/model-apis/model-endpoints/webhooks, "Verifying Your Webhook"): each
+ * delivery carries X-Fal-Webhook-Request-Id, -User-Id, -Timestamp (Unix seconds) and -Signature (hex). The
+ * signature is an ED25519 signature of the four lines `request id \n user id \n timestamp \n hex SHA-256 of
+ * the raw body`, by one of the keys fal publishes at https://rest.alpha.fal.ai/.well-known/jwks.json; keys
+ * may be cached up to 24 hours. A timestamp more than 5 minutes (300 s) from our clock is refused.
+ * fal's own verification example takes every key's `x` (base64url, the raw 32-byte Ed25519 public key) and
+ * tries each in turn; it does not require `kty`/`crv`. So do we: a key is skipped only when it names
+ * another type or its `x` is not a 32-byte key, and one bad key never hides the others. On top of fal's
+ * procedure, a signature already accepted is refused again (a replay within the tolerance).
  */
 
 const TOLERANCE_MS = 5 * 60_000;
@@ -26,9 +30,17 @@ export function createFalWebhookVerifier(config: { jwksUrl: string }) {
 
   async function fetchKeys(signal?: AbortSignal): Promise<KeyObject[]> {
     const jwks = await providerJson<Jwks>('fal', config.jwksUrl, { signal, timeoutMs: 10_000 });
-    const list = (jwks.keys ?? [])
-      .filter((key) => key.kty === 'OKP' && key.crv === 'Ed25519' && typeof key.x === 'string')
-      .map((key) => createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: key.x }, format: 'jwk' }));
+    const list = (jwks.keys ?? []).flatMap((key) => {
+      const x = key?.x;
+      if (typeof x !== 'string' || Buffer.from(x, 'base64url').length !== 32) return [];
+      if ((key.kty !== undefined && key.kty !== 'OKP') || (key.crv !== undefined && key.crv !== 'Ed25519'))
+        return [];
+      try {
+        return [createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x }, format: 'jwk' })];
+      } catch {
+        return [];
+      }
+    });
     keys = { list, at: Date.now() };
     return list;
   }
