@@ -125,6 +125,12 @@ export interface FollowedState extends ProviderJobState {
 
 export type SubmittedRunInput = RunInput & { providerJobId: string };
 
+/** A job to look up in a provider's listing: when it was submitted bounds how far back to read. */
+export interface PolledJob {
+  input: SubmittedRunInput;
+  submittedAt: Date;
+}
+
 /**
  * An external provider that holds jobs while it works: a worker submits once and is free; the job is then
  * followed (remote-follower.ts) by polls or the provider's webhooks until `result` can be fetched.
@@ -140,6 +146,11 @@ export interface RemoteRunner {
   submit(input: RunInput, context: SubmitContext): Promise<FollowedState>;
   /** The job's state now (transient failures are tried again). */
   poll(input: SubmittedRunInput, signal: AbortSignal): Promise<FollowedState>;
+  /**
+   * Many jobs' states in a few calls, where the provider lists its jobs (see RemoteAdapter.pollMany): only
+   * jobs the listing shows still queued or running are answered; the others are polled one by one.
+   */
+  pollMany?(jobs: PolledJob[], signal: AbortSignal): Promise<Map<string, FollowedState>>;
   /** Stops the job at the provider (and its spending); best effort. */
   cancel(input: SubmittedRunInput): Promise<void>;
   /**

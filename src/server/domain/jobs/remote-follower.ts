@@ -15,6 +15,12 @@ const TICK_MS = 250;
 const CHECK_MS = 1_000;
 /** Status calls under way at once, and finished jobs being downloaded and stored at once. */
 const MAX_POLLS = 64;
+/**
+ * Due jobs of one provider checked through its listing together: fewer are polled one by one (a listing
+ * page costs a call too), at most MAX_BATCH go in one listing.
+ */
+const MIN_BATCH = 4;
+const MAX_BATCH = 500;
 const MAX_FINISHING = 8;
 /** The log tail kept on a job (the provider resends the whole log on every poll). */
 const MAX_LOG_CHARS = 4_000;
@@ -175,10 +181,63 @@ export class RemoteFollower {
       this.lastCheck = now;
       void this.checkOwnership();
     }
+    // Due jobs of a provider that lists its jobs are checked together (RemoteRunner.pollMany).
+    const batches = new Map<RemoteRunner, Followed[]>();
     for (const job of this.jobs.values()) {
       if (this.polls >= MAX_POLLS) break;
       if (job.busy || job.nextPollAt > now) continue;
+      if (job.runner.pollMany) {
+        const batch = batches.get(job.runner) ?? [];
+        batch.push(job);
+        batches.set(job.runner, batch);
+        if (batch.length < MAX_BATCH) continue;
+        batches.delete(job.runner);
+        void this.pollBatch(job.runner, batch);
+        continue;
+      }
       void this.poll(job);
+    }
+    for (const [runner, batch] of batches) {
+      if (batch.length >= MIN_BATCH) void this.pollBatch(runner, batch);
+      else for (const job of batch) void this.poll(job);
+    }
+  }
+
+  /**
+   * One listing call (or a few pages) for many due jobs of one provider. The jobs it shows still running
+   * get their state as from a poll; the others (finished: their full record; not listed) are polled one by
+   * one. A failed listing falls back to polling each.
+   */
+  private async pollBatch(runner: RemoteRunner, batch: Followed[]): Promise<void> {
+    for (const job of batch) job.busy = true;
+    this.polls++;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort('timeout'), 60_000);
+    let states: Map<string, FollowedState> | null = null;
+    try {
+      states = await runner.pollMany!(
+        batch.map((job) => ({ input: job.input, submittedAt: new Date(job.submittedAt) })),
+        controller.signal,
+      );
+    } catch (error) {
+      this.services?.log.warn('provider listing failed; polling each job', {
+        provider: batch[0]?.row.provider,
+        jobs: batch.length,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    } finally {
+      clearTimeout(timer);
+      this.polls--;
+    }
+    for (const job of batch) {
+      job.busy = false;
+      const state = states?.get(job.input.providerJobId);
+      if (!state) {
+        void this.poll(job);
+        continue;
+      }
+      job.nextPollAt = this.nextPoll(job, Date.now(), true);
+      await this.apply(job, state);
     }
   }
 

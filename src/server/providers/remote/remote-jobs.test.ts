@@ -197,6 +197,41 @@ describe('jobs at external providers hold no worker', () => {
   });
 });
 
+describe('status checks at Replicate', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(providerEnv());
+  });
+  afterAll(() => t.close());
+
+  it('checks many running jobs through the prediction list, one GET each only once they are done', async () => {
+    const { client, balance, settled } = await session(t);
+    const before = await balance();
+    replicate.behaviour.pollsBeforeDone = 4;
+    replicate.received.length = 0;
+    const count = 8;
+    try {
+      const created = await Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          client.createImage({ body: { model: 'replicate:flux-schnell', prompt: `listed ${i}` } }),
+        ),
+      );
+      const done = await Promise.all(created.map((job) => settled(job.id)));
+      expect(done.map((job) => job.status)).toEqual(Array(count).fill('completed'));
+      const ids = new Set(done.map((job) => job.provider_job_id));
+      const reads = replicate.received.filter((r) => r.method === 'GET');
+      const lists = reads.filter((r) => r.path === '/v1/predictions');
+      const gets = reads.filter((r) => ids.has(r.path.split('/').at(-1) ?? ''));
+      // One by one, each job would take pollsBeforeDone + 1 = 5 GETs; listed together, a few pages in all.
+      expect(lists.length).toBeGreaterThan(0);
+      expect(gets.length).toBeLessThanOrEqual(2 * count);
+      expect(await balance()).toBe(before - done.reduce((sum, job) => sum + (job.actual_cost_cents ?? 0), 0));
+    } finally {
+      replicate.behaviour.pollsBeforeDone = 2;
+    }
+  });
+});
+
 describe('the deadline', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -58,6 +58,16 @@ export interface RemoteAdapter {
   supports(providerModelId: string): boolean;
   submit(input: RunInput, context: SubmitContext): Promise<RemoteJobState>;
   poll(input: SubmittedInput, signal?: AbortSignal): Promise<RemoteJobState>;
+  /**
+   * The states of many submitted jobs from the provider's listing of its jobs, in as few calls as the
+   * listing allows. Answers only the jobs it shows still queued or running: a finished job is polled on
+   * its own (its full record), and so is one the listing did not reach. Providers without a listing
+   * leave it out.
+   */
+  pollMany?(
+    jobs: { input: SubmittedInput; submittedAt: Date }[],
+    signal?: AbortSignal,
+  ): Promise<Map<string, RemoteJobState>>;
   cancel(input: SubmittedInput): Promise<void>;
   estimateUnits?(input: RunInput): number | null;
   /**
@@ -275,6 +285,15 @@ export function createRemoteProvider(adapter: RemoteAdapter, options: RemoteProv
         throw redacted(error);
       }
     },
+    ...(adapter.pollMany && {
+      pollMany: async (jobs, signal) => {
+        try {
+          return await withRetries(() => adapter.pollMany!(jobs, signal), signal);
+        } catch (error) {
+          throw redacted(error);
+        }
+      },
+    }),
     cancel: (input) => adapter.cancel(input),
     result: async (_input, state, context) => {
       const remoteState = state as RemoteJobState;

@@ -422,6 +422,24 @@ describe('Replicate from its documentation (issue #26)', () => {
     expect(created()).toMatchObject({ input: { num_frames: 100 } });
   });
 
+  it('answers the still-running jobs from the prediction list and leaves the others to their own GET', async () => {
+    server.behaviour.pollsBeforeDone = 10;
+    const a = adapter();
+    const input = runInput('image', 'replicate', 'black-forest-labs/flux-schnell', { prompt: 'x' });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await a.submit(input, submitContext())).providerJobId);
+    server.predictions.get(ids[2]!)!.status = 'canceled';
+    server.received.length = 0;
+    const jobs = [...ids, 'not-listed'].map((providerJobId) => ({
+      input: { ...input, providerJobId },
+      submittedAt: new Date(Date.now() - 1000),
+    }));
+    const states = await a.pollMany!(jobs);
+    expect([...states.keys()].sort()).toEqual([ids[0], ids[1]].sort());
+    expect(states.get(ids[0]!)).toMatchObject({ phase: 'queued', providerStatus: 'starting' });
+    expect(paths()).toEqual(['GET /v1/predictions']);
+  });
+
   it('passes the webhook, accepts a signed delivery and refuses unsigned, tampered and old ones', async () => {
     const input = runInput('image', 'replicate', 'black-forest-labs/flux-schnell', { prompt: 'x' });
     const a = adapter();

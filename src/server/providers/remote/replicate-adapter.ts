@@ -47,6 +47,11 @@ const MODERATION =
 const CLOCK_SKEW_MS = 2 * 60_000;
 /** Pages of the prediction list read while looking for a lost create (100 predictions a page). */
 const MAX_LIST_PAGES = 5;
+/**
+ * Pages read for one batched status check: enough for the jobs asked about plus a little traffic of the
+ * account's own (its other servers, the website), never more than this.
+ */
+const MAX_BATCH_PAGES = 20;
 
 const WHO = 'Replicate';
 
@@ -223,6 +228,42 @@ export function createReplicateAdapter(
         signal,
       });
       return stateOf(input, prediction);
+    },
+
+    /*
+     * Batched status checks through the prediction list (replicate.com/docs/reference/http#predictions.list:
+     * the account's predictions, newest first, 100 a page, each with its status). Sound as a "still running?"
+     * check: a page answers up to 100 jobs where a GET answers one, which keeps thousands of followed jobs
+     * under the documented 3000 requests a minute (replicate.com/docs/topics/predictions/rate-limits). Not
+     * a replacement for the GET: the list carries no logs (so no progress), and it holds the whole account's
+     * predictions, so reading stops at the oldest job asked about (less the clock skew) or MAX_BATCH_PAGES.
+     * Finished and unlisted jobs are left to their own GET, which has the full record.
+     */
+    async pollMany(jobs, signal) {
+      const wanted = new Map(jobs.map((job) => [job.input.providerJobId, job.input]));
+      const since = Math.min(...jobs.map((job) => job.submittedAt.getTime())) - CLOCK_SKEW_MS;
+      const pages = Math.min(MAX_BATCH_PAGES, Math.ceil(wanted.size / 100) + 2);
+      const states = new Map<string, RemoteJobState>();
+      let url: string | null = `${base}/predictions`;
+      for (let page = 0; url && page < pages && wanted.size > 0; page++) {
+        const answer: { results?: Prediction[]; next?: unknown } = await providerJson(WHO, url, {
+          headers: headers(),
+          signal,
+        });
+        let older = false;
+        for (const listed of answer.results ?? []) {
+          const created = typeof listed.created_at === 'string' ? Date.parse(listed.created_at) : NaN;
+          if (created < since) older = true;
+          const input = typeof listed.id === 'string' ? wanted.get(listed.id) : undefined;
+          if (!input) continue;
+          wanted.delete(listed.id as string);
+          if (listed.status === 'starting' || listed.status === 'processing') {
+            states.set(input.providerJobId, stateOf(input, listed));
+          }
+        }
+        url = older ? null : ownUrl(answer.next);
+      }
+      return states;
     },
 
     async cancel(input) {

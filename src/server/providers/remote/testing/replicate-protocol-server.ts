@@ -615,12 +615,17 @@ export async function startReplicateProtocolServer(token: string): Promise<Repli
       const all = [...predictions.values()].reverse();
       const from = Number(request.query.get('cursor') ?? 0);
       const page = all.slice(from, from + 100);
+      // Predictions move on as time passes, whoever reads them: a listing advances them as a GET does.
+      // The documented list entries carry status, output and error, but no logs.
       return {
         status: 200,
         json: {
           previous: null,
           next: from + 100 < all.length ? `${origin}/v1/predictions?cursor=${from + 100}` : null,
-          results: page.map((p) => json(origin, p)),
+          results: page.map((p) => {
+            const { logs: _logs, ...listed } = json(origin, p, readPrediction(origin, p));
+            return listed;
+          }),
         },
       };
     }
@@ -690,31 +695,30 @@ export async function startReplicateProtocolServer(token: string): Promise<Repli
       prediction.status = 'canceled';
       return { status: 200, json: json(origin, prediction) };
     }
-    if (prediction.status === 'canceled') return { status: 200, json: json(origin, prediction) };
+    return { status: 200, json: json(origin, prediction, readPrediction(origin, prediction)) };
+  });
+
+  /** A read of a prediction moves it on (the stand-in's clock): starting, processing, then its end. */
+  function readPrediction(origin: string, prediction: Prediction): Record<string, unknown> {
+    if (prediction.status === 'canceled') return {};
     prediction.polls++;
     if (behaviour.neverFinish || prediction.polls <= behaviour.pollsBeforeDone) {
       prediction.status = prediction.polls === 1 && !behaviour.neverFinish ? 'starting' : 'processing';
       const logs =
         prediction.status === 'processing' ? 'Running predict()...\n 45%|████▌     | 9/20 [00:01<00:01]' : '';
-      return { status: 200, json: json(origin, prediction, { logs }) };
+      return { logs };
     }
     if (behaviour.failure) {
       prediction.status = 'failed';
-      return {
-        status: 200,
-        json: json(origin, prediction, { error: behaviour.failure, logs: 'Traceback ...' }),
-      };
+      return { error: behaviour.failure, logs: 'Traceback ...' };
     }
     prediction.status = 'succeeded';
     return {
-      status: 200,
-      json: json(origin, prediction, {
-        output: behaviour.output(origin, prediction),
-        logs: '100%|██████████| 20/20',
-        metrics: { predict_time: 2.5 },
-      }),
+      output: behaviour.output(origin, prediction),
+      logs: '100%|██████████| 20/20',
+      metrics: { predict_time: 2.5 },
     };
-  });
+  }
   // The Files API streams its bytes: served before the JSON server would read the body.
   server.intercept(async (req, res) => {
     if (req.method !== 'POST' || !req.url?.startsWith('/v1/files')) return false;
