@@ -12,7 +12,7 @@ import type { Queryable } from '../../db/pool.ts';
 import { inVisibleFolderSql, viewerParams } from '../../domain/folders/folder-visibility.ts';
 import type { AuthContext } from '../../domain/identity/auth-context.ts';
 import { createJob } from '../../domain/jobs/create-job.ts';
-import { cancelActiveJob } from '../../domain/jobs/finish-job.ts';
+import { cancelActiveJob } from '../../domain/jobs/job-lifecycle.ts';
 import { type JobRow, toJob, toStatusView } from '../../domain/jobs/job-row.ts';
 import { refreshFromProvider } from '../../domain/jobs/refresh-job.ts';
 import { encodeCursor, splitPage } from '../../domain/page-cursor.ts';
