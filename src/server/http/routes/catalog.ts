@@ -10,10 +10,10 @@ import { TOOLS } from '../../domain/catalog/tools.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { defineRoute } from '../define-route.ts';
-import type { FastLane } from '../fast-lane.ts';
+import type { FastPath } from '../fast-path.ts';
 import { FixedAnswer } from '../fixed-answer.ts';
 
-export function catalogRoutes(s: Services, lane: FastLane) {
+export function catalogRoutes(s: Services, fastPath: FastPath) {
   const outputSchema = standaloneJsonSchema(OutputEnvelope, 'output');
   // Prices, tools and provider availability are fixed once the server has started: each answer is
   // serialised, tagged and compressed once (on first use), then only picked per request.
@@ -27,8 +27,8 @@ export function catalogRoutes(s: Services, lane: FastLane) {
   let tools: FixedAnswer | null = null;
   /** By tool and model; only known pairs are kept, so it holds at most one entry per model and tool. */
   const toolAnswers = new Map<string, FixedAnswer>();
-  // Public, so the lane needs no caller: once the first request has built it, the catalog is served there.
-  lane.add(getPricing, (req) => pricing?.answerNow(req));
+  // Public, so the fast path needs no caller: once the first request has built it, the catalog is served there.
+  fastPath.add(getPricing, (req) => pricing?.answerNow(req));
 
   return [
     defineRoute(getPricing, async ({ c }) => {
