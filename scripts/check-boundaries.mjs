@@ -30,6 +30,8 @@ export async function importViolations(baseDir) {
     validate: true,
     ruleSet: { forbidden: IMPORT_RULES },
     parser: 'swc',
+    // A worktree's node_modules may be a link to another checkout's: a package is node_modules/, wherever it lives.
+    preserveSymlinks: true,
     doNotFollow: { path: '^node_modules/' },
     exclude: { path: '^node_modules/' },
   });

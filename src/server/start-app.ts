@@ -7,7 +7,7 @@ import { createPool } from './db/pool.ts';
 import type { Catalog } from './domain/catalog/catalog.ts';
 import { loadAppSecret } from './domain/secrets.ts';
 import { createApp } from './http/app.ts';
-import { FastLane } from './http/fast-lane.ts';
+import { FastPath } from './http/fast-path.ts';
 import { createApiServer } from './http/node-server.ts';
 import { createRequestRecorder } from './http/request-record.ts';
 import { allRoutes } from './http/routes.ts';
@@ -77,11 +77,11 @@ export async function startApp(
   let url: string | null = null;
   let opsUrl: string | null = null;
   if (serving) {
-    const lane = new FastLane();
+    const fastPath = new FastPath();
     const record = createRequestRecorder(services);
-    const app = createApp(services, allRoutes(services, lane), record);
+    const app = createApp(services, allRoutes(services, fastPath), record);
     const listening = await listen(app.fetch, config.PORT, config.HOST, (framework) =>
-      lane.listener(framework, record),
+      fastPath.listener(framework, record),
     );
     cleanups.push(listening.close);
     url = listening.url;
@@ -105,7 +105,7 @@ type FetchHandler = Parameters<typeof getRequestListener>[0];
 
 /**
  * Listens on port/host; answers the server, its URL, and a close that finishes requests in flight.
- * `ahead` puts a listener of its own in front of the framework's (the fast lane). The server's timeouts
+ * `ahead` puts a listener of its own in front of the framework's (the fast path). The server's timeouts
  * and its answers to what never reaches the app are createApiServer's.
  */
 async function listen(

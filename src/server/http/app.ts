@@ -16,7 +16,7 @@ import { API_PREFIXES, createStaticHandler } from './static-files.ts';
 
 /**
  * The Hono app: request ids and logs, the contract's routes, OpenAPI, health, the console, and one error
- * path. `record` is shared with the fast lane (fast-lane.ts) where the server has one.
+ * path. `record` is shared with the fast path (fast-path.ts) where the server has one.
  */
 export function createApp(
   s: Services,

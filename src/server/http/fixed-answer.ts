@@ -9,7 +9,7 @@ import {
 } from './compression.ts';
 import type { AppEnv } from './env.ts';
 import { entityTag, noneMatchHits } from './etag.ts';
-import type { FastAnswer } from './fast-lane.ts';
+import type { FastAnswer } from './fast-path.ts';
 import { nodeHeader, requestHeader } from './request-header.ts';
 import { respond } from './respond.ts';
 
@@ -27,7 +27,7 @@ export class FixedAnswer {
   private readonly identity: Bytes;
   private readonly negotiable: boolean;
   private readonly coded = new Map<ContentCoding, Promise<Bytes>>();
-  /** The codings compressed so far, for answers that cannot wait (the fast lane). */
+  /** The codings compressed so far, for answers that cannot wait (the fast path). */
   private readonly ready = new Map<ContentCoding, Bytes>();
   private readonly allTags: string[];
   /** The headers of each coding's 200 and 304, made once (spreading them per request was a tenth of the work). */
@@ -70,7 +70,7 @@ export class FixedAnswer {
   }
 
   /**
-   * The same answer for the fast lane (a GET), when it needs nothing that is not made yet: a coding not
+   * The same answer for the fast path (a GET), when it needs nothing that is not made yet: a coding not
    * compressed so far is started here and left to respond() this time.
    */
   answerNow(req: IncomingMessage): FastAnswer | undefined {

@@ -33,7 +33,7 @@ type FetchHandler = Parameters<typeof getRequestListener>[0];
 export interface ApiServerOptions {
   /** The name the framework uses for a request without Host (HTTP/1.0). */
   hostname?: string;
-  /** A listener of its own in front of the framework's (the fast lane). */
+  /** A listener of its own in front of the framework's (the fast path). */
   ahead?: (framework: RequestListener) => RequestListener;
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;

@@ -2,7 +2,7 @@ import { inputUrlChecker } from '../domain/jobs/check-input-urls.ts';
 import { urlPolicyFromConfig } from '../net/url-policy.ts';
 import type { Services } from '../services.ts';
 import type { Route } from './define-route.ts';
-import { FastLane } from './fast-lane.ts';
+import { FastPath } from './fast-path.ts';
 import { accountRoutes } from './routes/account.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
@@ -23,18 +23,18 @@ import { webhookRoutes } from './routes/webhooks.ts';
 
 /**
  * Every route this server answers; the OpenAPI document lists exactly these. Routes with answers kept in
- * memory also serve them through `lane` (a server's; tests' in-process calls use none).
+ * memory also serve them through `fastPath` (a server's; tests' in-process calls use none).
  */
-export function allRoutes(s: Services, lane = new FastLane()): Route[] {
+export function allRoutes(s: Services, fastPath = new FastPath()): Route[] {
   const routes: Route[] = [];
   const checkUrls = inputUrlChecker(urlPolicyFromConfig(s.config), `${s.config.PUBLIC_URL}/media/`);
   routes.push(
     ...authRoutes(s),
     ...accountRoutes(s),
-    ...catalogRoutes(s, lane),
+    ...catalogRoutes(s, fastPath),
     ...generationRoutes(s, checkUrls),
     ...ffmpegV1Routes(s, checkUrls),
-    ...jobRoutes(s, checkUrls, lane),
+    ...jobRoutes(s, checkUrls, fastPath),
     ...fileRoutes(s),
     ...folderRoutes(s),
     ...apiKeyRoutes(s),

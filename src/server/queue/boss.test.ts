@@ -2,7 +2,7 @@ import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/test-app.ts';
-import { sleep, until } from '../testing/until.ts';
+import { until } from '../testing/until.ts';
 import { bossPoolClosed, createBoss } from './boss.ts';
 
 /*
@@ -62,13 +62,18 @@ describe('stopping the queue', () => {
     release();
     await until(completionWaiting);
 
+    let bossStopped = false;
     let stopped = false;
     const stopping = (async () => {
       await boss.stop({ graceful: true, timeout: 1_000, wait: true });
+      bossStopped = true;
       await bossPoolClosed(boss);
       stopped = true;
     })();
-    await sleep(1_500);
+    // pg-boss itself has stopped (its handler had returned): what is left is the held completion, and the
+    // stop waits for it rather than close the pool under it.
+    await until(() => bossStopped);
+    expect(await completionWaiting()).toBe(true);
     expect(stopped).toBe(false);
 
     await locker.query('COMMIT');

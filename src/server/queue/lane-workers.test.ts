@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPool, type Db } from '../db/pool.ts';
 import { createTestDatabase } from '../testing/test-app.ts';
 import { sleep, until } from '../testing/until.ts';
@@ -81,41 +81,44 @@ describe('a lane of workers', () => {
     const allStarted = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await LaneWorkers.start(
-      boss,
-      queue,
-      // The lane polls every 0.5 s through an idle worker; each worker's own poll is every 30 s.
-      { workers, pollingIntervalSeconds: 0.5 },
-      async (data) => {
-        started.push((data as { i: number }).i);
-        if (started.length === workers) release();
-        // Each holds its worker until all run: a lane that polled through a busy worker would leave
-        // the rest to the 30 s fallback.
-        await allStarted;
-      },
-    );
-    // The workers' first (empty) fetches, then two seconds of the lane's polling. On a loaded machine the
-    // lane may poll again before the last first fetch, so the count is taken from there, and the window
-    // is measured, since a stalled timer stretches it.
-    await until(() => (fetches.get(queue) ?? 0) >= workers);
-    const before = fetches.get(queue) ?? 0;
-    const began = performance.now();
-    await sleep(2000);
-    const polls = (fetches.get(queue) ?? 0) - before;
-    const intervals = (performance.now() - began) / 500;
-    // One poll per interval, plus a first fetch that may have been late; every worker polling at the
-    // lane's interval would make three times as many.
-    expect(polls).toBeGreaterThanOrEqual(1);
-    expect(polls).toBeLessThanOrEqual(Math.ceil(intervals) + 2);
-    // Sent one by one without a wake (as by another process, or retries coming due): each is found by
-    // the lane's next poll, through a worker still idle, while the first ones hold theirs.
-    for (let i = 1; i <= workers; i++) {
-      await boss.send(queue, { i });
-      // Taken before the next is sent: from the second on, a worker is busy when a message arrives.
-      await until(() => started.length === i);
+    // The lane's interval runs on a clock the test moves (pg-boss's own timers stay real): each tick is
+    // one interval, however loaded the machine.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      await LaneWorkers.start(
+        boss,
+        queue,
+        // The lane polls every 0.5 s through an idle worker; each worker's own poll is every 30 s.
+        { workers, pollingIntervalSeconds: 0.5 },
+        async (data) => {
+          started.push((data as { i: number }).i);
+          if (started.length === workers) release();
+          // Each holds its worker until all run: a lane that polled through a busy worker would leave
+          // the rest to the 30 s fallback.
+          await allStarted;
+        },
+      );
+      // The workers' first (empty) fetches; then one fetch per interval of the lane, where every worker
+      // polling at the lane's interval would make three.
+      await until(() => fetches.get(queue) === workers);
+      for (let tick = 1; tick <= 4; tick++) {
+        vi.advanceTimersByTime(500);
+        await until(() => (fetches.get(queue) ?? 0) >= workers + tick);
+        expect(fetches.get(queue)).toBe(workers + tick);
+      }
+      // Sent one by one without a wake (as by another process, or retries coming due): each is found by
+      // the lane's next poll, through a worker still idle, while the first ones hold theirs.
+      for (let i = 1; i <= workers; i++) {
+        await boss.send(queue, { i });
+        vi.advanceTimersByTime(500);
+        // Taken before the next is sent: from the second on, a worker is busy when a message arrives.
+        await until(() => started.length === i);
+      }
+      await allStarted;
+      expect(started.sort()).toEqual([1, 2, 3]);
+    } finally {
+      vi.useRealTimers();
     }
-    await allStarted;
-    expect(started.sort()).toEqual([1, 2, 3]);
   }, 20_000);
 
   it('wakes idle workers in turn, so work sent at once runs at once side by side', async () => {

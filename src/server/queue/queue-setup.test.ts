@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { PRESENCE_LOCK_SPACE } from '../db/instance-presence.ts';
 import { listenForNotifications } from '../db/notifications.ts';
-import { createPool } from '../db/pool.ts';
+import { createPool, type Db } from '../db/pool.ts';
 import { RUN_JOB_QUEUE } from '../domain/jobs/queue-names.ts';
 import { createLogger } from '../logger.ts';
 import { createServices } from '../services-factory.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../testing/test-app.ts';
-import { sleep, until } from '../testing/until.ts';
+import { until } from '../testing/until.ts';
 import { startQueue } from './boss.ts';
+import { LaneWorkers } from './lane-workers.ts';
 import { QUEUE_WORK_CHANNEL } from './queue-waker.ts';
 
-/** A second process's services on the database the test app set up, with the configuration it is given. */
-function servicesAgain(t: TestApp, env: Record<string, string>) {
+/**
+ * A second process's services on the database the test app set up, with the configuration it is given
+ * (and the test app's pool, unless it is given its own).
+ */
+function servicesAgain(t: TestApp, env: Record<string, string>, db: Db = t.db) {
   const config = loadConfig({
     DATABASE_URL: t.config.DATABASE_URL!,
     APP_SECRET: t.config.APP_SECRET!,
@@ -19,7 +24,7 @@ function servicesAgain(t: TestApp, env: Record<string, string>) {
     LOG_LEVEL: 'silent',
     ...env,
   });
-  return createServices(config, t.db, config.DATABASE_URL!, createLogger('silent'), config.APP_SECRET!, {});
+  return createServices(config, db, config.DATABASE_URL!, createLogger('silent'), config.APP_SECRET!, {});
 }
 
 /** A second process starting on the database the test app set up. */
@@ -103,6 +108,19 @@ describe('processes starting at once on a new database', () => {
   }, 30_000);
 });
 
+/** The advisory locks held on the test database: the queue's set-up lock (boss.ts), and instances' presence. */
+async function advisoryLocks(): Promise<{ setup: number; presences: number }> {
+  const { rows } = await t.db.query<{ setup: number; presences: number }>(
+    `SELECT count(*) FILTER (WHERE classid = 0 AND objid = 7226102 AND objsubid = 1)::int AS setup,
+            count(*) FILTER (WHERE classid = $1::oid AND objsubid = 2)::int AS presences
+       FROM pg_locks
+      WHERE locktype = 'advisory' AND granted
+        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    [PRESENCE_LOCK_SPACE],
+  );
+  return rows[0]!;
+}
+
 describe('queue start beside the migrations', () => {
   it('takes no work before the schema is ready: it starts only once the migrations are done', async () => {
     const services = servicesAgain(t, {});
@@ -110,17 +128,29 @@ describe('queue start beside the migrations', () => {
     const schemaReady = new Promise<void>((resolve) => {
       migrated = resolve;
     });
+    const presencesBefore = (await advisoryLocks()).presences;
+    const bossStarts = vi.spyOn(services.boss, 'start');
+    const lanesStart = vi.spyOn(LaneWorkers, 'start');
     let started = false;
     const starting = startQueue(services, { work: true }, schemaReady).then((queue) => {
       started = true;
       return queue;
     });
-    // pg-boss and the presence lock are ready well within this; the workers still wait.
-    await sleep(500);
+    // pg-boss has started and made its queues (its set-up lock is free again) and the presence lock is
+    // held: all the start waits for besides the schema. Without that wait the workers would start now.
+    await until(() => bossStarts.mock.results.length > 0);
+    await bossStarts.mock.results[0]!.value;
+    await until(async () => {
+      const held = await advisoryLocks();
+      return held.setup === 0 && held.presences > presencesBefore;
+    });
+    expect(lanesStart).not.toHaveBeenCalled();
     expect(started).toBe(false);
     expect(services.jobRuns.presence).toBeNull();
     migrated();
     const queue = await starting;
+    expect(lanesStart).toHaveBeenCalled();
+    lanesStart.mockRestore();
     expect(services.jobRuns.presence?.held()).toBe(true);
     await queue.stop();
   });
@@ -153,15 +183,21 @@ describe('new work across processes on one database', () => {
     }
 
     // On its own database (embedded), nobody else could take the work: nothing is announced.
-    const alone = servicesAgain(t, {});
+    const pool = createPool(t.config.DATABASE_URL!, 2);
+    const alone = servicesAgain(t, {}, pool);
     const aloneQueue = await startQueue(alone, { work: false });
     try {
       alone.wakeQueue(RUN_JOB_QUEUE);
-      await sleep(300);
-      expect(heard).toEqual([RUN_JOB_QUEUE]);
+      // A marker sent on its pool once every statement it began has ended: notifications are heard in
+      // the order they committed, so an announcement would be heard before the marker.
+      await until(() => pool.waitingCount === 0 && pool.idleCount === pool.totalCount);
+      await pool.query('SELECT pg_notify($1, $2)', [QUEUE_WORK_CHANNEL, 'marker']);
+      await until(() => heard.includes('marker'));
+      expect(heard).toEqual([RUN_JOB_QUEUE, 'marker']);
     } finally {
       await aloneQueue.stop();
       await stopListening();
+      await pool.end();
     }
   });
 

@@ -4,7 +4,7 @@ import { inVisibleFolder } from '../folders/folder-visibility.ts';
 import { decodeCursor, encodeCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 import { filterConditions, LEDGER_COLUMNS, Params, type Viewer } from './filters.ts';
 import { filtersOf, inSnapshot, metaOf } from './meta.ts';
-import { resolveRange } from './range.ts';
+import { resolveQueryInstants } from './range.ts';
 
 type Item = AnalyticsActivity['data'][number];
 
@@ -42,7 +42,7 @@ export async function analyticsActivity(
   // Ledger ids are bigints.
   const cursor = query.cursor ? decodeCursor(query.cursor, /^\d+$/) : null;
   return inSnapshot(db, query.timezone, async (tx, asOf) => {
-    const range = resolveRange(query, now ?? asOf.getTime());
+    const range = resolveQueryInstants(query, now ?? asOf.getTime());
     const p = new Params();
     const where = [
       `l.team_id = ${p.add(viewer.teamId)}`,

@@ -8,7 +8,7 @@ import { OTHER_KEY, type Viewer } from './filters.ts';
 import type { Grouping } from './grouping.ts';
 import { hiddenGroupLabel, labelsFor, noneLabel, OTHER_LABEL } from './labels.ts';
 import { filtersOf, inSnapshot, metaOf } from './meta.ts';
-import { resolveRange } from './range.ts';
+import { resolveQueryInstants } from './range.ts';
 import { addTotals, type Reads, totalsBy, ZERO } from './totals.ts';
 
 type Row = AnalyticsBreakdown['data'][number];
@@ -29,7 +29,7 @@ export async function analyticsBreakdown(
   const dimension = query.dimension;
   const grouping: Grouping = { kind: 'dimension', dimension };
   return inSnapshot(db, query.timezone, async (tx, asOf) => {
-    const range = resolveRange(query, now ?? asOf.getTime());
+    const range = resolveQueryInstants(query, now ?? asOf.getTime());
     const current = await totalsBy(tx, viewer, filters, range, grouping, reads);
     const previous =
       range.compare.from && range.compare.to

@@ -3,7 +3,7 @@ import type { AnalyticsMeta } from '../../../contract/analytics.ts';
 import { type Db, transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import { type AnalyticsFilters, appliedFilters, type Viewer } from './filters.ts';
-import type { ResolvedRange } from './range.ts';
+import type { QueryInstants } from './range.ts';
 
 /** The date of the metric definitions below (docs/api.md, "Spend analytics"); bump it when a definition changes. */
 export const DEFINITION_VERSION = '2026-11-24';
@@ -37,7 +37,7 @@ export async function inSnapshot<T>(
 }
 
 export function metaOf(
-  range: ResolvedRange,
+  range: QueryInstants,
   filters: AnalyticsFilters,
   viewer: Viewer,
   asOf: Date,

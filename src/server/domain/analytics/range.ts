@@ -11,7 +11,7 @@ import { AppError } from '../../errors.ts';
 const DAY_MS = 86_400_000;
 
 /** The period a query covers, and the one it is compared with: UTC instants, `to` exclusive. */
-export interface ResolvedRange {
+export interface QueryInstants {
   from: Date;
   to: Date;
   timezone: string;
@@ -50,12 +50,16 @@ function isoOf(instant: number): string {
 }
 
 /**
+ * The UTC instants an analytics query covers. (The console's `resolveRange` in
+ * web/routes/-components/analytics/date-range.ts is another rule: it turns a preset such as `7d` into
+ * the calendar dates it sends here as `from` and `to`.)
+ *
  * Resolves `from`/`to` with their defaults (`to` now, `from` 30 calendar days before `to` on the wall
  * clock of the time zone), checks the 366-day rule on the resolved range, and resolves the comparison:
  * explicit bounds win; `previous_period` is the same wall-clock length right before `from` (so day
  * buckets of both periods start at local midnights, even across a daylight-saving change).
  */
-export function resolveRange(query: RangeQuery, now: number): ResolvedRange {
+export function resolveQueryInstants(query: RangeQuery, now: number): QueryInstants {
   const tz = query.timezone;
   const toBound = query.to !== undefined ? parseBound(query.to) : null;
   const to = toBound ? resolveBound(toBound, tz) : now;
@@ -66,7 +70,7 @@ export function resolveRange(query: RangeQuery, now: number): ResolvedRange {
   const problem = rangeProblem(query.from ?? isoOf(from), query.to ?? isoOf(to), tz);
   if (problem) throw invalid(query.to !== undefined ? 'to' : 'from', problem);
 
-  let compare: ResolvedRange['compare'];
+  let compare: QueryInstants['compare'];
   if (query.compare_from !== undefined && query.compare_to !== undefined) {
     // The contract checked both bounds and their range; they parse.
     compare = {

@@ -7,7 +7,7 @@ import type { Db } from '../../db/pool.ts';
 import { teamBalance } from '../billing/balance.ts';
 import type { Viewer } from './filters.ts';
 import { filtersOf, inSnapshot, metaOf } from './meta.ts';
-import { resolveRange } from './range.ts';
+import { resolveQueryInstants } from './range.ts';
 import { type Reads, totalsBy, ZERO } from './totals.ts';
 
 type Change = NonNullable<AnalyticsSummary['data']['change']>;
@@ -29,7 +29,7 @@ export async function analyticsSummary(
 ): Promise<AnalyticsSummary> {
   const filters = filtersOf(query);
   return inSnapshot(db, query.timezone, async (tx, asOf) => {
-    const range = resolveRange(query, now ?? asOf.getTime());
+    const range = resolveQueryInstants(query, now ?? asOf.getTime());
     const current = (await totalsBy(tx, viewer, filters, range, { kind: 'none' }, reads)).get('') ?? {
       ...ZERO,
     };

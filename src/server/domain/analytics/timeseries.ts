@@ -6,7 +6,7 @@ import type {
 import type { Db, Queryable } from '../../db/pool.ts';
 import type { Viewer } from './filters.ts';
 import { filtersOf, inSnapshot, metaOf } from './meta.ts';
-import { resolveRange } from './range.ts';
+import { resolveQueryInstants } from './range.ts';
 import { type Reads, totalsBy, ZERO } from './totals.ts';
 
 type Bucket = AnalyticsTimeseriesQuery['bucket'];
@@ -67,7 +67,7 @@ export async function analyticsTimeseries(
 ): Promise<AnalyticsTimeseries> {
   const filters = filtersOf(query);
   return inSnapshot(db, query.timezone, async (tx, asOf) => {
-    const range = resolveRange(query, now ?? asOf.getTime());
+    const range = resolveQueryInstants(query, now ?? asOf.getTime());
     const current = await series(tx, viewer, query, range, range.timezone, reads);
     let previous: AnalyticsTotals[] | null = null;
     if (range.compare.from && range.compare.to) {

@@ -60,7 +60,7 @@ describe('API key lookups', () => {
     expect(lookups()).toBe(0);
   });
 
-  describe('without waiting (resolveCached, for the fast lane)', () => {
+  describe('without waiting (resolveCached, for the fast path)', () => {
     afterEach(() => {
       vi.useRealTimers();
     });

@@ -3,7 +3,8 @@ import { type InstancePresence, startPresence } from '../../db/instance-presence
 import { runJobDeps } from '../../run-job-deps.ts';
 import type { Services } from '../../services.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
-import { claimJob, handBack, RUN_FAILURES_MAX } from './job-lease.ts';
+import { handBack, RUN_FAILURES_MAX } from './job-lease.ts';
+import { cancelActiveJob, claimJob, completeJob, failJob, startRun } from './job-lifecycle.ts';
 import { runJob } from './run-job.ts';
 
 // No workers in this process: the test claims the queued jobs itself, as a live instance.
@@ -47,6 +48,38 @@ describe('claiming a queued job', () => {
     const stoppingJob = await queuedSketch({ cache: false });
     const stopping = await claimJob(t.db, stoppingJob.id, presence.key, 60, { start: false });
     expect(stopping?.row).toMatchObject({ status: 'submitting', started_at: null });
+  });
+});
+
+describe('a finished job', () => {
+  it('moves no more: no claim, start, failure or cancel changes it, and it is charged once', async () => {
+    const job = await queuedSketch({ cache: false });
+    const lease = await claimJob(t.db, job.id, presence.key, 60, { start: false });
+    const done = await completeJob(
+      t.db,
+      job.id,
+      {
+        output: { version: 'v1', outputs: [] },
+        billedUnits: {},
+        actualCents: 1,
+        cached: false,
+        providerStatus: 'succeeded',
+      },
+      lease!.token,
+    );
+    expect(done?.status).toBe('completed');
+    const ledger = async () =>
+      (await t.db.query('SELECT kind FROM credit_ledger WHERE job_id = $1 ORDER BY id', [job.id])).rows;
+    const charged = await ledger();
+    expect(charged.map((row) => row.kind)).toEqual(['hold', 'release', 'settle']);
+
+    expect(await claimJob(t.db, job.id, presence.key, 60, { start: true })).toBeNull();
+    expect(await startRun(t.db, job.id, lease!.token)).toBe(false);
+    expect(await failJob(t.db, job.id, { code: 'provider_error', message: 'late' })).toBeNull();
+    expect(await cancelActiveJob(t.db, job.id)).toBeNull();
+    const { rows } = await t.db.query('SELECT status, actual_cost_cents FROM jobs WHERE id = $1', [job.id]);
+    expect(rows[0]).toEqual({ status: 'completed', actual_cost_cents: done!.actual_cost_cents });
+    expect(await ledger()).toEqual(charged);
   });
 });
 

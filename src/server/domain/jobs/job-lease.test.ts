@@ -3,7 +3,8 @@ import { startPresence } from '../../db/instance-presence.ts';
 import { runJobDeps } from '../../run-job-deps.ts';
 import { makeBigPicture, startSlowJob, waitForJob } from '../../testing/server-journeys.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
-import { claimJob, RESUMED_PRIORITY, requeueOrphans, WAITING_TO_RESUME } from './job-lease.ts';
+import { RESUMED_PRIORITY, requeueOrphans, WAITING_TO_RESUME } from './job-lease.ts';
+import { claimJob } from './job-lifecycle.ts';
 import { RUN_JOB_QUEUE } from './queue-names.ts';
 import { runJob } from './run-job.ts';
 

@@ -1,67 +1,17 @@
 import type pg from 'pg';
-import { instanceAliveSql } from '../../db/instance-presence.ts';
 import { namedStatements } from '../../db/named-statements.ts';
 import { type Db, transaction } from '../../db/pool.ts';
 import type { Services } from '../../services.ts';
+import { HELD_BY_RUN, RUN_GONE } from './job-lifecycle.ts';
 import type { JobRow } from './job-row.ts';
 import { RUN_JOB_QUEUE, RUN_PIPELINE_QUEUE, RUN_REMOTE_JOB_QUEUE, runQueueFor } from './queue-names.ts';
 
 /**
  * A run holds its job through a lease: `run_token` fences what it writes, `run_instance` names the
- * server instance running it, `lease_expires_at` is renewed while it runs. A job may be taken by a new
- * run when it is queued, was handed back (no lease), or its run is gone: the lease ran out or the
- * instance that held it died.
+ * server instance running it, `lease_expires_at` is renewed while it runs. The claim that takes a job
+ * for a run is a move of its lifecycle (job-lifecycle.ts `claimJob`); this file keeps the lease: its
+ * renewal, a run letting go, and hand-backs. None of these changes the job's status.
  */
-const RUN_GONE = `(lease_expires_at < now() OR run_instance IS NULL OR NOT ${instanceAliveSql('run_instance')})`;
-const ACTIVE = `status IN ('submitting', 'running')`;
-
-export interface RunLease {
-  token: string;
-  row: JobRow;
-  /**
-   * Output files an earlier run of this job stored before it died (killed between storing and finishing):
-   * no one's output, to be discarded before this run stores its own.
-   */
-  leftoverFiles: string[];
-}
-
-/**
- * Takes the job for a new run, or answers null when it is finished or another live run holds it. With
- * `start`, a job that will run (no cached answer waits for it) is marked running in the same statement:
- * one round trip from the queue message to `running`. Otherwise (a server that is stopping, or a cache
- * hit) it is `submitting` until the run decides.
- */
-export async function claimJob(
-  db: Db,
-  jobId: string,
-  instance: number | null,
-  leaseSeconds: number,
-  { start }: { start: boolean },
-): Promise<RunLease | null> {
-  // Named, so each connection plans it once and keeps the plan: planning took about as long as running it.
-  const { rows } = await db.query<JobRow & { leftover_files: string[] }>({
-    name: 'claim-job',
-    text: `WITH run AS (
-       SELECT $4::boolean AND NOT EXISTS (
-         SELECT 1 FROM jobs j JOIN result_cache c ON c.cache_key = j.cache_key WHERE j.id = $1) AS starts,
-         ARRAY(SELECT f.id FROM files f WHERE f.job_id = $1 AND f.origin = 'job') AS leftover_files)
-     UPDATE jobs SET run_token = gen_random_uuid(), run_instance = $2,
-            lease_expires_at = now() + make_interval(secs => $3), updated_at = now(),
-            status = CASE WHEN run.starts THEN 'running' ELSE 'submitting' END,
-            provider_status = CASE WHEN run.starts THEN 'running' ELSE provider_status END,
-            started_at = CASE WHEN run.starts THEN coalesce(started_at, now()) ELSE started_at END,
-            progress = CASE WHEN run.starts THEN 0 ELSE progress END,
-            progress_message = CASE WHEN run.starts THEN 'Started' ELSE progress_message END
-       FROM run
-      WHERE id = $1 AND (status = 'queued' OR (${ACTIVE} AND (lease_expires_at IS NULL OR ${RUN_GONE})))
-      RETURNING jobs.*, run.leftover_files`,
-    values: [jobId, instance, leaseSeconds, start],
-  });
-  if (!rows[0]?.run_token) return null;
-  const { leftover_files: leftoverFiles, ...row } = rows[0];
-  return { token: rows[0].run_token, row, leftoverFiles };
-}
-
 /** Extends the run's lease; false when the run no longer holds its job (finished, cancelled or taken over). */
 export async function renewLease(
   db: Db,
@@ -71,7 +21,7 @@ export async function renewLease(
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE jobs SET lease_expires_at = now() + make_interval(secs => $3)
-      WHERE id = $1 AND run_token = $2 AND ${ACTIVE}`,
+      WHERE id = $1 AND run_token = $2 AND ${HELD_BY_RUN}`,
     [jobId, token, leaseSeconds],
   );
   return rowCount === 1;
@@ -96,7 +46,7 @@ export async function letGoAfterThrow(
   const { rows } = await db.query<{ run_failures: number }>(
     `UPDATE jobs SET run_failures = run_failures + $4::int, updated_at = now(),
             lease_expires_at = CASE WHEN run_failures + $4::int >= $3 THEN lease_expires_at ELSE now() END
-      WHERE id = $1 AND run_token = $2 AND ${ACTIVE}
+      WHERE id = $1 AND run_token = $2 AND ${HELD_BY_RUN}
       RETURNING run_failures`,
     [jobId, token, RUN_FAILURES_MAX, count ? 1 : 0],
   );
@@ -110,8 +60,8 @@ export async function letGoAfterThrow(
 export const RESUMED_PRIORITY = 10;
 
 /**
- * What a job handed back says while it waits for its next run. It stays `running`: statuses only move
- * forward (`queued → submitting → running`, every move a guarded UPDATE), and a remote job handed back
+ * What a job handed back says while it waits for its next run. It keeps its status: a hand-back is no
+ * move of its lifecycle (job-lifecycle.ts, the next run's claim is), and a remote job handed back
  * still has its provider's job, which the next run follows rather than submits again.
  */
 export const WAITING_TO_RESUME = 'Waiting to resume';
@@ -126,7 +76,7 @@ async function requeue(s: Services, where: string, params: unknown[]): Promise<s
     const { rows } = await tx.query<Pick<JobRow, 'id' | 'tool' | 'provider'>>(
       `UPDATE jobs SET run_token = NULL, run_instance = NULL, lease_expires_at = NULL, updated_at = now(),
               progress_message = '${WAITING_TO_RESUME}'
-        WHERE id IN (SELECT id FROM jobs WHERE ${ACTIVE} AND ${where} FOR UPDATE SKIP LOCKED)
+        WHERE id IN (SELECT id FROM jobs WHERE ${HELD_BY_RUN} AND ${where} FOR UPDATE SKIP LOCKED)
         RETURNING id, tool, provider`,
       params,
     );

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/pool.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
-import { cancelActiveJob } from './finish-job.ts';
+import { cancelActiveJob } from './job-lifecycle.ts';
 
 // No workers: the test writes the job's progress itself, at the moment it chooses.
 let t: TestApp;

@@ -6,7 +6,7 @@ import type { Services } from '../../services.ts';
 import type { AuthContext } from '../identity/auth-context.ts';
 import { createJob } from './create-job.ts';
 import { AbortError, EngineInputError } from './engine-errors.ts';
-import { cancelActiveJob } from './finish-job.ts';
+import { cancelActiveJob } from './job-lifecycle.ts';
 import type { JobRow } from './job-row.ts';
 import type { StopReason } from './job-runs.ts';
 import { withPipelineCost } from './pipeline-cost.ts';

@@ -1,4 +1,5 @@
 import type { Services } from '../../services.ts';
+import { HELD_BY_RUN } from './job-lifecycle.ts';
 import type { JobRow } from './job-row.ts';
 import { REMOTE_JOB_CHANNEL } from './queue-names.ts';
 
@@ -28,7 +29,7 @@ export async function refreshFromProvider(s: Services, row: JobRow): Promise<Job
     const { rows } = await s.db.query<JobRow>(
       `UPDATE jobs SET provider_status = $2, progress = coalesce($3, progress),
               progress_message = coalesce($4, progress_message), updated_at = now()
-        WHERE id = $1 AND status IN ('submitting', 'running') RETURNING *`,
+        WHERE id = $1 AND ${HELD_BY_RUN} RETURNING *`,
       [row.id, state.providerStatus, state.progress, state.message],
     );
     return rows[0] ?? row;

@@ -1,6 +1,6 @@
 import type { Services } from '../../services.ts';
-import { failJob } from './finish-job.ts';
 import { handBack } from './job-lease.ts';
+import { failJob, HELD_BY_RUN } from './job-lifecycle.ts';
 import type { JobRow } from './job-row.ts';
 import type { FollowedState, RemoteRunner, RunResult, SubmittedRunInput } from './provider.ts';
 import { ProviderError } from './provider-error.ts';
@@ -534,7 +534,7 @@ export class RemoteFollower {
         await s.db.query(
           `UPDATE jobs SET lease_expires_at = now() + make_interval(secs => $3)
             WHERE (id, run_token) IN (SELECT * FROM unnest($1::text[], $2::uuid[]))
-              AND status IN ('submitting', 'running')`,
+              AND ${HELD_BY_RUN}`,
           [ids, tokens, s.jobRuns.leaseSeconds],
         );
       }

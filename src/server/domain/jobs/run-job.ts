@@ -5,8 +5,8 @@ import type { Services } from '../../services.ts';
 import { retiredModelMessage } from '../catalog/lifecycle.ts';
 import type { ProviderOffer } from '../catalog/types.ts';
 import { EngineInputError } from './engine-errors.ts';
-import { completeJob, failJob, type TerminalHook } from './finish-job.ts';
-import { claimJob, handBack, letGoAfterThrow, RUN_FAILURES_MAX, renewLease } from './job-lease.ts';
+import { handBack, letGoAfterThrow, RUN_FAILURES_MAX, renewLease } from './job-lease.ts';
+import { claimJob, completeJob, failJob, startRun, type TerminalHook } from './job-lifecycle.ts';
 import type { JobRow } from './job-row.ts';
 import type { StopReason } from './job-runs.ts';
 import { PipelineStepError } from './pipeline-engine.ts';
@@ -60,7 +60,7 @@ function databaseLost(error: unknown): boolean {
 }
 
 /**
- * Takes a queued job (or one whose run is gone: its server died or its lease ran out, see job-lease.ts)
+ * Takes a queued job (or one whose run is gone: its server died or its lease ran out, see job-lifecycle.ts)
  * and runs it to one terminal state. The run holds the job through a lease token: it renews the lease
  * while it runs, and writes progress, outputs and the terminal state only while the token is still the
  * job's; a run that lost its job discards the files it made.
@@ -179,14 +179,8 @@ async function runClaimed(
     }
   }
 
-  if (row.status === 'submitting') {
-    await s.db.query(
-      `UPDATE jobs SET status = 'running', provider_status = 'running', started_at = coalesce(started_at, now()),
-              progress = 0, progress_message = 'Started', updated_at = now()
-        WHERE id = $1 AND status = 'submitting' AND run_token = $2`,
-      [jobId, token],
-    );
-  }
+  // A run that lost its job meanwhile finds out from its watcher below, as it would while running.
+  if (row.status === 'submitting') await startRun(s.db, jobId, token);
 
   const leaseSeconds = s.jobRuns.leaseSeconds;
   const renewEveryMs = Math.max(CANCEL_CHECK_MS, (leaseSeconds * 1000) / 3);

@@ -10,10 +10,10 @@ import { TOOLS } from '../../domain/catalog/tools.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { defineRoute } from '../define-route.ts';
-import type { FastLane } from '../fast-lane.ts';
+import type { FastPath } from '../fast-path.ts';
 import { FixedAnswer } from '../fixed-answer.ts';
 
-export function catalogRoutes(s: Services, lane: FastLane) {
+export function catalogRoutes(s: Services, fastPath: FastPath) {
   const outputSchema = standaloneJsonSchema(OutputEnvelope, 'output');
   // Prices, tools and provider availability are fixed while the server runs, and lifecycles move by the
   // day: each answer is serialised, tagged and compressed once per day (on first use), then only picked
@@ -38,8 +38,8 @@ export function catalogRoutes(s: Services, lane: FastLane) {
     toolAnswers.clear();
   };
   let tools: FixedAnswer | null = null;
-  // Public, so the lane needs no caller: once the first request has built it, the catalog is served there.
-  lane.add(getPricing, (req) => {
+  // Public, so the fast path needs no caller: once the first request has built it, the catalog is served there.
+  fastPath.add(getPricing, (req) => {
     sameDay();
     return pricing?.answerNow(req);
   });

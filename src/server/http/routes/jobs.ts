@@ -12,7 +12,7 @@ import type { Queryable } from '../../db/pool.ts';
 import { inVisibleFolderSql, viewerParams } from '../../domain/folders/folder-visibility.ts';
 import type { AuthContext } from '../../domain/identity/auth-context.ts';
 import { createJob } from '../../domain/jobs/create-job.ts';
-import { cancelActiveJob } from '../../domain/jobs/finish-job.ts';
+import { cancelActiveJob } from '../../domain/jobs/job-lifecycle.ts';
 import { type JobRow, toJob, toStatusView } from '../../domain/jobs/job-row.ts';
 import { refreshFromProvider } from '../../domain/jobs/refresh-job.ts';
 import { encodeCursor, splitPage } from '../../domain/page-cursor.ts';
@@ -22,7 +22,7 @@ import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { bearerToken } from '../auth.ts';
 import { defineRoute, reply } from '../define-route.ts';
-import type { FastLane } from '../fast-lane.ts';
+import type { FastPath } from '../fast-path.ts';
 import { nodeHeader } from '../request-header.ts';
 import { respond } from '../respond.ts';
 import { jobPageQuery } from './jobs-list-query.ts';
@@ -45,7 +45,7 @@ const JSON_HEADERS = Object.freeze({ 'content-type': 'application/json' });
 const isTerminal = (status: JobRow['status']) =>
   status === 'completed' || status === 'failed' || status === 'cancelled';
 
-export function jobRoutes(s: Services, checkUrls: (urls: string[]) => Promise<void>, lane: FastLane) {
+export function jobRoutes(s: Services, checkUrls: (urls: string[]) => Promise<void>, fastPath: FastPath) {
   const baseUrl = `${s.config.PUBLIC_URL}/v2`;
   // As the bytes sent: a finished job never changes, so encoding its text again for every poll is waste.
   const finishedJobs = new TtlCache<Buffer<ArrayBuffer>>(60_000, 10_000);
@@ -53,7 +53,7 @@ export function jobRoutes(s: Services, checkUrls: (urls: string[]) => Promise<vo
   // answers, without the framework. A session, a cold key or job, or a key check due takes the route.
   // Only jobs outside any folder are kept: who may see a filed job depends on the folder (and on who
   // asks, and the folder may turn private), so such a job is read through findJob every time.
-  lane.add(getJob, (req, id) => {
+  fastPath.add(getJob, (req, id) => {
     const token = bearerToken(nodeHeader(req, 'authorization'));
     const principal = token && s.apiKeys.resolveCached(token);
     const body = principal && finishedJobs.get(`${principal.teamId}/${id}`);

@@ -7,15 +7,15 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { until } from '../testing/until.ts';
 import type { AccessEntry } from './access-log.ts';
 import { createApp } from './app.ts';
-import { FastLane } from './fast-lane.ts';
+import { FastPath } from './fast-path.ts';
 import { allRoutes } from './routes.ts';
 
-// The routes that serve answers through the fast lane, against the same app without it: same answers,
+// The routes that serve answers through the fast path, against the same app without it: same answers,
 // and never one the route would not give (a revoked key, another team's job).
 let t: TestApp;
 const servers: Server[] = [];
-const viaLane: AccessEntry[] = [];
-let laneOrigin: string;
+const viaFastPath: AccessEntry[] = [];
+let fastPathOrigin: string;
 let frameworkOrigin: string;
 
 async function listen(listener: RequestListener): Promise<string> {
@@ -27,10 +27,10 @@ async function listen(listener: RequestListener): Promise<string> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const lane = new FastLane();
-  const app = createApp(t.services, allRoutes(t.services, lane), () => {});
+  const fastPath = new FastPath();
+  const app = createApp(t.services, allRoutes(t.services, fastPath), () => {});
   const framework = getRequestListener(app.fetch) as RequestListener;
-  laneOrigin = await listen(lane.listener(framework, (entry) => viaLane.push(entry)));
+  fastPathOrigin = await listen(fastPath.listener(framework, (entry) => viaFastPath.push(entry)));
   frameworkOrigin = await listen(framework);
 });
 afterAll(async () => {
@@ -47,13 +47,13 @@ async function answer(response: Response) {
   return { status: response.status, headers, body: await response.text() };
 }
 
-/** The same GET through the lane and through the framework alone; says whether the lane answered. */
+/** The same GET through the fast path and through the framework alone; says whether the fast path answered. */
 async function both(path: string, headers: Record<string, string> = {}) {
-  const before = viaLane.length;
-  const lane = await answer(await fetch(`${laneOrigin}${path}`, { headers }));
-  const byLane = viaLane.length > before;
+  const before = viaFastPath.length;
+  const fastPath = await answer(await fetch(`${fastPathOrigin}${path}`, { headers }));
+  const byFastPath = viaFastPath.length > before;
   const framework = await answer(await fetch(`${frameworkOrigin}${path}`, { headers }));
-  return { lane, framework, byLane };
+  return { fastPath, framework, byFastPath };
 }
 
 async function finishedJob(apiKey: string): Promise<string> {
@@ -68,19 +68,19 @@ async function finishedJob(apiKey: string): Promise<string> {
   return job.id;
 }
 
-describe('routes served through the fast lane', () => {
+describe('routes served through the fast path', () => {
   it('serves a finished job read with an API key exactly as the route does', async () => {
     const owner = await person(t);
     const id = await finishedJob(owner.apiKey);
     const auth = { authorization: `Bearer ${owner.apiKey}` };
     const first = await both(`/v2/jobs/${id}`, auth);
     expect(first.framework.status).toBe(200);
-    expect(first.lane).toEqual(first.framework);
+    expect(first.fastPath).toEqual(first.framework);
     const again = await both(`/v2/jobs/${id}`, auth);
-    expect(again.byLane).toBe(true);
-    expect(again.lane).toEqual(again.framework);
-    expect(JSON.parse(again.lane.body)).toMatchObject({ id, status: 'completed' });
-    expect(viaLane.at(-1)).toMatchObject({ route: '/v2/jobs/:id', status: 200 });
+    expect(again.byFastPath).toBe(true);
+    expect(again.fastPath).toEqual(again.framework);
+    expect(JSON.parse(again.fastPath.body)).toMatchObject({ id, status: 'completed' });
+    expect(viaFastPath.at(-1)).toMatchObject({ route: '/v2/jobs/:id', status: 200 });
   });
 
   it("answers another team's key with the route's 404, and a session through the route", async () => {
@@ -90,14 +90,14 @@ describe('routes served through the fast lane', () => {
     await both(`/v2/jobs/${id}`, { authorization: `Bearer ${owner.apiKey}` });
     for (let i = 0; i < 2; i++) {
       const other = await both(`/v2/jobs/${id}`, { authorization: `Bearer ${stranger.apiKey}` });
-      expect(other.byLane).toBe(false);
-      expect(other.lane).toEqual(other.framework);
-      expect(other.lane.status).toBe(404);
+      expect(other.byFastPath).toBe(false);
+      expect(other.fastPath).toEqual(other.framework);
+      expect(other.fastPath.status).toBe(404);
     }
     const session = await both(`/v2/jobs/${id}`, { authorization: `Bearer ${owner.token}` });
-    expect(session.byLane).toBe(false);
-    expect(session.lane.status).toBe(200);
-    expect(session.lane.body).toBe(session.framework.body);
+    expect(session.byFastPath).toBe(false);
+    expect(session.fastPath.status).toBe(200);
+    expect(session.fastPath.body).toBe(session.framework.body);
   });
 
   it('refuses a key the moment it is revoked, though its job was served from memory just before', async () => {
@@ -106,33 +106,33 @@ describe('routes served through the fast lane', () => {
     const id = await finishedJob(api_key);
     const auth = { authorization: `Bearer ${api_key}` };
     await both(`/v2/jobs/${id}`, auth);
-    expect((await both(`/v2/jobs/${id}`, auth)).byLane).toBe(true);
+    expect((await both(`/v2/jobs/${id}`, auth)).byFastPath).toBe(true);
     await owner.client.revokeApiKey({ params: { id: key.id } });
     const after = await both(`/v2/jobs/${id}`, auth);
-    expect(after.byLane).toBe(false);
-    expect(after.lane.status).toBe(401);
-    expect(after.lane).toEqual(after.framework);
+    expect(after.byFastPath).toBe(false);
+    expect(after.fastPath.status).toBe(401);
+    expect(after.fastPath).toEqual(after.framework);
   });
 
   it('serves the price catalog as the route does: plain, compressed and as 304', async () => {
     const plain = await both('/v2/pricing');
     expect(plain.framework.status).toBe(200);
-    expect(plain.lane).toEqual(plain.framework);
-    expect((await both('/v2/pricing')).byLane).toBe(true);
+    expect(plain.fastPath).toEqual(plain.framework);
+    expect((await both('/v2/pricing')).byFastPath).toBe(true);
     for (const coding of ['gzip', 'br']) {
       const headers = { 'accept-encoding': coding };
-      // The first request for a coding compresses it; once made, the lane serves it.
+      // The first request for a coding compresses it; once made, the fast path serves it.
       await fetch(`${frameworkOrigin}/v2/pricing`, { headers }).then((r) => r.arrayBuffer());
       const compressed = await both('/v2/pricing', headers);
-      expect(compressed.byLane).toBe(true);
-      expect(compressed.lane.headers['content-encoding']).toBe(coding);
-      expect(compressed.lane).toEqual(compressed.framework);
-      expect(compressed.lane.body).toBe(plain.lane.body);
+      expect(compressed.byFastPath).toBe(true);
+      expect(compressed.fastPath.headers['content-encoding']).toBe(coding);
+      expect(compressed.fastPath).toEqual(compressed.framework);
+      expect(compressed.fastPath.body).toBe(plain.fastPath.body);
     }
-    const etag = plain.lane.headers.etag!;
+    const etag = plain.fastPath.headers.etag!;
     const notModified = await both('/v2/pricing', { 'if-none-match': etag });
-    expect(notModified.byLane).toBe(true);
-    expect(notModified.lane.status).toBe(304);
-    expect(notModified.lane).toEqual(notModified.framework);
+    expect(notModified.byFastPath).toBe(true);
+    expect(notModified.fastPath.status).toBe(304);
+    expect(notModified.fastPath).toEqual(notModified.framework);
   });
 });

@@ -3,7 +3,7 @@ import { type EndpointDef, toColonPath } from '../../contract/endpoint.ts';
 import { nodeHeader } from './request-header.ts';
 import { type RequestRecorder, requestIdFor, SECURITY_HEADERS } from './request-record.ts';
 
-/** An answer already in memory. The lane adds the request id, the security headers and the length. */
+/** An answer already in memory. The fast path adds the request id, the security headers and the length. */
 export interface FastAnswer {
   status: number;
   headers: Record<string, string>;
@@ -23,30 +23,30 @@ interface Entry {
   handler: FastHandler;
 }
 
-/** Path segments the lane takes as they are: anything else (escapes, dots) is the framework's to decode. */
+/** Path segments the fast path takes as they are: anything else (escapes, dots) is the framework's to decode. */
 const PLAIN_SEGMENT = /^[A-Za-z0-9_-]+$/;
 
 /**
- * A lane ahead of the framework for the GETs pollers repeat most (a finished job, the price catalog),
+ * A fast path ahead of the framework for the GETs pollers repeat most (a finished job, the price catalog),
  * answered from caches the routes keep anyway. Behind Hono and its Node adapter a small answer cost twice
  * the CPU of a bare node:http server; here it is parsed, checked and written in one synchronous step. A
  * handler answers only what the full path would answer the same (tests compare the two); the rest passes.
  */
-export class FastLane {
+export class FastPath {
   private readonly exact = new Map<string, Entry>();
   private readonly withParam = new Map<string, Entry>();
 
   /** Serves `endpoint` (a GET whose path is fixed, or ends in one `{param}`) through `handler`. */
   add(endpoint: EndpointDef, handler: FastHandler): void {
-    if (endpoint.method !== 'GET') throw new Error(`the fast lane serves GETs only, not ${endpoint.method}`);
+    if (endpoint.method !== 'GET') throw new Error(`the fast path serves GETs only, not ${endpoint.method}`);
     const entry = { route: toColonPath(endpoint.path), handler };
     const param = endpoint.path.match(/^(.*\/)\{\w+\}$/);
     if (param) this.withParam.set(param[1]!, entry);
     else if (!endpoint.path.includes('{')) this.exact.set(endpoint.path, entry);
-    else throw new Error(`the fast lane cannot serve ${endpoint.path}`);
+    else throw new Error(`the fast path cannot serve ${endpoint.path}`);
   }
 
-  /** The server's request listener: this lane first, `fallback` (the framework's) for everything else. */
+  /** The server's request listener: this fast path first, `fallback` (the framework's) for everything else. */
   listener(fallback: RequestListener, record: RequestRecorder): RequestListener {
     return (req, res) => {
       const started = performance.now();

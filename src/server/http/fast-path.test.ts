@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EndpointDef } from '../../contract/endpoint.ts';
 import type { AccessEntry } from './access-log.ts';
-import { type FastHandler, FastLane } from './fast-lane.ts';
+import { type FastHandler, FastPath } from './fast-path.ts';
 
 const endpoint = (method: EndpointDef['method'], path: string) =>
   ({ method, path, auth: 'none' }) as unknown as EndpointDef;
@@ -11,14 +11,14 @@ const endpoint = (method: EndpointDef['method'], path: string) =>
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-/** A server with `lane` ahead of a framework stand-in that answers 299 "framework". */
-async function serve(lane: FastLane) {
+/** A server with `fastPath` ahead of a framework stand-in that answers 299 "framework". */
+async function serve(fastPath: FastPath) {
   const recorded: AccessEntry[] = [];
   const framework: RequestListener = (_req, res) => {
     res.writeHead(299, { 'content-type': 'text/plain' });
     res.end('framework');
   };
-  server = createServer(lane.listener(framework, (entry) => recorded.push(entry)));
+  server = createServer(fastPath.listener(framework, (entry) => recorded.push(entry)));
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const get = (path: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}${path}`, init);
@@ -31,11 +31,11 @@ const json = (body: string): ReturnType<FastHandler> => ({
   body,
 });
 
-describe('the fast lane', () => {
+describe('the fast path', () => {
   it('answers a known path with the headers every answer carries, and records it by route', async () => {
-    const lane = new FastLane();
-    lane.add(endpoint('GET', '/v2/pricing'), () => json('{"data":[]}'));
-    const { get, recorded } = await serve(lane);
+    const fastPath = new FastPath();
+    fastPath.add(endpoint('GET', '/v2/pricing'), () => json('{"data":[]}'));
+    const { get, recorded } = await serve(fastPath);
     const response = await get('/v2/pricing');
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('{"data":[]}');
@@ -56,9 +56,9 @@ describe('the fast lane', () => {
   });
 
   it("keeps the caller's plain X-Request-Id and replaces one that is not", async () => {
-    const lane = new FastLane();
-    lane.add(endpoint('GET', '/v2/pricing'), () => json('{}'));
-    const { get } = await serve(lane);
+    const fastPath = new FastPath();
+    fastPath.add(endpoint('GET', '/v2/pricing'), () => json('{}'));
+    const { get } = await serve(fastPath);
     const kept = await get('/v2/pricing', { headers: { 'x-request-id': 'trace-42.a_b' } });
     expect(kept.headers.get('x-request-id')).toBe('trace-42.a_b');
     const replaced = await get('/v2/pricing', { headers: { 'x-request-id': 'no spaces <here>' } });
@@ -66,13 +66,13 @@ describe('the fast lane', () => {
   });
 
   it('hands the last path segment to a route with a parameter', async () => {
-    const lane = new FastLane();
+    const fastPath = new FastPath();
     const seen: string[] = [];
-    lane.add(endpoint('GET', '/v2/jobs/{id}'), (_req, id) => {
+    fastPath.add(endpoint('GET', '/v2/jobs/{id}'), (_req, id) => {
       seen.push(id);
       return id === 'job_known' ? json('{"id":"job_known"}') : undefined;
     });
-    const { get, recorded } = await serve(lane);
+    const { get, recorded } = await serve(fastPath);
     expect(await (await get('/v2/jobs/job_known')).text()).toBe('{"id":"job_known"}');
     expect(recorded[0]).toMatchObject({ path: '/v2/jobs/job_known', route: '/v2/jobs/:id' });
     // Not known to the handler: the framework answers.
@@ -81,14 +81,14 @@ describe('the fast lane', () => {
   });
 
   it('leaves to the framework what it does not take as it is: other methods, queries, escapes, deeper paths', async () => {
-    const lane = new FastLane();
+    const fastPath = new FastPath();
     const seen: string[] = [];
-    lane.add(endpoint('GET', '/v2/jobs/{id}'), (_req, id) => {
+    fastPath.add(endpoint('GET', '/v2/jobs/{id}'), (_req, id) => {
       seen.push(id);
       return json('{}');
     });
-    lane.add(endpoint('GET', '/v2/pricing'), () => json('{}'));
-    const { get, recorded } = await serve(lane);
+    fastPath.add(endpoint('GET', '/v2/pricing'), () => json('{}'));
+    const { get, recorded } = await serve(fastPath);
     const framework = [
       get('/v2/jobs/job_1', { method: 'HEAD' }),
       get('/v2/jobs/job_1', { method: 'DELETE' }),
@@ -106,18 +106,22 @@ describe('the fast lane', () => {
   });
 
   it('leaves the request to the framework when a handler throws', async () => {
-    const lane = new FastLane();
-    lane.add(endpoint('GET', '/v2/pricing'), () => {
+    const fastPath = new FastPath();
+    fastPath.add(endpoint('GET', '/v2/pricing'), () => {
       throw new Error('a bug in a handler');
     });
-    const { get } = await serve(lane);
+    const { get } = await serve(fastPath);
     expect((await get('/v2/pricing')).status).toBe(299);
   });
 
   it('sends no body and no length for a 304', async () => {
-    const lane = new FastLane();
-    lane.add(endpoint('GET', '/v2/pricing'), () => ({ status: 304, headers: { etag: '"a"' }, body: null }));
-    const { get } = await serve(lane);
+    const fastPath = new FastPath();
+    fastPath.add(endpoint('GET', '/v2/pricing'), () => ({
+      status: 304,
+      headers: { etag: '"a"' },
+      body: null,
+    }));
+    const { get } = await serve(fastPath);
     const response = await get('/v2/pricing');
     expect(response.status).toBe(304);
     expect(response.headers.get('etag')).toBe('"a"');
@@ -125,8 +129,10 @@ describe('the fast lane', () => {
   });
 
   it('serves GETs of fixed paths or paths ending in one parameter only', () => {
-    const lane = new FastLane();
-    expect(() => lane.add(endpoint('POST', '/v2/jobs'), () => undefined)).toThrow(/GETs only/);
-    expect(() => lane.add(endpoint('GET', '/v2/jobs/{id}/status'), () => undefined)).toThrow(/cannot serve/);
+    const fastPath = new FastPath();
+    expect(() => fastPath.add(endpoint('POST', '/v2/jobs'), () => undefined)).toThrow(/GETs only/);
+    expect(() => fastPath.add(endpoint('GET', '/v2/jobs/{id}/status'), () => undefined)).toThrow(
+      /cannot serve/,
+    );
   });
 });
