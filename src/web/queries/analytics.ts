@@ -24,14 +24,29 @@ export interface AnalyticsQuery {
 
 export type Bucket = 'hour' | 'day' | 'week' | 'month';
 
+/** An explicit comparison period (`compare_to` exclusive); null asks for none. */
+export interface Comparison {
+  compare_from: string;
+  compare_to: string;
+}
+
+/** The query parameters of a comparison, or of none. */
+function compareParams(comparison: Comparison | null) {
+  return comparison ?? { compare: 'none' as const };
+}
+
 export const analyticsKeys = {
   get all() {
     return teamScoped(['analytics'] as const);
   },
-  summary: (query: AnalyticsQuery, compare: boolean) =>
-    teamScoped(['analytics', 'summary', query, compare] as const),
-  breakdown: (query: AnalyticsQuery, dimension: AnalyticsDimension, limit: number, compare: boolean) =>
-    teamScoped(['analytics', 'breakdown', query, dimension, limit, compare] as const),
+  summary: (query: AnalyticsQuery, comparison: Comparison | null) =>
+    teamScoped(['analytics', 'summary', query, comparison] as const),
+  breakdown: (
+    query: AnalyticsQuery,
+    dimension: AnalyticsDimension,
+    limit: number,
+    comparison: Comparison | null,
+  ) => teamScoped(['analytics', 'breakdown', query, dimension, limit, comparison] as const),
   series: (query: AnalyticsQuery, bucket: Bucket, stack: AnalyticsDimension) =>
     teamScoped(['analytics', 'series', query, bucket, stack] as const),
 };
@@ -40,29 +55,32 @@ export const analyticsKeys = {
 const STALE_MS = 60_000;
 
 /** Totals of the range, the previous period's (when compared) and the balance. */
-export function analyticsSummaryQueryOptions(query: AnalyticsQuery, compare: boolean) {
+export function analyticsSummaryQueryOptions(query: AnalyticsQuery, comparison: Comparison | null) {
   return queryOptions({
-    queryKey: analyticsKeys.summary(query, compare),
+    queryKey: analyticsKeys.summary(query, comparison),
     queryFn: () =>
       api().getAnalyticsSummary({
-        query: { ...query, compare: compare ? 'previous_period' : 'none', include_balance: 'true' },
+        query: { ...query, ...compareParams(comparison), include_balance: 'true' },
       }),
     staleTime: STALE_MS,
   });
 }
 
-/** Rows of one dimension by spend, highest first (the server sums the rest into an `other` row). */
+/**
+ * Rows of one dimension by spend, highest first (the server sums the rest into an `other` row); with a
+ * comparison, every row carries its spend in that period too (`previous`), so one request answers both.
+ */
 export function analyticsBreakdownQueryOptions(
   query: AnalyticsQuery,
   dimension: AnalyticsDimension,
   limit: number,
-  compare = false,
+  comparison: Comparison | null = null,
 ) {
   return queryOptions({
-    queryKey: analyticsKeys.breakdown(query, dimension, limit, compare),
+    queryKey: analyticsKeys.breakdown(query, dimension, limit, comparison),
     queryFn: () =>
       api().getAnalyticsBreakdown({
-        query: { ...query, dimension, limit, compare: compare ? 'previous_period' : 'none' },
+        query: { ...query, dimension, limit, ...compareParams(comparison) },
       }),
     staleTime: STALE_MS,
   });
