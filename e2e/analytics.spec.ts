@@ -57,10 +57,12 @@ test('the demo history on the analytics page: range, timezone and a filter chang
   // The browser's timezone goes into the URL; the last 30 days by default, compared with the 30 before.
   await expect(page).toHaveURL(/\/analytics\?.*tz=/);
   await expect.poll(() => cardCredits(page, 'Spend')).toBeGreaterThan(0);
-  await expect(page.getByRole('article', { name: 'Spend', exact: true })).toContainText(/vs .* before/);
+  await expect(page.getByRole('article', { name: 'Spend', exact: true })).toContainText(
+    /vs .* credits? in \w{3} \d+/,
+  );
   await expect(
     page.getByRole('region', { name: 'What changed' }).getByRole('listitem').first(),
-  ).toContainText(/of the change/);
+  ).toContainText(/of the movement/);
   // The charts draw their bars: recharts comes in several chunks (vite.config.ts), run in its order.
   for (const chart of ['Spend over time', /^Spend by /]) {
     await expect(
@@ -86,7 +88,7 @@ test('the demo history on the analytics page: range, timezone and a filter chang
   await page.getByLabel('Range').selectOption('30d');
   await page.getByLabel('Timezone').selectOption('Pacific/Kiritimati');
   await expect(page).toHaveURL(/tz=Pacific%2FKiritimati/);
-  await expect(page.getByText(/days in Pacific\/Kiritimati/)).toBeVisible();
+  await expect(page.getByText(/days\) in Pacific\/Kiritimati/)).toBeVisible();
   await expect(spendTable(page).getByRole('row')).toHaveCount(31);
   await expect.poll(() => spendRows(page)).not.toEqual(utcDays);
 
@@ -125,6 +127,104 @@ test('the demo history on the analytics page: range, timezone and a filter chang
   await breakdownRegion(page).getByRole('link', { name: 'Image' }).click();
   await expect(page).toHaveURL(/\/jobs\?.*tool=image/);
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}.*to=\d{4}-\d{2}-\d{2}/);
+});
+
+/** "2026-07-01": a calendar day in UTC. */
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Last quarter and the quarter before it, in UTC at the test's time: first and last days. */
+function lastTwoQuarters(now = new Date()) {
+  const year = now.getUTCFullYear();
+  const quarterStart = (back: number) => Date.UTC(year, Math.floor(now.getUTCMonth() / 3) * 3 - 3 * back, 1);
+  const period = (back: number) => ({
+    first: isoDay(quarterStart(back)),
+    last: isoDay(quarterStart(back - 1) - 1),
+  });
+  return { current: period(1), previous: period(2) };
+}
+
+/** "Apr 1 – Jun 30, 2026", as the page writes inclusive days. */
+function shownDays(first: string, last: string): string {
+  const day = (iso: string, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  const end = day(last, { dateStyle: 'medium' });
+  return first.slice(0, 4) === last.slice(0, 4)
+    ? `${day(first, { month: 'short', day: 'numeric' })} – ${end}`
+    : `${day(first, { dateStyle: 'medium' })} – ${end}`;
+}
+
+test('last quarter against the quarter before: both periods named on the cards, in the CSV and its file name; What changed in one dimension', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = `e2e-quarter-${randomUUID().slice(0, 8)}@example.com`;
+  await seedDemoTeam(email, `e2e-quarter-${randomUUID().slice(0, 8)}`, 4000);
+  await page.goto('/sign-in');
+  await signInThroughUi(page, email);
+  await expect(page).toHaveURL(/\/playground$/);
+
+  const analytics: URL[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/v2/analytics/')) analytics.push(new URL(request.url()));
+  });
+  await page.goto('/analytics?range=last_quarter&tz=UTC');
+  const { current, previous } = lastTwoQuarters();
+  const currentDays = shownDays(current.first, current.last);
+  const previousDays = shownDays(previous.first, previous.last);
+
+  // The quarter before, not the same number of days before (which starts a day early).
+  await expect(page.getByText(`${currentDays} compared with ${previousDays}`)).toBeVisible();
+  const spendCard = page.getByRole('article', { name: 'Spend', exact: true });
+  await expect(spendCard).toContainText(`in ${previousDays}`);
+  await expect(spendCard).toContainText(/credits \(\$[\d,]+\.\d\d\)/);
+  const card = await cardCredits(page, 'Spend');
+  expect(card).toBeGreaterThan(0);
+
+  // What changed: one dimension, shares of all movement that add up to 100%.
+  const changed = page.getByRole('region', { name: 'What changed' });
+  await expect(changed.getByRole('listitem').first()).toBeVisible();
+  const shares = (await changed.getByRole('listitem').allTextContents()).map((text) =>
+    Number(/([\d.]+)% of the movement/.exec(text)?.[1]),
+  );
+  for (const share of shares) expect(share).toBeLessThanOrEqual(100);
+  expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 0);
+
+  // The summary CSV says the periods in its name and on its rows, and its spend is the card's.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV of summary' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(
+    `analytics-${current.first}-to-${current.last}-vs-${previous.first}-to-${previous.last}-UTC-summary.csv`,
+  );
+  const summary = (await readFile(await download.path(), 'utf8'))
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => line.split(','));
+  const spendRow = summary.find((row) => row[0] === 'spend_credits') ?? [];
+  expect(spendRow[1]).toBe(String(card));
+  expect(spendRow.slice(-2)).toEqual([
+    `${current.first} to ${current.last}`,
+    `${previous.first} to ${previous.last}`,
+  ]);
+  // What changed's movements add up to the card's change.
+  const whatChanged = await exportCsv(page, 'what changed');
+  const netChange = whatChanged.slice(1).reduce((sum, row) => sum + Number(row[5]), 0);
+  expect(netChange).toBe(Number(spendRow[3]));
+
+  // Every request asked for the comparison with the current range: none asked for the earlier quarter
+  // alone, and What changed asked once for its dimension.
+  expect(analytics.filter((url) => url.searchParams.get('from') === previous.first)).toEqual([]);
+  const compared = analytics.filter(
+    (url) => url.pathname.endsWith('/breakdown') && url.searchParams.get('compare_from') === previous.first,
+  );
+  expect(compared.filter((url) => url.searchParams.get('limit') === '100')).toHaveLength(1);
+
+  // Filtered to one tool, What changed ranks by another dimension: the tool's own row would be 100%.
+  await page.goto(`/analytics?range=last_quarter&tz=UTC&capability=image`);
+  const changesBy = changed.getByLabel('Changes by');
+  await expect(changesBy).toHaveValue('model');
+  await expect(changesBy.getByRole('option', { name: 'Tool' })).toHaveCount(0);
 });
 
 test('"Explore the demo data" on the sign-in page signs in as the demo owner and lands on its analytics', async ({

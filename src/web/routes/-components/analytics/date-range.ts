@@ -119,8 +119,8 @@ export function span(from: string, to: string): ResolvedRange {
  * The days a preset covers in a timezone at `now` (docs/console.md lists them). Rolling presets and the
  * "to date" ones end with today, so today's spend shows; "this month/quarter/year" are whole calendar
  * periods, the days still ahead empty; "12 months to date" starts on the first day of the month eleven
- * months back, so every month bucket is whole (362 to 366 days). A custom range that cannot be asked for
- * falls back to the last 30 days.
+ * months back, so each month bucket is a calendar month (335 to 366 days). A custom range that cannot
+ * be asked for falls back to the last 30 days.
  */
 export function resolveRange(
   preset: RangePreset,
