@@ -183,6 +183,14 @@ test('last quarter against the quarter before: both periods named on the cards, 
   // What changed: one dimension, shares of all movement that add up to 100%.
   const changed = page.getByRole('region', { name: 'What changed' });
   await expect(changed.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Top people' }).getByRole('table')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Spend over time' }).locator('.recharts-bar-rectangle path').first(),
+  ).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // The whole page: the summary, the breakdown, one long breakdown shared by What changed, the stack and
+  // the filter's choices, the total series and one per stacked value (at most 7), top keys and people.
+  expect(new Set(analytics.map(String)).size).toBeLessThanOrEqual(13);
   const shares = (await changed.getByRole('listitem').allTextContents()).map((text) =>
     Number(/([\d.]+)% of the movement/.exec(text)?.[1]),
   );
@@ -213,12 +221,15 @@ test('last quarter against the quarter before: both periods named on the cards, 
   expect(netChange).toBe(Number(spendRow[3]));
 
   // Every request asked for the comparison with the current range: none asked for the earlier quarter
-  // alone, and What changed asked once for its dimension.
+  // alone, and each long breakdown (What changed's among them) was asked for once per dimension.
   expect(analytics.filter((url) => url.searchParams.get('from') === previous.first)).toEqual([]);
-  const compared = analytics.filter(
-    (url) => url.pathname.endsWith('/breakdown') && url.searchParams.get('compare_from') === previous.first,
-  );
-  expect(compared.filter((url) => url.searchParams.get('limit') === '100')).toHaveLength(1);
+  const long = analytics
+    .filter((url) => url.pathname.endsWith('/breakdown') && url.searchParams.get('limit') === '100')
+    .map((url) => url.searchParams);
+  for (const params of long) expect(params.get('compare_from')).toBe(previous.first);
+  const dimensions = long.map((params) => params.get('dimension'));
+  expect(dimensions).toContain('capability');
+  expect(new Set(dimensions).size).toBe(dimensions.length);
 
   // Filtered to one tool, What changed ranks by another dimension: the tool's own row would be 100%.
   await page.goto(`/analytics?range=last_quarter&tz=UTC&capability=image`);

@@ -108,26 +108,35 @@ export interface StackedSeries {
   meta: AnalyticsTimeseries['meta'];
 }
 
+/**
+ * Rows of the page's long breakdowns (What changed, the stack's values, filter choices, top keys and
+ * people): with the same comparison they are one request per dimension, shared through the cache.
+ */
+export const LONG_BREAKDOWN_ROWS = 100;
+
 /** Series shown apart in a stack; the rest are one "Other" series. */
 export const STACK_LIMIT = 7;
 export const OTHER_SERIES = '__other__';
 
 /**
- * Spend over time stacked by tool or model. The time series endpoint has no group-by, so this asks for
+ * Spend over time stacked by tool or model. The time series endpoint has no group-by, so this takes
  * the top values of the dimension, then one series per value (filtered to it) beside the total series;
- * "Other" is the total minus the values shown, so every bar adds up to the total exactly.
+ * "Other" is the total minus the values shown, so every bar adds up to the total exactly. The values
+ * come from the page's long breakdown of the dimension (the cache's, when What changed or a filter
+ * already asked for it), so they cost no request of their own.
  */
 export function analyticsSeriesQueryOptions(
   query: AnalyticsQuery,
   bucket: Bucket,
   stack: AnalyticsDimension,
+  comparison: Comparison | null,
 ) {
   return queryOptions({
     queryKey: analyticsKeys.series(query, bucket, stack),
-    queryFn: async (): Promise<StackedSeries> => {
+    queryFn: async ({ client }): Promise<StackedSeries> => {
       const [total, top] = await Promise.all([
         api().getAnalyticsTimeseries({ query: { ...query, bucket } }),
-        api().getAnalyticsBreakdown({ query: { ...query, dimension: stack, limit: STACK_LIMIT } }),
+        client.fetchQuery(analyticsBreakdownQueryOptions(query, stack, LONG_BREAKDOWN_ROWS, comparison)),
       ]);
       const series = stackSeriesOf(top);
       const parts = await Promise.all(
@@ -141,9 +150,11 @@ export function analyticsSeriesQueryOptions(
   });
 }
 
-function stackSeriesOf(top: AnalyticsBreakdown): StackSeries[] {
+/** The values with the most spend (the rows come highest first), at most STACK_LIMIT. */
+export function stackSeriesOf(top: AnalyticsBreakdown): StackSeries[] {
   return top.data
     .filter((row) => !row.other && row.spend_cents !== 0)
+    .slice(0, STACK_LIMIT)
     .map((row) => ({ id: row.key ?? 'none', label: row.label, value: row.key ?? 'none' }));
 }
 

@@ -83,6 +83,7 @@ export function AnalyticsPage({ view, onChange }: AnalyticsPageProps) {
             <RangeControls view={view} onChange={onChange} />
             <FilterBar
               query={query}
+              comparison={comparisonOf(view)}
               filters={view.filters}
               onToggle={(name, value) => onChange(toggleFilterValue(view.filters, name, value))}
               onClear={() =>
@@ -147,7 +148,7 @@ function SpendOverTime({
 }) {
   const [asTable, setAsTable] = useState(false);
   const series = useQuery({
-    ...analyticsSeriesQueryOptions(queryOf(view), view.bucket, view.stack),
+    ...analyticsSeriesQueryOptions(queryOf(view), view.bucket, view.stack, comparisonOf(view)),
     placeholderData: keepPreviousData,
   });
   return (

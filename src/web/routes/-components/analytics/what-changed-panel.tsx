@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { AnalyticsDimension } from '../../../../contract/analytics.ts';
 import { formatCredits } from '../../../format/credits.ts';
-import { analyticsBreakdownQueryOptions } from '../../../queries/analytics.ts';
+import { analyticsBreakdownQueryOptions, LONG_BREAKDOWN_ROWS } from '../../../queries/analytics.ts';
 import { type AnalyticsView, changeDimensions, comparisonOf, queryOf } from './analytics-search.ts';
 import { whatChangedCsv } from './csv.ts';
 import { ExportButton } from './export-button.tsx';
@@ -11,12 +11,15 @@ import { DIMENSION_LABELS } from './labels.ts';
 import { Panel, QueryState } from './panel.tsx';
 import { type Movement, type WhatChanged, whatChanged } from './what-changed.ts';
 
-/** Rows asked for, so that the server's "other" (shown as one movement) stays small. */
-export const CHANGE_ROWS = 100;
-
 /** The options of "What changed" for a view: it needs the comparison's breakdown of one dimension. */
 export function whatChangedQueryOptions(view: AnalyticsView) {
-  return analyticsBreakdownQueryOptions(queryOf(view), view.changeDimension, CHANGE_ROWS, comparisonOf(view));
+  // The long breakdown, so the server's "other" (shown as one movement) stays small.
+  return analyticsBreakdownQueryOptions(
+    queryOf(view),
+    view.changeDimension,
+    LONG_BREAKDOWN_ROWS,
+    comparisonOf(view),
+  );
 }
 
 interface WhatChangedProps {
