@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_TEAM_SLUG } from '../src/server/domain/analytics/demo-seed.ts';
 import { seedDemoTeam } from './support/demo-data.ts';
@@ -236,6 +237,45 @@ test('last quarter against the quarter before: both periods named on the cards, 
   const changesBy = changed.getByLabel('Changes by');
   await expect(changesBy).toHaveValue('model');
   await expect(changesBy.getByRole('option', { name: 'Tool' })).toHaveCount(0);
+});
+
+test('the compared view on the demo history has no serious accessibility violation in light or dark, and fits a phone', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = `e2e-a11y-${randomUUID().slice(0, 8)}@example.com`;
+  await seedDemoTeam(email, `e2e-a11y-${randomUUID().slice(0, 8)}`, 2000);
+  await page.goto('/sign-in');
+  await signInThroughUi(page, email);
+  await expect(page).toHaveURL(/\/playground$/);
+  // Every part a comparison adds: custom days compared, the change column, What changed.
+  await page.goto('/analytics?range=last_month&tz=UTC&compare=custom&cfrom=2026-01-01&cto=2026-01-31');
+  await expect(page.getByRole('form', { name: 'Days compared' })).toBeVisible();
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(
+      page.getByRole('region', { name: 'What changed' }).getByRole('listitem').first(),
+    ).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    const results = await new AxeBuilder({ page })
+      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .analyze();
+    for (const violation of results.violations) {
+      if (violation.impact === 'serious' || violation.impact === 'critical') {
+        found.push(
+          `${scheme}: ${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+        );
+      }
+    }
+  }
+  expect(found).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    )
+    .toBeLessThanOrEqual(0);
 });
 
 test('"Explore the demo data" on the sign-in page signs in as the demo owner and lands on its analytics', async ({

@@ -28,7 +28,7 @@ export function RangeControls({ view, onChange }: RangeControlsProps) {
   const range = { from: view.from, to: view.to, lastDay: view.lastDay, days: view.days };
   return (
     <div className="flex flex-col gap-3">
-      <div className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[20rem_16rem_22rem]">
+      <div className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_minmax(0,2fr)]">
         <LabelledField label="Range">
           {(id) => (
             <select

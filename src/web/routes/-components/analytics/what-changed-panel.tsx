@@ -90,16 +90,20 @@ export function WhatChangedPanel({ view, filename, onDimension }: WhatChangedPro
   );
 }
 
+/** The net change, and what rose and fell beneath it (a net +100 can be +500 and −400). */
 function Summary({ changed }: { changed: WhatChanged }) {
   const { net, rise, fall } = changed;
   const whole =
     net === 0
       ? 'Spend did not change overall'
       : `Spend went ${net > 0 ? 'up' : 'down'} ${formatCredits(Math.abs(net))}`;
+  const parts = [
+    rise > 0 && `${formatCredits(rise)} more on the values that rose`,
+    fall > 0 && `${formatCredits(fall)} less on those that fell`,
+  ].filter(Boolean);
   return (
     <p className="text-sm text-zinc-800 dark:text-zinc-200">
-      {whole}: {formatCredits(rise)} more on the values that rose, {formatCredits(fall)} less on those that
-      fell. Shares are of all {formatCredits(rise + fall)} that moved.
+      {whole}: {parts.join(', ')}. Each share is of all {formatCredits(rise + fall)} that moved, up or down.
     </p>
   );
 }
@@ -111,17 +115,17 @@ function MovementList({ movements }: { movements: Movement[] }) {
       {movements.map((m) => (
         <li
           key={m.value ?? '__rest__'}
-          className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm"
+          className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(0,1fr)_auto]"
         >
           <span className="truncate text-zinc-900 dark:text-zinc-100">{m.label}</span>
-          <span className="text-right tabular-nums text-zinc-900 dark:text-zinc-100">
+          <span className="tabular-nums text-zinc-900 sm:text-right dark:text-zinc-100">
             {m.delta > 0 ? '+' : m.delta < 0 ? '−' : '±'}
             {formatCredits(Math.abs(m.delta))}
             <span className="ml-2 text-zinc-600 dark:text-zinc-400">
               {formatShare(m.share)} of the movement
             </span>
           </span>
-          <span aria-hidden="true" className="col-span-2 h-1.5 rounded-full bg-zinc-100 dark:bg-zinc-800">
+          <span aria-hidden="true" className="h-1.5 rounded-full bg-zinc-100 sm:col-span-2 dark:bg-zinc-800">
             <span
               className={
                 m.delta > 0
