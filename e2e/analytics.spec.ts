@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_TEAM_SLUG } from '../src/server/domain/analytics/demo-seed.ts';
 import { seedDemoTeam } from './support/demo-data.ts';
@@ -57,10 +58,12 @@ test('the demo history on the analytics page: range, timezone and a filter chang
   // The browser's timezone goes into the URL; the last 30 days by default, compared with the 30 before.
   await expect(page).toHaveURL(/\/analytics\?.*tz=/);
   await expect.poll(() => cardCredits(page, 'Spend')).toBeGreaterThan(0);
-  await expect(page.getByRole('article', { name: 'Spend', exact: true })).toContainText(/vs .* before/);
+  await expect(page.getByRole('article', { name: 'Spend', exact: true })).toContainText(
+    /vs .* credits? in \w{3} \d+/,
+  );
   await expect(
     page.getByRole('region', { name: 'What changed' }).getByRole('listitem').first(),
-  ).toContainText(/of the change/);
+  ).toContainText(/of the movement/);
   // The charts draw their bars: recharts comes in several chunks (vite.config.ts), run in its order.
   for (const chart of ['Spend over time', /^Spend by /]) {
     await expect(
@@ -86,7 +89,7 @@ test('the demo history on the analytics page: range, timezone and a filter chang
   await page.getByLabel('Range').selectOption('30d');
   await page.getByLabel('Timezone').selectOption('Pacific/Kiritimati');
   await expect(page).toHaveURL(/tz=Pacific%2FKiritimati/);
-  await expect(page.getByText(/days in Pacific\/Kiritimati/)).toBeVisible();
+  await expect(page.getByText(/days\) in Pacific\/Kiritimati/)).toBeVisible();
   await expect(spendTable(page).getByRole('row')).toHaveCount(31);
   await expect.poll(() => spendRows(page)).not.toEqual(utcDays);
 
@@ -125,6 +128,154 @@ test('the demo history on the analytics page: range, timezone and a filter chang
   await breakdownRegion(page).getByRole('link', { name: 'Image' }).click();
   await expect(page).toHaveURL(/\/jobs\?.*tool=image/);
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}.*to=\d{4}-\d{2}-\d{2}/);
+});
+
+/** "2026-07-01": a calendar day in UTC. */
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Last quarter and the quarter before it, in UTC at the test's time: first and last days. */
+function lastTwoQuarters(now = new Date()) {
+  const year = now.getUTCFullYear();
+  const quarterStart = (back: number) => Date.UTC(year, Math.floor(now.getUTCMonth() / 3) * 3 - 3 * back, 1);
+  const period = (back: number) => ({
+    first: isoDay(quarterStart(back)),
+    last: isoDay(quarterStart(back - 1) - 1),
+  });
+  return { current: period(1), previous: period(2) };
+}
+
+/** "Apr 1 – Jun 30, 2026", as the page writes inclusive days. */
+function shownDays(first: string, last: string): string {
+  const day = (iso: string, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  const end = day(last, { dateStyle: 'medium' });
+  return first.slice(0, 4) === last.slice(0, 4)
+    ? `${day(first, { month: 'short', day: 'numeric' })} – ${end}`
+    : `${day(first, { dateStyle: 'medium' })} – ${end}`;
+}
+
+test('last quarter against the quarter before: both periods named on the cards, in the CSV and its file name; What changed in one dimension', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = `e2e-quarter-${randomUUID().slice(0, 8)}@example.com`;
+  await seedDemoTeam(email, `e2e-quarter-${randomUUID().slice(0, 8)}`, 4000);
+  await page.goto('/sign-in');
+  await signInThroughUi(page, email);
+  await expect(page).toHaveURL(/\/playground$/);
+
+  const analytics: URL[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/v2/analytics/')) analytics.push(new URL(request.url()));
+  });
+  await page.goto('/analytics?range=last_quarter&tz=UTC');
+  const { current, previous } = lastTwoQuarters();
+  const currentDays = shownDays(current.first, current.last);
+  const previousDays = shownDays(previous.first, previous.last);
+
+  // The quarter before, not the same number of days before (which starts a day early).
+  await expect(page.getByText(`${currentDays} compared with ${previousDays}`)).toBeVisible();
+  const spendCard = page.getByRole('article', { name: 'Spend', exact: true });
+  await expect(spendCard).toContainText(`in ${previousDays}`);
+  await expect(spendCard).toContainText(/credits \(\$[\d,]+\.\d\d\)/);
+  const card = await cardCredits(page, 'Spend');
+  expect(card).toBeGreaterThan(0);
+
+  // What changed: one dimension, shares of all movement that add up to 100%.
+  const changed = page.getByRole('region', { name: 'What changed' });
+  await expect(changed.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Top people' }).getByRole('table')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Spend over time' }).locator('.recharts-bar-rectangle path').first(),
+  ).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // The whole page: the summary, the breakdown, one long breakdown shared by What changed, the stack and
+  // the filter's choices, the total series and one per stacked value (at most 7), top keys and people.
+  expect(new Set(analytics.map(String)).size).toBeLessThanOrEqual(13);
+  const shares = (await changed.getByRole('listitem').allTextContents()).map((text) =>
+    Number(/([\d.]+)% of the movement/.exec(text)?.[1]),
+  );
+  for (const share of shares) expect(share).toBeLessThanOrEqual(100);
+  expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 0);
+
+  // The summary CSV says the periods in its name and on its rows, and its spend is the card's.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV of summary' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(
+    `analytics-${current.first}-to-${current.last}-vs-${previous.first}-to-${previous.last}-UTC-summary.csv`,
+  );
+  const summary = (await readFile(await download.path(), 'utf8'))
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => line.split(','));
+  const spendRow = summary.find((row) => row[0] === 'spend_credits') ?? [];
+  expect(spendRow[1]).toBe(String(card));
+  expect(spendRow.slice(-2)).toEqual([
+    `${current.first} to ${current.last}`,
+    `${previous.first} to ${previous.last}`,
+  ]);
+  // What changed's movements add up to the card's change.
+  const whatChanged = await exportCsv(page, 'what changed');
+  const netChange = whatChanged.slice(1).reduce((sum, row) => sum + Number(row[5]), 0);
+  expect(netChange).toBe(Number(spendRow[3]));
+
+  // Every request asked for the comparison with the current range: none asked for the earlier quarter
+  // alone, and each long breakdown (What changed's among them) was asked for once per dimension.
+  expect(analytics.filter((url) => url.searchParams.get('from') === previous.first)).toEqual([]);
+  const long = analytics
+    .filter((url) => url.pathname.endsWith('/breakdown') && url.searchParams.get('limit') === '100')
+    .map((url) => url.searchParams);
+  for (const params of long) expect(params.get('compare_from')).toBe(previous.first);
+  const dimensions = long.map((params) => params.get('dimension'));
+  expect(dimensions).toContain('capability');
+  expect(new Set(dimensions).size).toBe(dimensions.length);
+
+  // Filtered to one tool, What changed ranks by another dimension: the tool's own row would be 100%.
+  await page.goto(`/analytics?range=last_quarter&tz=UTC&capability=image`);
+  const changesBy = changed.getByLabel('Changes by');
+  await expect(changesBy).toHaveValue('model');
+  await expect(changesBy.getByRole('option', { name: 'Tool' })).toHaveCount(0);
+});
+
+test('the compared view on the demo history has no serious accessibility violation in light or dark, and fits a phone', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = `e2e-a11y-${randomUUID().slice(0, 8)}@example.com`;
+  await seedDemoTeam(email, `e2e-a11y-${randomUUID().slice(0, 8)}`, 2000);
+  await page.goto('/sign-in');
+  await signInThroughUi(page, email);
+  await expect(page).toHaveURL(/\/playground$/);
+  // Every part a comparison adds: custom days compared, the change column, What changed.
+  await page.goto('/analytics?range=last_month&tz=UTC&compare=custom&cfrom=2026-01-01&cto=2026-01-31');
+  await expect(page.getByRole('form', { name: 'Days compared' })).toBeVisible();
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(
+      page.getByRole('region', { name: 'What changed' }).getByRole('listitem').first(),
+    ).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    const results = await new AxeBuilder({ page })
+      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .analyze();
+    for (const violation of results.violations) {
+      if (violation.impact === 'serious' || violation.impact === 'critical') {
+        found.push(
+          `${scheme}: ${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+        );
+      }
+    }
+  }
+  expect(found).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    )
+    .toBeLessThanOrEqual(0);
 });
 
 test('"Explore the demo data" on the sign-in page signs in as the demo owner and lands on its analytics', async ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsTimeseries } from '../../contract/analytics.ts';
 import { analyticsMeta } from '../testing/analytics-meta.ts';
-import { OTHER_SERIES, stackBuckets } from './analytics.ts';
+import { OTHER_SERIES, STACK_LIMIT, stackBuckets, stackSeriesOf } from './analytics.ts';
 
 const META = analyticsMeta({ from: '2026-11-01T00:00:00.000Z', to: '2026-11-03T00:00:00.000Z' });
 
@@ -41,5 +41,29 @@ describe('spend stacked by a dimension', () => {
     const stacked = stackBuckets(series(70, 0), [IMAGE, VIDEO], [series(20, 0), series(50, 0)]);
     expect(stacked.series.map((s) => s.id)).toEqual(['image', 'video']);
     expect(stacked.meta.bucket).toBe('day');
+  });
+
+  it('stacks the values with the most spend from the long breakdown: at most 7, never "other" or a value without spend', () => {
+    const row = (key: string | null, spend: number, other = false) => ({
+      key,
+      label: key ?? 'Other',
+      other,
+      spend_cents: spend,
+      charges: 1,
+      jobs: 1,
+      runs: 1,
+      unsuccessful_spend_cents: 0,
+      unattributed_spend_cents: 0,
+      share: 0,
+      previous: null,
+    });
+    const rows = [
+      ...Array.from({ length: 9 }, (_, i) => row(`tool-${i}`, 100 - i)),
+      row('gone', 0),
+      row(null, 50, true),
+    ];
+    const series = stackSeriesOf({ data: rows, meta: { ...META, dimension: 'capability' } });
+    expect(series).toHaveLength(STACK_LIMIT);
+    expect(series.map((s) => s.id)).toEqual(Array.from({ length: 7 }, (_, i) => `tool-${i}`));
   });
 });

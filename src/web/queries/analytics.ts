@@ -24,14 +24,29 @@ export interface AnalyticsQuery {
 
 export type Bucket = 'hour' | 'day' | 'week' | 'month';
 
+/** An explicit comparison period (`compare_to` exclusive); null asks for none. */
+export interface Comparison {
+  compare_from: string;
+  compare_to: string;
+}
+
+/** The query parameters of a comparison, or of none. */
+function compareParams(comparison: Comparison | null) {
+  return comparison ?? { compare: 'none' as const };
+}
+
 export const analyticsKeys = {
   get all() {
     return teamScoped(['analytics'] as const);
   },
-  summary: (query: AnalyticsQuery, compare: boolean) =>
-    teamScoped(['analytics', 'summary', query, compare] as const),
-  breakdown: (query: AnalyticsQuery, dimension: AnalyticsDimension, limit: number, compare: boolean) =>
-    teamScoped(['analytics', 'breakdown', query, dimension, limit, compare] as const),
+  summary: (query: AnalyticsQuery, comparison: Comparison | null) =>
+    teamScoped(['analytics', 'summary', query, comparison] as const),
+  breakdown: (
+    query: AnalyticsQuery,
+    dimension: AnalyticsDimension,
+    limit: number,
+    comparison: Comparison | null,
+  ) => teamScoped(['analytics', 'breakdown', query, dimension, limit, comparison] as const),
   series: (query: AnalyticsQuery, bucket: Bucket, stack: AnalyticsDimension) =>
     teamScoped(['analytics', 'series', query, bucket, stack] as const),
 };
@@ -40,29 +55,32 @@ export const analyticsKeys = {
 const STALE_MS = 60_000;
 
 /** Totals of the range, the previous period's (when compared) and the balance. */
-export function analyticsSummaryQueryOptions(query: AnalyticsQuery, compare: boolean) {
+export function analyticsSummaryQueryOptions(query: AnalyticsQuery, comparison: Comparison | null) {
   return queryOptions({
-    queryKey: analyticsKeys.summary(query, compare),
+    queryKey: analyticsKeys.summary(query, comparison),
     queryFn: () =>
       api().getAnalyticsSummary({
-        query: { ...query, compare: compare ? 'previous_period' : 'none', include_balance: 'true' },
+        query: { ...query, ...compareParams(comparison), include_balance: 'true' },
       }),
     staleTime: STALE_MS,
   });
 }
 
-/** Rows of one dimension by spend, highest first (the server sums the rest into an `other` row). */
+/**
+ * Rows of one dimension by spend, highest first (the server sums the rest into an `other` row); with a
+ * comparison, every row carries its spend in that period too (`previous`), so one request answers both.
+ */
 export function analyticsBreakdownQueryOptions(
   query: AnalyticsQuery,
   dimension: AnalyticsDimension,
   limit: number,
-  compare = false,
+  comparison: Comparison | null = null,
 ) {
   return queryOptions({
-    queryKey: analyticsKeys.breakdown(query, dimension, limit, compare),
+    queryKey: analyticsKeys.breakdown(query, dimension, limit, comparison),
     queryFn: () =>
       api().getAnalyticsBreakdown({
-        query: { ...query, dimension, limit, compare: compare ? 'previous_period' : 'none' },
+        query: { ...query, dimension, limit, ...compareParams(comparison) },
       }),
     staleTime: STALE_MS,
   });
@@ -90,26 +108,35 @@ export interface StackedSeries {
   meta: AnalyticsTimeseries['meta'];
 }
 
+/**
+ * Rows of the page's long breakdowns (What changed, the stack's values, filter choices, top keys and
+ * people): with the same comparison they are one request per dimension, shared through the cache.
+ */
+export const LONG_BREAKDOWN_ROWS = 100;
+
 /** Series shown apart in a stack; the rest are one "Other" series. */
 export const STACK_LIMIT = 7;
 export const OTHER_SERIES = '__other__';
 
 /**
- * Spend over time stacked by tool or model. The time series endpoint has no group-by, so this asks for
+ * Spend over time stacked by tool or model. The time series endpoint has no group-by, so this takes
  * the top values of the dimension, then one series per value (filtered to it) beside the total series;
- * "Other" is the total minus the values shown, so every bar adds up to the total exactly.
+ * "Other" is the total minus the values shown, so every bar adds up to the total exactly. The values
+ * come from the page's long breakdown of the dimension (the cache's, when What changed or a filter
+ * already asked for it), so they cost no request of their own.
  */
 export function analyticsSeriesQueryOptions(
   query: AnalyticsQuery,
   bucket: Bucket,
   stack: AnalyticsDimension,
+  comparison: Comparison | null,
 ) {
   return queryOptions({
     queryKey: analyticsKeys.series(query, bucket, stack),
-    queryFn: async (): Promise<StackedSeries> => {
+    queryFn: async ({ client }): Promise<StackedSeries> => {
       const [total, top] = await Promise.all([
         api().getAnalyticsTimeseries({ query: { ...query, bucket } }),
-        api().getAnalyticsBreakdown({ query: { ...query, dimension: stack, limit: STACK_LIMIT } }),
+        client.fetchQuery(analyticsBreakdownQueryOptions(query, stack, LONG_BREAKDOWN_ROWS, comparison)),
       ]);
       const series = stackSeriesOf(top);
       const parts = await Promise.all(
@@ -123,9 +150,11 @@ export function analyticsSeriesQueryOptions(
   });
 }
 
-function stackSeriesOf(top: AnalyticsBreakdown): StackSeries[] {
+/** The values with the most spend (the rows come highest first), at most STACK_LIMIT. */
+export function stackSeriesOf(top: AnalyticsBreakdown): StackSeries[] {
   return top.data
     .filter((row) => !row.other && row.spend_cents !== 0)
+    .slice(0, STACK_LIMIT)
     .map((row) => ({ id: row.key ?? 'none', label: row.label, value: row.key ?? 'none' }));
 }
 

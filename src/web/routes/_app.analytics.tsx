@@ -1,25 +1,31 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { analyticsSummaryQueryOptions } from '../queries/analytics.ts';
-import { AnalyticsPage } from './-components/analytics/analytics-page.tsx';
+import { AnalyticsPage, breakdownQueryOptions } from './-components/analytics/analytics-page.tsx';
 import {
   AnalyticsSearch,
   browserTimeZone,
+  comparisonOf,
   queryOf,
   type AnalyticsSearch as Search,
   viewOf,
 } from './-components/analytics/analytics-search.ts';
+import { whatChangedQueryOptions } from './-components/analytics/what-changed-panel.tsx';
 
 /**
  * Spend analytics. The whole view (range, timezone, comparison, filters, chart choices) is in the URL,
- * so a link shares it; the page's widgets load on their own, the summary starts in the loader.
+ * so a link shares it; the page's widgets load on their own. The summary, the breakdown and "What
+ * changed" start together in the loader: the comparison's days are the page's own, so nothing waits for
+ * the summary to learn them.
  */
 export const Route = createFileRoute('/_app/analytics')({
   validateSearch: AnalyticsSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => {
     const view = viewOf(deps, new Date());
-    void queryClient.prefetchQuery(analyticsSummaryQueryOptions(queryOf(view), view.compare));
+    void queryClient.prefetchQuery(analyticsSummaryQueryOptions(queryOf(view), comparisonOf(view)));
+    void queryClient.prefetchQuery(breakdownQueryOptions(view));
+    if (view.comparison) void queryClient.prefetchQuery(whatChangedQueryOptions(view));
   },
   component: AnalyticsRoute,
 });

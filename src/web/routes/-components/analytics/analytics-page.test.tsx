@@ -1,12 +1,21 @@
-import { screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { AnalyticsSummary } from '../../../../contract/analytics.ts';
+import type { AnalyticsBreakdown, AnalyticsMeta, AnalyticsSummary } from '../../../../contract/analytics.ts';
 import { analyticsMeta } from '../../../testing/analytics-meta.ts';
-import { apiError, json, stubFetch } from '../../../testing/fake-fetch.ts';
+import { apiError, type FakeRequest, json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { renderWithQuery } from '../../../testing/render-with-query.tsx';
 import { AnalyticsPage } from './analytics-page.tsx';
-import { viewOf } from './analytics-search.ts';
+import { type AnalyticsSearch, type AnalyticsView, viewOf } from './analytics-search.ts';
 
 const ZERO = {
   spend_cents: 0,
@@ -17,14 +26,106 @@ const ZERO = {
   unattributed_spend_cents: 0,
 };
 
-function summary(data: Partial<AnalyticsSummary['data']>): AnalyticsSummary {
+function summary(
+  data: Partial<AnalyticsSummary['data']>,
+  meta: Partial<AnalyticsMeta> = {},
+): AnalyticsSummary {
   return {
     data: { ...ZERO, previous: null, change: null, balance: null, ...data },
-    meta: analyticsMeta(),
+    meta: analyticsMeta(meta),
   };
 }
 
-const VIEW = viewOf({ tz: 'UTC', compare: 'off' }, new Date('2026-11-24T12:00:00Z'));
+/** The page at `/analytics` inside a router (its rows link to the job feed), with a fresh query cache. */
+function renderAnalytics(view: AnalyticsView, onChange: (patch: Partial<AnalyticsSearch>) => void = vi.fn()) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const root = createRootRoute({ component: Outlet });
+  const analytics = createRoute({
+    getParentRoute: () => root,
+    path: '/analytics',
+    component: () => <AnalyticsPage view={view} onChange={onChange} />,
+  });
+  const jobs = createRoute({ getParentRoute: () => root, path: '/jobs', component: () => null });
+  const router = createRouter({
+    routeTree: root.addChildren([analytics, jobs]),
+    history: createMemoryHistory({ initialEntries: ['/analytics'] }),
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const NOW = new Date('2026-11-24T12:00:00Z');
+const VIEW = viewOf({ tz: 'UTC', compare: 'off' }, NOW);
+
+/** `meta` that echoes the days a request asked for (UTC midnights), as the server does. */
+function echoMeta(request: FakeRequest): AnalyticsMeta {
+  const param = (name: string) => request.url.searchParams.get(name);
+  const instant = (day: string | null) => (day ? `${day}T00:00:00.000Z` : null);
+  const compared = param('compare_from') !== null;
+  return analyticsMeta({
+    from: instant(param('from')) ?? '',
+    to: instant(param('to')) ?? '',
+    compare: {
+      mode: compared ? 'custom' : 'none',
+      from: instant(param('compare_from')),
+      to: instant(param('compare_to')),
+    },
+  });
+}
+
+const TOTALS = { charges: 1, jobs: 1, runs: 1, unsuccessful_spend_cents: 0, unattributed_spend_cents: 0 };
+
+/** A breakdown row with its spend now and in the comparison period. */
+function row(key: string, spend: number, previous: number) {
+  return {
+    key,
+    label: key,
+    other: false,
+    spend_cents: spend,
+    ...TOTALS,
+    share: 0,
+    previous: { spend_cents: previous, ...TOTALS },
+  };
+}
+
+const CHANGE = {
+  spend_cents: { delta: 500, ratio: 0.5 },
+  charges: { delta: 0, ratio: 0 },
+  jobs: { delta: 0, ratio: null },
+  runs: { delta: 0, ratio: null },
+  unsuccessful_spend_cents: { delta: 0, ratio: null },
+  unattributed_spend_cents: { delta: 0, ratio: null },
+};
+
+/** A server for a compared view: the summary and every breakdown echo the days they were asked for. */
+function comparedServer() {
+  return stubFetch({
+    'GET /v2/analytics/summary': (request) =>
+      json({
+        data: {
+          ...ZERO,
+          ...TOTALS,
+          spend_cents: 1500,
+          previous: { ...ZERO, ...TOTALS, spend_cents: 1000 },
+          change: CHANGE,
+          balance: null,
+        },
+        meta: echoMeta(request),
+      } satisfies AnalyticsSummary),
+    'GET /v2/analytics/breakdown': (request) => {
+      const dimension = request.url.searchParams.get('dimension') as AnalyticsBreakdown['meta']['dimension'];
+      return json({
+        data: [row('flux', 900, 400), row('veo', 100, 500), row('sdxl', 500, 100)],
+        meta: { ...echoMeta(request), dimension },
+      } satisfies AnalyticsBreakdown);
+    },
+    'GET /v2/analytics/timeseries': (request) =>
+      json({ data: [], meta: { ...echoMeta(request), bucket: 'week' } }),
+  });
+}
 
 describe('the analytics page', () => {
   it('asks for the range of the view in its timezone, and says when nothing was spent', async () => {
@@ -51,26 +152,38 @@ describe('the analytics page', () => {
     stubFetch({
       'GET /v2/analytics/summary': () =>
         json(
-          summary({
-            spend_cents: 1500,
-            charges: 3,
-            previous: { ...ZERO, spend_cents: 1000, charges: 3 },
-            change: {
-              spend_cents: { delta: 500, ratio: 0.5 },
-              charges: { delta: 0, ratio: 0 },
-              jobs: { delta: 0, ratio: null },
-              runs: { delta: 0, ratio: null },
-              unsuccessful_spend_cents: { delta: 0, ratio: null },
-              unattributed_spend_cents: { delta: 0, ratio: null },
+          summary(
+            {
+              spend_cents: 1500,
+              charges: 3,
+              previous: { ...ZERO, spend_cents: 1000, charges: 3 },
+              change: {
+                spend_cents: { delta: 500, ratio: 0.5 },
+                charges: { delta: 0, ratio: 0 },
+                jobs: { delta: 0, ratio: null },
+                runs: { delta: 0, ratio: null },
+                unsuccessful_spend_cents: { delta: 0, ratio: null },
+                unattributed_spend_cents: { delta: 0, ratio: null },
+              },
             },
-          }),
+            {
+              compare: {
+                mode: 'custom',
+                from: '2026-09-26T00:00:00.000Z',
+                to: '2026-10-26T00:00:00.000Z',
+              },
+            },
+          ),
         ),
     });
-    renderWithQuery(<AnalyticsPage view={{ ...VIEW, compare: true }} onChange={vi.fn()} />);
+    renderWithQuery(<AnalyticsPage view={viewOf({ tz: 'UTC' }, NOW)} onChange={vi.fn()} />);
     const spend = await screen.findByRole('article', { name: 'Spend' });
-    expect(spend).toHaveTextContent('1,500 credits');
-    expect(spend).toHaveTextContent('+500 credits (+50%) vs 1,000 credits before');
-    expect(screen.getByRole('article', { name: 'Charges' })).toHaveTextContent('No change vs 3 before');
+    // Money in credits and dollars; the change names the days it is against.
+    expect(spend).toHaveTextContent('1,500 credits ($15.00)');
+    expect(spend).toHaveTextContent('+500 credits (+50%) vs 1,000 credits in Sep 26 – Oct 25, 2026');
+    expect(screen.getByRole('article', { name: 'Charges' })).toHaveTextContent(
+      'No change vs 3 in Sep 26 – Oct 25, 2026',
+    );
   });
 
   it('says what failed, with the request id, and tries again on request', async () => {
@@ -87,5 +200,50 @@ describe('the analytics page', () => {
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry now' }));
     expect(await screen.findByRole('heading', { name: 'No spend in this range' })).toBeVisible();
+  });
+
+  it('compares last quarter with the quarter before, and names both periods', async () => {
+    const server = comparedServer();
+    const view = viewOf({ tz: 'UTC', range: 'last_quarter' }, NOW);
+    renderAnalytics(view);
+    const spend = await screen.findByRole('article', { name: 'Spend' });
+    // Jul 1–Sep 30 against Apr 1–Jun 30, not the equal-length Mar 31–Jun 30 the API's default gives.
+    expect(screen.getByText('Jul 1 – Sep 30, 2026 compared with Apr 1 – Jun 30, 2026')).toBeVisible();
+    expect(spend).toHaveTextContent('vs 1,000 credits in Apr 1 – Jun 30, 2026');
+    const [request] = server.callsTo('GET /v2/analytics/summary');
+    expect(Object.fromEntries(request?.url.searchParams ?? [])).toMatchObject({
+      from: '2026-07-01',
+      to: '2026-10-01',
+      compare_from: '2026-04-01',
+      compare_to: '2026-07-01',
+    });
+    expect(request?.url.searchParams.has('compare')).toBe(false);
+  });
+
+  it('ranks what changed in one dimension, with one request, leaving out the filtered dimension', async () => {
+    const server = comparedServer();
+    const view = viewOf({ tz: 'UTC', range: 'last_quarter', capability: 'video' }, NOW);
+    const onChange = vi.fn();
+    renderAnalytics(view, onChange);
+    const panel = await screen.findByRole('region', { name: 'What changed' });
+    const items = await within(panel).findAllByRole('listitem');
+    // By model (the page is filtered to one tool, whose row would be "100%"): shares of all movement.
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^flux\+500 credits\s*38\.5% of the movement/),
+      expect.stringMatching(/^veo−400 credits\s*30\.8% of the movement/),
+      expect.stringMatching(/^sdxl\+400 credits\s*30\.8% of the movement/),
+    ]);
+    expect(panel).toHaveTextContent('Jul 1 – Sep 30, 2026 against Apr 1 – Jun 30, 2026, by model.');
+    const changesBy = within(panel).getByLabelText('Changes by');
+    expect(changesBy).toHaveValue('model');
+    expect(within(changesBy).queryByRole('option', { name: 'Tool' })).toBeNull();
+    await userEvent.setup().selectOptions(changesBy, 'source');
+    expect(onChange).toHaveBeenCalledWith({ change: 'source' });
+
+    // One breakdown of the comparison per dimension shown; never a request for the earlier period alone.
+    const breakdowns = server.callsTo('GET /v2/analytics/breakdown').map((r) => r.url.searchParams);
+    expect(breakdowns.filter((p) => p.get('dimension') === 'model')).toHaveLength(1);
+    expect(breakdowns.find((p) => p.get('dimension') === 'model')?.get('compare_from')).toBe('2026-04-01');
+    expect(breakdowns.filter((p) => p.get('from') === '2026-04-01')).toHaveLength(0);
   });
 });

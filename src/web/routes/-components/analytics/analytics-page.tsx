@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { AnalyticsDimension } from '../../../../contract/analytics.ts';
+import type { AnalyticsBreakdown, AnalyticsDimension } from '../../../../contract/analytics.ts';
 import { ANALYTICS_DIMENSIONS } from '../../../../contract/values.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { cx } from '../../../components/cx.ts';
@@ -14,15 +14,17 @@ import {
 import {
   type AnalyticsSearch,
   type AnalyticsView,
+  comparisonOf,
   type FilterName,
   queryOf,
   type Stack,
   toggleFilterValue,
 } from './analytics-search.ts';
 import { BreakdownChart, BreakdownTable } from './breakdown-panel.tsx';
-import { breakdownCsv, seriesCsv, summaryCsv } from './csv.ts';
+import { breakdownCsv, exportFilename, seriesCsv, summaryCsv } from './csv.ts';
 import { ExportButton } from './export-button.tsx';
 import { FilterBar } from './filter-bar.tsx';
+import { periodsOf } from './format.ts';
 import { instantOf } from './job-feed-link.ts';
 import { DIMENSION_LABELS } from './labels.ts';
 import { Panel, QueryState, ViewToggle } from './panel.tsx';
@@ -40,6 +42,11 @@ interface AnalyticsPageProps {
 /** Rows in the breakdown panel; the server sums the rest into "other". */
 const BREAKDOWN_ROWS = 20;
 
+/** The breakdown panel's request (its rows carry the comparison period's spend when there is one). */
+export function breakdownQueryOptions(view: AnalyticsView) {
+  return analyticsBreakdownQueryOptions(queryOf(view), view.dimension, BREAKDOWN_ROWS, comparisonOf(view));
+}
+
 /**
  * Spend for finance: figures with their change, spend over time, a breakdown, what changed, and the top
  * keys and people, all for the range, timezone and filters in the URL. Each widget loads and fails on
@@ -48,14 +55,14 @@ const BREAKDOWN_ROWS = 20;
 export function AnalyticsPage({ view, onChange }: AnalyticsPageProps) {
   const query = queryOf(view);
   const summary = useQuery({
-    ...analyticsSummaryQueryOptions(query, view.compare),
+    ...analyticsSummaryQueryOptions(query, comparisonOf(view)),
     placeholderData: keepPreviousData,
   });
   const range = {
     start: summary.data ? Date.parse(summary.data.meta.from) : instantOf(view.from, view.timezone),
     end: summary.data ? Date.parse(summary.data.meta.to) : instantOf(view.to, view.timezone),
   };
-  const filename = `analytics-${view.from}-to-${view.lastDay}-${view.timezone.replaceAll('/', '_')}`;
+  const filename = exportFilename(view);
   const data = summary.data?.data;
   const empty = data && data.charges === 0 && data.runs === 0 && (data.previous?.charges ?? 0) === 0;
 
@@ -63,7 +70,7 @@ export function AnalyticsPage({ view, onChange }: AnalyticsPageProps) {
     <>
       <PageHeader
         title="Analytics"
-        description="What your team spent, on what and by whom, in your timezone. Amounts are credits (1 credit = 1 cent), counted when charged."
+        description="What your team spent, on what and by whom, in your timezone. Amounts are credits (1 credit = 1 cent, so 100 credits are $1.00), counted when charged."
         actions={
           summary.data && (
             <ExportButton label="summary" filename={filename} build={() => summaryCsv(summary.data)} />
@@ -76,6 +83,7 @@ export function AnalyticsPage({ view, onChange }: AnalyticsPageProps) {
             <RangeControls view={view} onChange={onChange} />
             <FilterBar
               query={query}
+              comparison={comparisonOf(view)}
               filters={view.filters}
               onToggle={(name, value) => onChange(toggleFilterValue(view.filters, name, value))}
               onClear={() =>
@@ -113,7 +121,13 @@ export function AnalyticsPage({ view, onChange }: AnalyticsPageProps) {
                 onDimension={(dim) => onChange({ dim })}
                 onFilter={(name, value) => onChange(toggleFilterValue(view.filters, name, value))}
               />
-              {view.compare && <WhatChangedPanel query={query} summary={summary.data} filename={filename} />}
+              {view.comparison && (
+                <WhatChangedPanel
+                  view={view}
+                  filename={filename}
+                  onDimension={(change) => onChange({ change })}
+                />
+              )}
               <TopIdentities query={query} view={view} range={range} filename={filename} />
             </>
           )
@@ -134,7 +148,7 @@ function SpendOverTime({
 }) {
   const [asTable, setAsTable] = useState(false);
   const series = useQuery({
-    ...analyticsSeriesQueryOptions(queryOf(view), view.bucket, view.stack),
+    ...analyticsSeriesQueryOptions(queryOf(view), view.bucket, view.stack, comparisonOf(view)),
     placeholderData: keepPreviousData,
   });
   return (
@@ -203,16 +217,23 @@ interface BreakdownProps {
   onFilter: (name: FilterName, value: string) => void;
 }
 
+/** What the panel's rows hold: the change column names the days it compares with. */
+function breakdownDescription(breakdown: AnalyticsBreakdown | undefined): string {
+  const periods = breakdown ? periodsOf(breakdown.meta) : null;
+  const compared = periods?.previous ? ` Change: ${periods.current} against ${periods.previous}.` : '';
+  return `Click a bar or a row to open its jobs.${compared}`;
+}
+
 function Breakdown({ view, range, filename, onDimension, onFilter }: BreakdownProps) {
   const selectId = useId();
   const breakdown = useQuery({
-    ...analyticsBreakdownQueryOptions(queryOf(view), view.dimension, BREAKDOWN_ROWS, view.compare),
+    ...breakdownQueryOptions(view),
     placeholderData: keepPreviousData,
   });
   return (
     <Panel
       title={`Spend by ${DIMENSION_LABELS[view.dimension].toLowerCase()}`}
-      description="Click a bar or a row to open its jobs."
+      description={breakdownDescription(breakdown.data)}
       actions={
         <>
           <label htmlFor={selectId} className="text-sm text-zinc-700 dark:text-zinc-300">

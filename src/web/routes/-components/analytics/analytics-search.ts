@@ -1,7 +1,7 @@
 import type { AnalyticsDimension } from '../../../../contract/analytics.ts';
 import { ANALYTICS_DIMENSIONS, isAnalyticsFilterValue, isTimeZone } from '../../../../contract/values.ts';
 import { LOCAL_DATE } from '../../../format/date-time.ts';
-import type { AnalyticsQuery } from '../../../queries/analytics.ts';
+import type { AnalyticsQuery, Comparison } from '../../../queries/analytics.ts';
 import {
   type Field,
   matching,
@@ -10,7 +10,14 @@ import {
   searchParams,
   text,
 } from '../../../search-params/fields.ts';
-import { bucketFor, RANGE_PRESETS, type RangePreset, resolveRange } from './date-range.ts';
+import { COMPARE_MODES, type CompareMode, resolveComparison } from './comparison.ts';
+import {
+  bucketFor,
+  RANGE_PRESETS,
+  type RangePreset,
+  type ResolvedRange,
+  resolveRange,
+} from './date-range.ts';
 
 /* The analytics view in the URL, so a link shares it: range, timezone, comparison, filters, chart choices. */
 
@@ -35,9 +42,15 @@ const analyticsFields = {
   from: LocalDate,
   to: LocalDate,
   tz: matching((value) => value.length <= 64 && isTimeZone(value)),
-  compare: oneOf(['off']),
+  /** What the range is compared with: the period before (the default), a year before, custom days, off. */
+  compare: oneOf(COMPARE_MODES),
+  /** First and last day of a custom comparison, both inclusive. */
+  cfrom: LocalDate,
+  cto: LocalDate,
   stack: oneOf(STACKS),
   dim: oneOf(ANALYTICS_DIMENSIONS),
+  /** The dimension "What changed" ranks (one at a time, so shares add up). */
+  change: oneOf(ANALYTICS_DIMENSIONS),
   capability: filterParam('capability'),
   model: filterParam('model'),
   folder: filterParam('folder'),
@@ -56,15 +69,21 @@ export function browserTimeZone(): string {
 
 /** Everything the page asks the API for, with the defaults filled in. */
 export interface AnalyticsView {
+  /** The time the presets were resolved at (the page's opening, so the days hold while one reads). */
+  now: Date;
   preset: RangePreset;
   from: string;
   to: string;
   lastDay: string;
   days: number;
   timezone: string;
-  compare: boolean;
+  compareMode: CompareMode;
+  /** The days compared with, or null without a comparison. */
+  comparison: ResolvedRange | null;
   stack: Stack;
   dimension: AnalyticsDimension;
+  /** The dimension "What changed" ranks: never one the page is filtered by (one value would be 100%). */
+  changeDimension: AnalyticsDimension;
   bucket: ReturnType<typeof bucketFor>;
   filters: Filters;
 }
@@ -78,16 +97,31 @@ export function viewOf(search: AnalyticsSearch, now: Date): AnalyticsView {
     const value = search[name];
     if (value) filters[name] = value;
   }
+  const compareMode = search.compare ?? 'previous';
   return {
+    now,
     preset,
     ...range,
     timezone,
-    compare: search.compare !== 'off',
+    compareMode,
+    comparison: resolveComparison(compareMode, preset, range, { from: search.cfrom, to: search.cto }),
     stack: search.stack ?? 'capability',
     dimension: search.dim ?? 'capability',
+    changeDimension: changeDimensionOf(search.change, filters),
     bucket: bucketFor(range.days),
     filters,
   };
+}
+
+/** The dimensions "What changed" can rank: every one the page is not filtered by. */
+export function changeDimensions(filters: Filters): AnalyticsDimension[] {
+  return ANALYTICS_DIMENSIONS.filter((dimension) => !filters[dimension]);
+}
+
+function changeDimensionOf(chosen: AnalyticsDimension | undefined, filters: Filters): AnalyticsDimension {
+  const open = changeDimensions(filters);
+  if (chosen && open.includes(chosen)) return chosen;
+  return open[0] ?? 'capability';
 }
 
 /** The values of one filter (`none` is a value of its own). */
@@ -104,6 +138,11 @@ export function toggleFilterValue(filters: Filters, name: FilterName, value: str
   else if (value === 'none') next = ['none'];
   else next = [...current.filter((v) => v !== 'none'), value];
   return { ...filters, [name]: next.length > 0 ? next.join(',') : undefined };
+}
+
+/** The comparison as the analytics endpoints take it (`compare_to` exclusive), or null without one. */
+export function comparisonOf(view: AnalyticsView): Comparison | null {
+  return view.comparison ? { compare_from: view.comparison.from, compare_to: view.comparison.to } : null;
 }
 
 /** The range, timezone and filters as the analytics endpoints take them. */

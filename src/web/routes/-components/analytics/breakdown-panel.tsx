@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsBreakdown } from '../../../../contract/analytics.ts';
 import { Button } from '../../../components/button.tsx';
-import { formatCredits } from '../../../format/credits.ts';
+import { formatCredits, formatCreditsAndDollars } from '../../../format/credits.ts';
 import { type AnalyticsView, type FilterName, type Filters, filterValues } from './analytics-search.ts';
 import { chartColors, useIsDark } from './chart-theme.ts';
 import { ChartTooltip } from './chart-tooltip.tsx';
@@ -166,7 +166,7 @@ export function BreakdownTable({ breakdown, view, range, onFilter }: BreakdownPr
             <th scope="row" className="py-2 pr-4 text-left">
               Total
             </th>
-            <td className={cell}>{formatCredits(total)}</td>
+            <td className={cell}>{formatCreditsAndDollars(total)}</td>
             <td className={cell} />
             {compared && <td className={cell} />}
             <td className={cell}>{formatCount(breakdown.data.reduce((sum, row) => sum + row.charges, 0))}</td>

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsBreakdown, AnalyticsSummary } from '../../../../contract/analytics.ts';
 import { analyticsMeta } from '../../../testing/analytics-meta.ts';
-import { breakdownCsv, buildCsv, seriesCsv, summaryCsv } from './csv.ts';
+import { viewOf } from './analytics-search.ts';
+import { breakdownCsv, buildCsv, exportFilename, seriesCsv, summaryCsv } from './csv.ts';
 
 const META = analyticsMeta({ from: '2026-11-01T00:00:00.000Z', to: '2026-11-03T00:00:00.000Z' });
+/** The same days, compared with the two days before, in New York (the days are read in the timezone). */
+const COMPARED = analyticsMeta({
+  from: '2026-11-01T04:00:00.000Z',
+  to: '2026-11-03T05:00:00.000Z',
+  timezone: 'America/New_York',
+  compare: { mode: 'custom', from: '2026-10-30T04:00:00.000Z', to: '2026-11-01T04:00:00.000Z' },
+});
 
 const parse = (text: string) =>
   text
@@ -48,7 +56,7 @@ describe('CSV of what the page shows', () => {
   it('ends a breakdown with a total row equal to the sum of its rows (the spend card)', () => {
     const breakdown: AnalyticsBreakdown = {
       data: [breakdownRow('image', 'Image', 700), breakdownRow(null, 'Other', 300, true)],
-      meta: { ...META, dimension: 'capability' },
+      meta: { ...COMPARED, dimension: 'capability' },
     };
     const rows = parse(breakdownCsv(breakdown));
     expect(rows[0]).toEqual([
@@ -61,10 +69,26 @@ describe('CSV of what the page shows', () => {
       'share',
       'previous_spend_credits',
       'change_credits',
+      'spend_dollars',
+      'period',
+      'previous_period',
     ]);
-    expect(rows[1]).toEqual(['image', 'Image', '700', '2', '1', '1', '0.5', '690', '10']);
+    const periods = ['2026-11-01 to 2026-11-02', '2026-10-30 to 2026-10-31'];
+    expect(rows[1]).toEqual(['image', 'Image', '700', '2', '1', '1', '0.5', '690', '10', '7', ...periods]);
     expect(rows[2]?.[0]).toBe('other');
-    expect(rows.at(-1)).toEqual(['total', 'Total', '1000', '4', '2', '2', '1', '980', '20']);
+    expect(rows.at(-1)).toEqual([
+      'total',
+      'Total',
+      '1000',
+      '4',
+      '2',
+      '2',
+      '1',
+      '980',
+      '20',
+      '10',
+      ...periods,
+    ]);
   });
 
   it('writes a column per stacked series and a total per bucket and overall', () => {
@@ -119,11 +143,35 @@ describe('CSV of what the page shows', () => {
         },
         balance: { balance_cents: 5000, held_cents: 0, as_of: '2026-11-24T12:00:00.000Z' },
       },
-      meta: META,
+      meta: COMPARED,
     };
     const rows = parse(summaryCsv(summary));
-    expect(rows[1]).toEqual(['spend_credits', '1200', '1000', '200', '0.2']);
-    expect(rows[6]).toEqual(['unattributed_spend_credits', '0', '0', '0', '']);
-    expect(rows[7]).toEqual(['balance_credits', '5000', '', '', '']);
+    expect(rows[0]).toEqual([
+      'figure',
+      'current',
+      'previous',
+      'change',
+      'change_ratio',
+      'current_dollars',
+      'previous_dollars',
+      'change_dollars',
+      'period',
+      'previous_period',
+    ]);
+    const periods = ['2026-11-01 to 2026-11-02', '2026-10-30 to 2026-10-31'];
+    expect(rows[1]).toEqual(['spend_credits', '1200', '1000', '200', '0.2', '12', '10', '2', ...periods]);
+    expect(rows[2]).toEqual(['charges', '30', '30', '0', '0', '', '', '', ...periods]);
+    expect(rows[6]).toEqual(['unattributed_spend_credits', '0', '0', '0', '', '0', '0', '0', ...periods]);
+    expect(rows[7]).toEqual(['balance_credits', '5000', '', '', '', '50', '', '', '', '']);
+  });
+
+  it('names both periods and the timezone in the file name', () => {
+    const now = new Date('2026-11-24T12:00:00Z');
+    expect(exportFilename(viewOf({ tz: 'America/New_York', range: 'last_quarter' }, now))).toBe(
+      'analytics-2026-07-01-to-2026-09-30-vs-2026-04-01-to-2026-06-30-America_New_York',
+    );
+    expect(exportFilename(viewOf({ tz: 'UTC', range: 'last_month', compare: 'off' }, now))).toBe(
+      'analytics-2026-10-01-to-2026-10-31-UTC',
+    );
   });
 });

@@ -1,7 +1,13 @@
-import type { AnalyticsBreakdown, AnalyticsSummary } from '../../../../contract/analytics.ts';
+import type { AnalyticsBreakdown, AnalyticsMeta, AnalyticsSummary } from '../../../../contract/analytics.ts';
 import type { StackedSeries } from '../../../queries/analytics.ts';
+import type { AnalyticsView } from './analytics-search.ts';
+import { daysOfInstants } from './date-range.ts';
+import type { WhatChanged } from './what-changed.ts';
 
-/* CSV of exactly what a panel shows (RFC 4180; amounts in credits, 1 credit = 1 cent). */
+/*
+ * CSV of exactly what a panel shows (RFC 4180; amounts in credits, 1 credit = 1 cent, with dollars beside
+ * the money that finance reads). Every file names its period, and the comparison period where it has one.
+ */
 
 type Cell = string | number | null;
 
@@ -17,6 +23,32 @@ export function buildCsv(header: readonly string[], rows: readonly (readonly Cel
   return `${[header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
+/** Credits as dollars, a number (so a negative amount is not taken for a formula). */
+const dollars = (credits: number | null | undefined) =>
+  credits === null || credits === undefined ? null : Math.round(credits) / 100;
+
+/** "2026-07-01 to 2026-09-30": days, both inclusive. */
+const period = (first: string, last: string) => `${first} to ${last}`;
+
+/** The period of an answer and its comparison period (null without one), as days in its timezone. */
+export function csvPeriods(meta: AnalyticsMeta): { current: string; previous: string | null } {
+  const current = daysOfInstants(meta.from, meta.to, meta.timezone);
+  const previous =
+    meta.compare.from && meta.compare.to
+      ? daysOfInstants(meta.compare.from, meta.compare.to, meta.timezone)
+      : null;
+  return {
+    current: period(current.first, current.last),
+    previous: previous ? period(previous.first, previous.last) : null,
+  };
+}
+
+/** A file name that says the days and the timezone: `analytics-2026-07-01-to-2026-09-30-vs-2026-04-01-to-2026-06-30-UTC`. */
+export function exportFilename(view: AnalyticsView): string {
+  const compared = view.comparison ? `-vs-${view.comparison.from}-to-${view.comparison.lastDay}` : '';
+  return `analytics-${view.from}-to-${view.lastDay}${compared}-${view.timezone.replaceAll('/', '_')}`;
+}
+
 const FIGURES = [
   ['spend_credits', 'spend_cents'],
   ['charges', 'charges'],
@@ -26,18 +58,49 @@ const FIGURES = [
   ['unattributed_spend_credits', 'unattributed_spend_cents'],
 ] as const;
 
-/** The cards: one row per figure, with the comparison period and the change when there is one. */
+/**
+ * The cards: one row per figure, with the comparison period and the change when there is one, the
+ * money in dollars too, and on every row the two periods it compares.
+ */
 export function summaryCsv(summary: AnalyticsSummary): string {
   const { data } = summary;
-  const rows: Cell[][] = FIGURES.map(([name, field]) => [
-    name,
-    data[field],
-    data.previous?.[field] ?? null,
-    data.change?.[field].delta ?? null,
-    data.change?.[field].ratio ?? null,
-  ]);
-  if (data.balance) rows.push(['balance_credits', data.balance.balance_cents, null, null, null]);
-  return buildCsv(['figure', 'current', 'previous', 'change', 'change_ratio'], rows);
+  const periods = csvPeriods(summary.meta);
+  const rows: Cell[][] = FIGURES.map(([name, field]) => {
+    const money = name.endsWith('_credits');
+    const previous = data.previous?.[field] ?? null;
+    const delta = data.change?.[field].delta ?? null;
+    return [
+      name,
+      data[field],
+      previous,
+      delta,
+      data.change?.[field].ratio ?? null,
+      money ? dollars(data[field]) : null,
+      money ? dollars(previous) : null,
+      money ? dollars(delta) : null,
+      periods.current,
+      periods.previous,
+    ];
+  });
+  if (data.balance) {
+    const balance = data.balance.balance_cents;
+    rows.push(['balance_credits', balance, null, null, null, dollars(balance), null, null, null, null]);
+  }
+  return buildCsv(
+    [
+      'figure',
+      'current',
+      'previous',
+      'change',
+      'change_ratio',
+      'current_dollars',
+      'previous_dollars',
+      'change_dollars',
+      'period',
+      'previous_period',
+    ],
+    rows,
+  );
 }
 
 /** Spend over time: a row per bucket, a column per stacked series, the bucket's total, then a total row. */
@@ -72,7 +135,12 @@ export function breakdownCsv(breakdown: AnalyticsBreakdown): string {
     'runs',
     'share',
     ...(compared ? ['previous_spend_credits', 'change_credits'] : []),
+    'spend_dollars',
+    'period',
+    ...(compared ? ['previous_period'] : []),
   ];
+  const periods = csvPeriods(breakdown.meta);
+  const periodCells = [periods.current, ...(compared ? [periods.previous] : [])];
   const rows: Cell[][] = breakdown.data.map((row) => [
     row.other ? 'other' : (row.key ?? 'none'),
     row.label,
@@ -82,6 +150,8 @@ export function breakdownCsv(breakdown: AnalyticsBreakdown): string {
     row.runs,
     row.share,
     ...(compared ? [row.previous?.spend_cents ?? 0, row.spend_cents - (row.previous?.spend_cents ?? 0)] : []),
+    dollars(row.spend_cents),
+    ...periodCells,
   ]);
   const sum = (pick: (row: AnalyticsBreakdown['data'][number]) => number) =>
     breakdown.data.reduce((total, row) => total + pick(row), 0);
@@ -95,8 +165,42 @@ export function breakdownCsv(breakdown: AnalyticsBreakdown): string {
     sum((row) => row.runs),
     breakdown.data.length > 0 ? 1 : 0,
     ...(compared ? [previous, sum((row) => row.spend_cents) - previous] : []),
+    dollars(sum((row) => row.spend_cents)),
+    ...periodCells,
   ]);
   return buildCsv(header, rows);
+}
+
+/** "What changed": each movement with both periods' spend, its change and its share of all movement. */
+export function whatChangedCsv(changed: WhatChanged, meta: AnalyticsMeta): string {
+  const periods = csvPeriods(meta);
+  const rows: Cell[][] = changed.movements.map((m) => [
+    changed.dimension,
+    m.value ?? 'other',
+    m.label,
+    m.previous,
+    m.current,
+    m.delta,
+    dollars(m.delta),
+    m.share,
+    periods.current,
+    periods.previous,
+  ]);
+  return buildCsv(
+    [
+      'dimension',
+      'value',
+      'label',
+      'previous_credits',
+      'current_credits',
+      'change_credits',
+      'change_dollars',
+      'share_of_movement',
+      'period',
+      'previous_period',
+    ],
+    rows,
+  );
 }
 
 /** Starts a download of a CSV text in the browser. */

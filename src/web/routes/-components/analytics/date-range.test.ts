@@ -22,21 +22,69 @@ describe('range presets', () => {
     expect(resolveRange('90d', 'UTC', NOW)).toMatchObject({ from: '2026-08-27', days: 90 });
   });
 
-  it('takes calendar months: this month to date, last month whole, twelve months from a month start', () => {
-    expect(resolveRange('this_month', 'UTC', NOW)).toMatchObject({ from: '2026-11-01', to: '2026-11-25' });
+  it('takes calendar months: month to date, this month and last month whole, twelve months from a month start', () => {
+    expect(resolveRange('mtd', 'UTC', NOW)).toMatchObject({ from: '2026-11-01', to: '2026-11-25' });
+    expect(resolveRange('this_month', 'UTC', NOW)).toEqual({
+      from: '2026-11-01',
+      to: '2026-12-01',
+      lastDay: '2026-11-30',
+      days: 30,
+    });
     expect(resolveRange('last_month', 'UTC', NOW)).toEqual({
       from: '2026-10-01',
       to: '2026-11-01',
       lastDay: '2026-10-31',
       days: 31,
     });
-    const year = resolveRange('12m', 'UTC', NOW);
-    expect(year).toMatchObject({ from: '2025-12-01', to: '2026-11-25' });
-    expect(year.days).toBeLessThanOrEqual(366);
+    // "12 months to date" is whole months: from Dec 1 of the year before to today, 359 days here.
+    expect(resolveRange('12m', 'UTC', NOW)).toEqual({
+      from: '2025-12-01',
+      to: '2026-11-25',
+      lastDay: '2026-11-24',
+      days: 359,
+    });
     // January: last month is December of the year before.
     expect(resolveRange('last_month', 'UTC', new Date('2027-01-10T12:00:00Z'))).toMatchObject({
       from: '2026-12-01',
       to: '2027-01-01',
+    });
+  });
+
+  it('takes calendar quarters and years, whole', () => {
+    expect(resolveRange('this_quarter', 'UTC', NOW)).toMatchObject({
+      from: '2026-10-01',
+      lastDay: '2026-12-31',
+      days: 92,
+    });
+    expect(resolveRange('last_quarter', 'UTC', NOW)).toMatchObject({
+      from: '2026-07-01',
+      lastDay: '2026-09-30',
+      days: 92,
+    });
+    expect(resolveRange('this_year', 'UTC', NOW)).toMatchObject({
+      from: '2026-01-01',
+      lastDay: '2026-12-31',
+      days: 365,
+    });
+    expect(resolveRange('last_year', 'UTC', NOW)).toMatchObject({ from: '2025-01-01', to: '2026-01-01' });
+    // In January, last quarter is the fourth of the year before.
+    expect(resolveRange('last_quarter', 'UTC', new Date('2027-01-02T12:00:00Z'))).toMatchObject({
+      from: '2026-10-01',
+      lastDay: '2026-12-31',
+    });
+  });
+
+  it('computes calendar presets in the team’s timezone, not the browser’s or UTC', () => {
+    // 02:00 UTC on Oct 1 is still Sep 30 in Los Angeles: this quarter is July to September there.
+    const early = new Date('2026-10-01T02:00:00Z');
+    expect(resolveRange('this_quarter', 'America/Los_Angeles', early)).toMatchObject({
+      from: '2026-07-01',
+      lastDay: '2026-09-30',
+    });
+    expect(resolveRange('this_quarter', 'UTC', early)).toMatchObject({ from: '2026-10-01' });
+    expect(resolveRange('mtd', 'America/Los_Angeles', early)).toMatchObject({
+      from: '2026-09-01',
+      lastDay: '2026-09-30',
     });
   });
 

@@ -37,6 +37,7 @@ describe('analytics filter chips', () => {
     renderWithQuery(
       <FilterBar
         query={QUERY}
+        comparison={null}
         filters={{ api_key: 'key_old', source: 'api' }}
         onToggle={onToggle}
         onClear={vi.fn()}
@@ -65,6 +66,7 @@ describe('analytics filter chips', () => {
     renderWithQuery(
       <FilterBar
         query={{ from: '2026-10-26', to: '2026-11-25', timezone: 'UTC', capability: 'image', status: 'none' }}
+        comparison={null}
         filters={{ capability: 'image', status: 'failed' }}
         onToggle={onToggle}
         onClear={vi.fn()}

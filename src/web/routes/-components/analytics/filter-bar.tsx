@@ -4,7 +4,12 @@ import { ANALYTICS_JOB_STATUSES, ANALYTICS_SOURCES, TOOL_KEYS } from '../../../.
 import { Button } from '../../../components/button.tsx';
 import { FIELD_SELECT, LabelledField } from '../../../components/labelled-field.tsx';
 import { formatCredits } from '../../../format/credits.ts';
-import { type AnalyticsQuery, analyticsBreakdownQueryOptions } from '../../../queries/analytics.ts';
+import {
+  type AnalyticsQuery,
+  analyticsBreakdownQueryOptions,
+  type Comparison,
+  LONG_BREAKDOWN_ROWS,
+} from '../../../queries/analytics.ts';
 import { FILTER_NAMES, type FilterName, type Filters, filterValues } from './analytics-search.ts';
 import { DIMENSION_LABELS, valueLabel } from './labels.ts';
 
@@ -20,24 +25,30 @@ const HAS_NONE: ReadonlySet<FilterName> = new Set(['folder', 'api_key', 'member'
 
 interface FilterBarProps {
   query: AnalyticsQuery;
+  /** The page's comparison: the choices are the page's long breakdowns, shared through the cache. */
+  comparison: Comparison | null;
   filters: Filters;
   onToggle: (name: FilterName, value: string) => void;
   onClear: () => void;
 }
 
 /** The values of a dimension in the range, not narrowed by that dimension's own filter (else only the chosen would show). */
-function valuesQueryOptions(query: AnalyticsQuery, dimension: FilterName) {
+function valuesQueryOptions(query: AnalyticsQuery, dimension: FilterName, comparison: Comparison | null) {
   const { [dimension]: _own, ...others } = query;
-  return analyticsBreakdownQueryOptions(others as AnalyticsQuery, dimension, 100);
+  return analyticsBreakdownQueryOptions(others as AnalyticsQuery, dimension, LONG_BREAKDOWN_ROWS, comparison);
 }
 
 /** Labels the server gives the ids in force (people, keys, folders), so chips read "Ada", not a UUID. */
-function useKnownLabels(query: AnalyticsQuery, filters: Filters): Map<string, string> {
+function useKnownLabels(
+  query: AnalyticsQuery,
+  comparison: Comparison | null,
+  filters: Filters,
+): Map<string, string> {
   const named = FILTER_NAMES.filter(
     (name) => !FIXED[name] && filterValues(filters, name).some((v) => v !== 'none'),
   );
   return useQueries({
-    queries: named.map((name) => valuesQueryOptions(query, name)),
+    queries: named.map((name) => valuesQueryOptions(query, name, comparison)),
     combine: (results) => {
       const labels = new Map<string, string>();
       for (const result of results) {
@@ -49,12 +60,12 @@ function useKnownLabels(query: AnalyticsQuery, filters: Filters): Map<string, st
 }
 
 /** The filters in force as removable chips, and a picker that adds one value of any dimension. */
-export function FilterBar({ query, filters, onToggle, onClear }: FilterBarProps) {
-  const known = useKnownLabels(query, filters);
+export function FilterBar({ query, comparison, filters, onToggle, onClear }: FilterBarProps) {
+  const known = useKnownLabels(query, comparison, filters);
   const chips = FILTER_NAMES.flatMap((name) => filterValues(filters, name).map((value) => ({ name, value })));
   return (
     <search aria-label="Filter analytics" className="flex flex-col gap-3">
-      <AddFilter query={query} filters={filters} onAdd={onToggle} />
+      <AddFilter query={query} comparison={comparison} filters={filters} onAdd={onToggle} />
       {chips.length > 0 && (
         <ul aria-label="Filters in force" className="flex flex-wrap items-center gap-2">
           {chips.map(({ name, value }) => {
@@ -89,15 +100,16 @@ export function FilterBar({ query, filters, onToggle, onClear }: FilterBarProps)
 
 interface AddFilterProps {
   query: AnalyticsQuery;
+  comparison: Comparison | null;
   filters: Filters;
   onAdd: (name: FilterName, value: string) => void;
 }
 
-function AddFilter({ query, filters, onAdd }: AddFilterProps) {
+function AddFilter({ query, comparison, filters, onAdd }: AddFilterProps) {
   const [dimension, setDimension] = useState<FilterName>('capability');
   const [value, setValue] = useState('');
   const fixed = FIXED[dimension];
-  const options = useQuery({ ...valuesQueryOptions(query, dimension), enabled: !fixed });
+  const options = useQuery({ ...valuesQueryOptions(query, dimension, comparison), enabled: !fixed });
   const chosen = filterValues(filters, dimension);
   const choices: Array<{ value: string; label: string }> = fixed
     ? fixed.map((v) => ({ value: v, label: valueLabel(dimension, v) }))

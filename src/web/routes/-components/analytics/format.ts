@@ -1,4 +1,6 @@
+import type { AnalyticsMeta } from '../../../../contract/analytics.ts';
 import type { Bucket } from '../../../queries/analytics.ts';
+import { daysOfInstants } from './date-range.ts';
 
 /* How analytics numbers and buckets read on screen (amounts go through format/credits.ts). */
 
@@ -29,9 +31,26 @@ export function formatBucket(start: string, bucket: Bucket, timeZone: string): s
   return bucket === 'week' ? `Week of ${text}` : text;
 }
 
-/** "Nov 1, 2026 – Nov 24, 2026" for inclusive days. */
+const fullDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const dayInYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** "Nov 1 – Nov 24, 2026" (the year once when both days share it), "Dec 1, 2025 – Nov 27, 2026": inclusive days. */
 export function formatDays(first: string, last: string): string {
-  const format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-  const a = format.format(new Date(`${first}T00:00:00Z`));
-  return first === last ? a : `${a} – ${format.format(new Date(`${last}T00:00:00Z`))}`;
+  const end = fullDay.format(new Date(`${last}T00:00:00Z`));
+  if (first === last) return end;
+  const sameYear = first.slice(0, 4) === last.slice(0, 4);
+  return `${(sameYear ? dayInYear : fullDay).format(new Date(`${first}T00:00:00Z`))} – ${end}`;
+}
+
+/** An answer's period and its comparison period as days in its timezone; null comparison without one. */
+export function periodsOf(meta: AnalyticsMeta): { current: string; previous: string | null } {
+  const current = daysOfInstants(meta.from, meta.to, meta.timezone);
+  const previous =
+    meta.compare.from && meta.compare.to
+      ? daysOfInstants(meta.compare.from, meta.compare.to, meta.timezone)
+      : null;
+  return {
+    current: formatDays(current.first, current.last),
+    previous: previous ? formatDays(previous.first, previous.last) : null,
+  };
 }

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { viewOf } from './analytics-search.ts';
@@ -11,7 +11,18 @@ describe('range, timezone and comparison controls', () => {
     const onChange = vi.fn();
     render(<RangeControls view={viewOf({ tz: 'UTC' }, NOW)} onChange={onChange} />);
     const user = userEvent.setup();
-    expect(screen.getByText('Oct 26, 2026 – Nov 24, 2026 · 30 days in UTC')).toBeVisible();
+    expect(
+      screen.getByText(
+        'Oct 26 – Nov 24, 2026 (30 days) in UTC, compared with Sep 26 – Oct 25, 2026 (30 days)',
+      ),
+    ).toBeVisible();
+    // Each preset says the days it covers.
+    expect(screen.getByRole('option', { name: /^12 months to date/ })).toHaveTextContent(
+      '12 months to date · Dec 1, 2025 – Nov 24, 2026 (359 days)',
+    );
+    expect(screen.getByRole('option', { name: /^Last quarter/ })).toHaveTextContent(
+      'Last quarter · Jul 1 – Sep 30, 2026 (92 days)',
+    );
     await user.selectOptions(screen.getByLabelText('Range'), 'custom');
     expect(onChange).toHaveBeenLastCalledWith({ range: 'custom', from: '2026-10-26', to: '2026-11-24' });
     await user.selectOptions(screen.getByLabelText('Range'), 'last_month');
@@ -48,7 +59,42 @@ describe('range, timezone and comparison controls', () => {
     expect(zone).toHaveValue('Europe/Paris');
     await user.selectOptions(zone, 'Asia/Tokyo');
     expect(onChange).toHaveBeenLastCalledWith({ tz: 'Asia/Tokyo' });
-    await user.click(screen.getByRole('checkbox', { name: 'Compare with the previous period' }));
-    expect(onChange).toHaveBeenLastCalledWith({ compare: 'off' });
+    await user.selectOptions(screen.getByLabelText('Compare with'), 'off');
+    expect(onChange).toHaveBeenLastCalledWith({ compare: 'off', cfrom: undefined, cto: undefined });
+  });
+
+  it('offers the period before and the same period last year with their days, and custom days', async () => {
+    const onChange = vi.fn();
+    const view = viewOf({ tz: 'UTC', range: 'last_quarter' }, NOW);
+    const { rerender } = render(<RangeControls view={view} onChange={onChange} />);
+    const user = userEvent.setup();
+    const compare = screen.getByLabelText('Compare with');
+    expect(
+      within(compare)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'The period before · Apr 1 – Jun 30, 2026 (91 days)',
+      'The same period last year · Jul 1 – Sep 30, 2025 (92 days)',
+      'Custom days…',
+      'No comparison',
+    ]);
+    await user.selectOptions(compare, 'custom');
+    expect(onChange).toHaveBeenLastCalledWith({ compare: 'custom', cfrom: '2026-04-01', cto: '2026-06-30' });
+
+    rerender(
+      <RangeControls
+        view={viewOf(
+          { tz: 'UTC', range: 'last_quarter', compare: 'custom', cfrom: '2026-04-01', cto: '2026-06-30' },
+          NOW,
+        )}
+        onChange={onChange}
+      />,
+    );
+    const first = screen.getByLabelText('First day compared');
+    await user.clear(first);
+    await user.type(first, '2026-01-01');
+    await user.click(screen.getByRole('button', { name: 'Apply comparison' }));
+    expect(onChange).toHaveBeenLastCalledWith({ compare: 'custom', cfrom: '2026-01-01', cto: '2026-06-30' });
   });
 });

@@ -3,7 +3,7 @@ import type { AnalyticsSummary } from '../../../../contract/analytics.ts';
 import { cx } from '../../../components/cx.ts';
 import { formatCredits, formatCreditsAndDollars } from '../../../format/credits.ts';
 import { formatDateTime } from '../../../format/date-time.ts';
-import { formatChangeRatio, formatCount } from './format.ts';
+import { formatChangeRatio, formatCount, periodsOf } from './format.ts';
 
 type Figure =
   | 'spend_cents'
@@ -32,37 +32,50 @@ const FIGURES: ReadonlyArray<{ field: Figure; label: string; money: boolean; hin
   },
 ];
 
-/** The summary's figures, each with its change against the comparison period, and the balance. */
+/**
+ * The summary's figures, each with its change against the comparison period, and the balance. The days of
+ * both periods come from the answer itself, so what is compared is what is said. Money reads in credits
+ * and dollars.
+ */
 export function SummaryCards({ summary }: { summary: AnalyticsSummary }) {
   const { data } = summary;
+  const periods = periodsOf(summary.meta);
+  const compared = data.change && data.previous && periods.previous ? periods.previous : null;
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      {FIGURES.map(({ field, label, money, hint }) => (
-        <Card
-          key={field}
-          label={label}
-          hint={hint}
-          value={money ? formatCredits(data[field]) : formatCount(data[field])}
-          change={
-            data.change && data.previous
-              ? {
-                  delta: data.change[field].delta,
-                  ratio: data.change[field].ratio,
-                  previous: money ? formatCredits(data.previous[field]) : formatCount(data.previous[field]),
-                  money,
-                }
-              : null
-          }
-        />
-      ))}
-      {data.balance && (
-        <Card
-          label="Balance"
-          hint={`Available now; ${formatCredits(data.balance.held_cents)} held by unfinished jobs. As of ${formatDateTime(data.balance.as_of)}.`}
-          value={formatCreditsAndDollars(data.balance.balance_cents)}
-          change={null}
-        />
-      )}
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        {periods.current}
+        {compared ? ` compared with ${compared}` : ''}
+      </p>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {FIGURES.map(({ field, label, money, hint }) => (
+          <Card
+            key={field}
+            label={label}
+            hint={hint}
+            value={money ? formatCreditsAndDollars(data[field]) : formatCount(data[field])}
+            change={
+              data.change && data.previous && compared
+                ? {
+                    period: compared,
+                    delta: data.change[field].delta,
+                    ratio: data.change[field].ratio,
+                    previous: money ? formatCredits(data.previous[field]) : formatCount(data.previous[field]),
+                    money,
+                  }
+                : null
+            }
+          />
+        ))}
+        {data.balance && (
+          <Card
+            label="Balance"
+            hint={`Available now; ${formatCredits(data.balance.held_cents)} held by unfinished jobs. As of ${formatDateTime(data.balance.as_of)}.`}
+            value={formatCreditsAndDollars(data.balance.balance_cents)}
+            change={null}
+          />
+        )}
+      </div>
     </div>
   );
 }
@@ -71,7 +84,7 @@ interface CardProps {
   label: string;
   hint: string;
   value: string;
-  change: { delta: number; ratio: number | null; previous: string; money: boolean } | null;
+  change: { period: string; delta: number; ratio: number | null; previous: string; money: boolean } | null;
 }
 
 function Card({ label, hint, value, change }: CardProps) {
@@ -90,7 +103,7 @@ function Card({ label, hint, value, change }: CardProps) {
   );
 }
 
-function ChangeLine({ delta, ratio, previous, money }: NonNullable<CardProps['change']>) {
+function ChangeLine({ period, delta, ratio, previous, money }: NonNullable<CardProps['change']>) {
   const direction = delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat';
   const amount = money ? formatCredits(Math.abs(delta)) : formatCount(Math.abs(delta));
   const text =
@@ -109,7 +122,7 @@ function ChangeLine({ delta, ratio, previous, money }: NonNullable<CardProps['ch
       >
         {direction === 'up' ? '▲' : direction === 'down' ? '▼' : '–'}
       </span>
-      <span className="tabular-nums">{text}</span> vs {previous} before
+      <span className="tabular-nums">{text}</span> vs {previous} in {period}
     </p>
   );
 }

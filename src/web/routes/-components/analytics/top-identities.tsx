@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AnalyticsBreakdown } from '../../../../contract/analytics.ts';
 import { formatCredits } from '../../../format/credits.ts';
-import { type AnalyticsQuery, analyticsBreakdownQueryOptions } from '../../../queries/analytics.ts';
-import type { AnalyticsView } from './analytics-search.ts';
+import {
+  type AnalyticsQuery,
+  analyticsBreakdownQueryOptions,
+  LONG_BREAKDOWN_ROWS,
+} from '../../../queries/analytics.ts';
+import { type AnalyticsView, comparisonOf } from './analytics-search.ts';
 import { rowValue } from './breakdown-panel.tsx';
 import { breakdownCsv } from './csv.ts';
 import { ExportButton } from './export-button.tsx';
@@ -10,7 +14,6 @@ import { FIGURE_TABLE_HEAD, FigureHeading } from './figure-table.tsx';
 import { formatShare } from './format.ts';
 import { JobsLink, withValue } from './open-jobs.tsx';
 import { Panel, QueryState } from './panel.tsx';
-import { CHANGE_ROWS } from './what-changed-panel.tsx';
 
 const TOP = 5;
 
@@ -68,7 +71,7 @@ function TopList({
   noun,
 }: TopIdentitiesProps & { dimension: 'api_key' | 'member'; title: string; noun: string }) {
   const result = useQuery({
-    ...analyticsBreakdownQueryOptions(query, dimension, CHANGE_ROWS),
+    ...analyticsBreakdownQueryOptions(query, dimension, LONG_BREAKDOWN_ROWS, comparisonOf(view)),
     select: (data) => topRows(data),
   });
   return (

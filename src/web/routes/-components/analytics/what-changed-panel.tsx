@@ -1,165 +1,142 @@
-import { useQueries } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import type { AnalyticsDimension, AnalyticsSummary } from '../../../../contract/analytics.ts';
-import { LoadingNote } from '../../../components/loading-note.tsx';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import type { AnalyticsDimension } from '../../../../contract/analytics.ts';
 import { formatCredits } from '../../../format/credits.ts';
-import { type AnalyticsQuery, analyticsBreakdownQueryOptions } from '../../../queries/analytics.ts';
-import { buildCsv } from './csv.ts';
+import { analyticsBreakdownQueryOptions, LONG_BREAKDOWN_ROWS } from '../../../queries/analytics.ts';
+import { type AnalyticsView, changeDimensions, comparisonOf, queryOf } from './analytics-search.ts';
+import { whatChangedCsv } from './csv.ts';
 import { ExportButton } from './export-button.tsx';
-import { formatShare } from './format.ts';
-import { DIMENSION_LABELS, rowLabel } from './labels.ts';
-import { Panel } from './panel.tsx';
-import { type Contribution, whatChanged } from './what-changed.ts';
+import { formatShare, periodsOf } from './format.ts';
+import { DIMENSION_LABELS } from './labels.ts';
+import { Panel, QueryState } from './panel.tsx';
+import { type Movement, type WhatChanged, whatChanged } from './what-changed.ts';
 
-/** The dimensions compared; 100 rows each, so "other" (left out of the comparison) stays small. */
-export const CHANGE_DIMENSIONS: readonly AnalyticsDimension[] = [
-  'capability',
-  'model',
-  'api_key',
-  'member',
-  'folder',
-  'source',
-];
-export const CHANGE_ROWS = 100;
-
-interface WhatChangedProps {
-  query: AnalyticsQuery;
-  summary: AnalyticsSummary;
-  filename: string;
+/** The options of "What changed" for a view: it needs the comparison's breakdown of one dimension. */
+export function whatChangedQueryOptions(view: AnalyticsView) {
+  // The long breakdown, so the server's "other" (shown as one movement) stays small.
+  return analyticsBreakdownQueryOptions(
+    queryOf(view),
+    view.changeDimension,
+    LONG_BREAKDOWN_ROWS,
+    comparisonOf(view),
+  );
 }
 
-/** The values that moved spend most between the period and the one before, with their share of the move. */
-export function WhatChangedPanel({ query, summary, filename }: WhatChangedProps) {
-  const compare = summary.meta.compare;
-  const previousQuery = compare.from && compare.to ? { ...query, from: compare.from, to: compare.to } : null;
-  // Current and comparison breakdowns side by side: [current, previous] per dimension.
-  const results = useQueries({
-    queries: previousQuery
-      ? CHANGE_DIMENSIONS.flatMap((dimension) => [
-          analyticsBreakdownQueryOptions(query, dimension, CHANGE_ROWS),
-          analyticsBreakdownQueryOptions(previousQuery, dimension, CHANGE_ROWS),
-        ])
-      : [],
-  });
-  const totalDelta = summary.data.change?.spend_cents.delta ?? 0;
+interface WhatChangedProps {
+  view: AnalyticsView;
+  filename: string;
+  onDimension: (dimension: AnalyticsDimension) => void;
+}
 
-  let body: ReactNode;
-  let contributions: Contribution[] = [];
-  if (!previousQuery || !summary.data.change) {
-    body = (
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Turn on the comparison with the previous period to see what changed.
-      </p>
-    );
-  } else if (results.some((r) => r.isError)) {
-    body = (
-      <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-        Could not load the comparison: {String(results.find((r) => r.isError)?.error?.message)}
-      </p>
-    );
-  } else if (results.some((r) => r.isPending)) {
-    body = <LoadingNote>Comparing the two periods…</LoadingNote>;
-  } else {
-    contributions = whatChanged(
-      CHANGE_DIMENSIONS.map((dimension, index) => ({
-        dimension,
-        current: results[index * 2]?.data?.data ?? [],
-        previous: results[index * 2 + 1]?.data?.data ?? [],
-      })),
-      totalDelta,
-    );
-    body =
-      contributions.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Spend did not move between the two periods.
-        </p>
-      ) : (
-        <ContributionList contributions={contributions} />
-      );
-  }
-
+/**
+ * The values of one dimension that moved spend most between the two periods, with their share of all
+ * movement. One breakdown answers it: its rows carry the comparison period's spend.
+ */
+export function WhatChangedPanel({ view, filename, onDimension }: WhatChangedProps) {
+  const selectId = useId();
+  const breakdown = useQuery({ ...whatChangedQueryOptions(view), placeholderData: keepPreviousData });
+  const changed = breakdown.data ? whatChanged(breakdown.data) : null;
+  const periods = breakdown.data ? periodsOf(breakdown.data.meta) : null;
   return (
     <Panel
       title="What changed"
       description={
-        summary.data.change
-          ? `Spend moved ${totalDelta >= 0 ? 'up' : 'down'} ${formatCredits(Math.abs(totalDelta))} against the previous period. The values that moved it most:`
+        periods?.previous
+          ? `${periods.current} against ${periods.previous}, by ${DIMENSION_LABELS[view.changeDimension].toLowerCase()}.`
           : undefined
       }
       actions={
-        contributions.length > 0 && (
-          <ExportButton
-            label="what changed"
-            filename={filename}
-            build={() =>
-              buildCsv(
-                [
-                  'dimension',
-                  'value',
-                  'label',
-                  'current_credits',
-                  'previous_credits',
-                  'change_credits',
-                  'share_of_change',
-                ],
-                contributions.map((c) => [
-                  c.dimension,
-                  c.value,
-                  c.label,
-                  c.current,
-                  c.previous,
-                  c.delta,
-                  c.share,
-                ]),
-              )
-            }
-          />
-        )
+        <>
+          <label htmlFor={selectId} className="text-sm text-zinc-700 dark:text-zinc-300">
+            Changes by
+          </label>
+          <select
+            id={selectId}
+            className="h-8 w-36 rounded-lg border border-zinc-300 bg-white px-2 text-sm text-zinc-900 shadow-sm dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+            value={view.changeDimension}
+            onChange={(e) => onDimension(e.target.value as AnalyticsDimension)}
+          >
+            {changeDimensions(view.filters).map((dimension) => (
+              <option key={dimension} value={dimension}>
+                {DIMENSION_LABELS[dimension]}
+              </option>
+            ))}
+          </select>
+          {changed && breakdown.data && changed.movements.length > 0 && (
+            <ExportButton
+              label="what changed"
+              filename={filename}
+              build={() => whatChangedCsv(changed, breakdown.data.meta)}
+            />
+          )}
+        </>
       }
     >
-      {body}
+      <QueryState query={breakdown} label="the comparison">
+        {() =>
+          !changed || changed.movements.length === 0 ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              Spend did not move between the two periods.
+            </p>
+          ) : (
+            <div className="flex flex-col gap-3">
+              <Summary changed={changed} />
+              <MovementList movements={changed.movements} />
+            </div>
+          )
+        }
+      </QueryState>
     </Panel>
   );
 }
 
-function ContributionList({ contributions }: { contributions: Contribution[] }) {
-  const widest = Math.max(...contributions.map((c) => Math.abs(c.delta)));
+/** The net change, and what rose and fell beneath it (a net +100 can be +500 and −400). */
+function Summary({ changed }: { changed: WhatChanged }) {
+  const { net, rise, fall } = changed;
+  const whole =
+    net === 0
+      ? 'Spend did not change overall'
+      : `Spend went ${net > 0 ? 'up' : 'down'} ${formatCredits(Math.abs(net))}`;
+  const parts = [
+    rise > 0 && `${formatCredits(rise)} more on the values that rose`,
+    fall > 0 && `${formatCredits(fall)} less on those that fell`,
+  ].filter(Boolean);
+  return (
+    <p className="text-sm text-zinc-800 dark:text-zinc-200">
+      {whole}: {parts.join(', ')}. Each share is of all {formatCredits(rise + fall)} that moved, up or down.
+    </p>
+  );
+}
+
+function MovementList({ movements }: { movements: Movement[] }) {
+  const widest = Math.max(...movements.map((m) => Math.abs(m.delta)), 1);
   return (
     <ol className="flex flex-col gap-2.5">
-      {contributions.map((c) => (
+      {movements.map((m) => (
         <li
-          key={`${c.dimension}:${c.value}`}
-          className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm"
+          key={m.value ?? '__rest__'}
+          className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(0,1fr)_auto]"
         >
-          <span className="truncate text-zinc-900 dark:text-zinc-100">
-            <span className="text-zinc-600 dark:text-zinc-400">{DIMENSION_LABELS[c.dimension]}</span>{' '}
-            {rowLabel(c.dimension, {
-              key: c.value === 'none' ? null : c.value,
-              label: c.label,
-              other: false,
-            })}
+          <span className="truncate text-zinc-900 dark:text-zinc-100">{m.label}</span>
+          <span className="tabular-nums text-zinc-900 sm:text-right dark:text-zinc-100">
+            {m.delta > 0 ? '+' : m.delta < 0 ? '−' : '±'}
+            {formatCredits(Math.abs(m.delta))}
+            <span className="ml-2 text-zinc-600 dark:text-zinc-400">
+              {formatShare(m.share)} of the movement
+            </span>
           </span>
-          <span className="text-right tabular-nums text-zinc-900 dark:text-zinc-100">
-            {c.delta > 0 ? '+' : '−'}
-            {formatCredits(Math.abs(c.delta))}
-            {c.share !== null && (
-              <span className="ml-2 text-zinc-600 dark:text-zinc-400">
-                {formatShare(c.share)} of the change
-              </span>
-            )}
-          </span>
-          <span aria-hidden="true" className="col-span-2 h-1.5 rounded-full bg-zinc-100 dark:bg-zinc-800">
+          <span aria-hidden="true" className="h-1.5 rounded-full bg-zinc-100 sm:col-span-2 dark:bg-zinc-800">
             <span
               className={
-                c.delta > 0
+                m.delta > 0
                   ? 'block h-full rounded-full bg-amber-500 dark:bg-amber-400'
                   : 'block h-full rounded-full bg-sky-600 dark:bg-sky-400'
               }
-              style={{ width: `${(Math.abs(c.delta) / widest) * 100}%` }}
+              style={{ width: `${(Math.abs(m.delta) / widest) * 100}%` }}
             />
           </span>
           <span className="sr-only">
-            from {formatCredits(c.previous)} to {formatCredits(c.current)}
+            from {formatCredits(m.previous)} to {formatCredits(m.current)}
           </span>
         </li>
       ))}

@@ -1,97 +1,81 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalyticsBreakdown } from '../../../../contract/analytics.ts';
-import { whatChanged } from './what-changed.ts';
+import type { AnalyticsBreakdown, AnalyticsDimension } from '../../../../contract/analytics.ts';
+import { analyticsMeta } from '../../../testing/analytics-meta.ts';
+import { REST_LABEL, whatChanged } from './what-changed.ts';
 
 type Row = AnalyticsBreakdown['data'][number];
 
-function row(key: string | null, spend: number, other = false): Row {
+const TOTALS = { charges: 1, jobs: 1, runs: 1, unsuccessful_spend_cents: 0, unattributed_spend_cents: 0 };
+
+/** A breakdown row with its spend now and in the comparison period. */
+function row(key: string | null, spend: number, previous: number, other = false): Row {
   return {
     key,
     label: other ? 'Other' : (key ?? 'None'),
     other,
     spend_cents: spend,
-    charges: 1,
-    jobs: 1,
-    runs: 1,
-    unsuccessful_spend_cents: 0,
-    unattributed_spend_cents: 0,
+    ...TOTALS,
     share: 0,
-    previous: null,
+    previous: { spend_cents: previous, ...TOTALS },
   };
 }
 
-describe('what changed between two periods', () => {
-  it('ranks values by how much they moved, with their share of the total change', () => {
-    // Total 1000 → 1600: image +500, video +200, speech −100.
-    const result = whatChanged(
-      [
-        {
-          dimension: 'capability',
-          current: [row('image', 900), row('video', 500), row('speech', 200)],
-          previous: [row('image', 400), row('video', 300), row('speech', 300)],
-        },
-      ],
-      600,
+function breakdown(dimension: AnalyticsDimension, rows: Row[]): AnalyticsBreakdown {
+  return { data: rows, meta: { ...analyticsMeta(), dimension } };
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+describe('what changed between two periods, in one dimension', () => {
+  it('gives shares of all movement that add up to 100%, even when values move both ways', () => {
+    // Net +100, but Image +500 and Video −400: a share of the net change would be 500% and −400%.
+    const changed = whatChanged(
+      breakdown('capability', [row('image', 900, 400), row('video', 100, 500), row('speech', 50, 50)]),
     );
-    expect(result.map((c) => [c.value, c.delta])).toEqual([
+    expect(changed.movements.map((m) => [m.value, m.delta])).toEqual([
       ['image', 500],
-      ['video', 200],
-      ['speech', -100],
+      ['video', -400],
     ]);
-    expect(result[0]?.share).toBeCloseTo(500 / 600);
-    expect(result[2]?.share).toBeCloseTo(-100 / 600);
-    expect(result[0]).toMatchObject({ current: 900, previous: 400, label: 'image' });
+    expect(changed.movements.map((m) => m.share)).toEqual([500 / 900, 400 / 900]);
+    expect(changed).toMatchObject({ net: 100, rise: 500, fall: 400 });
+    for (const m of changed.movements) expect(m.share).toBeLessThanOrEqual(1);
   });
 
-  it('counts a value that appeared or disappeared, and `none` as a value of its own', () => {
-    const result = whatChanged(
-      [
-        {
-          dimension: 'folder',
-          current: [row('f-new', 300), row(null, 50)],
-          previous: [row('f-old', 200), row(null, 100)],
-        },
-      ],
-      50,
+  it('counts a value that appeared or disappeared, `none`, and the server’s "other" row, so deltas add up to the change', () => {
+    const changed = whatChanged(
+      breakdown('folder', [
+        row('f-new', 300, 0),
+        row('f-old', 0, 200),
+        row(null, 50, 100),
+        row(null, 30, 10, true),
+      ]),
     );
-    expect(result).toEqual([
-      expect.objectContaining({ value: 'f-new', delta: 300, previous: 0 }),
-      expect.objectContaining({ value: 'f-old', delta: -200, current: 0 }),
-      expect.objectContaining({ value: 'none', delta: -50 }),
+    expect(changed.movements.map((m) => [m.value, m.label, m.delta])).toEqual([
+      ['f-new', 'f-new', 300],
+      ['f-old', 'f-old', -200],
+      ['none', 'None', -50],
+      [null, 'Other', 20],
     ]);
+    expect(changed.net).toBe(300 - 200 - 50 + 20);
+    expect(sum(changed.movements.map((m) => m.delta))).toBe(changed.net);
+    expect(sum(changed.movements.map((m) => m.share))).toBeCloseTo(1);
   });
 
-  it('leaves out the "other" rows and values that did not move, and mixes dimensions', () => {
-    const result = whatChanged(
-      [
-        {
-          dimension: 'capability',
-          current: [row('image', 100), row(null, 999, true)],
-          previous: [row('image', 100)],
-        },
-        { dimension: 'model', current: [row('flux', 300)], previous: [row('flux', 100), row(null, 5, true)] },
-      ],
-      200,
-    );
-    expect(result).toEqual([
-      expect.objectContaining({ dimension: 'model', value: 'flux', delta: 200, share: 1 }),
-    ]);
+  it('keeps the largest movements up to the limit and sums the rest into one row, still 100% in all', () => {
+    const rows = Array.from({ length: 12 }, (_, i) => row(`m${i}`, 100 + i * 10, 100));
+    const changed = whatChanged(breakdown('model', rows), 3);
+    expect(changed.movements.map((m) => m.value)).toEqual(['m11', 'm10', 'm9', null]);
+    expect(changed.movements.at(-1)).toMatchObject({
+      label: REST_LABEL,
+      delta: sum([10, 20, 30, 40, 50, 60, 70, 80]),
+    });
+    expect(sum(changed.movements.map((m) => m.share))).toBeCloseTo(1);
+    expect(sum(changed.movements.map((m) => m.delta))).toBe(changed.net);
   });
 
-  it('has no share when the total did not move, and keeps the largest moves up to the limit', () => {
-    const result = whatChanged(
-      [
-        {
-          dimension: 'source',
-          current: [row('api', 200), row('app', 0), row('mcp', 10)],
-          previous: [row('api', 0), row('app', 200), row('mcp', 0)],
-        },
-      ],
-      0,
-      2,
-    );
-    expect(result).toHaveLength(2);
-    expect(result.map((c) => c.share)).toEqual([null, null]);
-    expect(result.map((c) => Math.abs(c.delta))).toEqual([200, 200]);
+  it('has nothing to list when spend did not move', () => {
+    const changed = whatChanged(breakdown('source', [row('api', 200, 200), row('app', 0, 0)]));
+    expect(changed.movements).toEqual([]);
+    expect(changed).toMatchObject({ net: 0, rise: 0, fall: 0 });
   });
 });
