@@ -1,4 +1,5 @@
 import type { AnalyticsBreakdown, AnalyticsMeta, AnalyticsSummary } from '../../../../contract/analytics.ts';
+import { type CsvCell, csvText } from '../../../../contract/csv.ts';
 import type { StackedSeries } from '../../../queries/analytics.ts';
 import type { AnalyticsView } from './analytics-search.ts';
 import { daysOfInstants } from './date-range.ts';
@@ -9,19 +10,10 @@ import type { WhatChanged } from './what-changed.ts';
  * the money that finance reads). Every file names its period, and the comparison period where it has one.
  */
 
-type Cell = string | number | null;
+type Cell = CsvCell;
 
-/** Quotes what needs it; a text cell that a spreadsheet would run as a formula gets a leading quote. */
-function cell(value: Cell): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-export function buildCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  return `${[header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
-}
+/** Rows in the contract's one CSV writer (the API's `format=csv` answers use it too). */
+export const buildCsv = csvText;
 
 /** Credits as dollars, a number (so a negative amount is not taken for a formula). */
 const dollars = (credits: number | null | undefined) =>
