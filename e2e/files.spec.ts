@@ -178,3 +178,73 @@ test('a link to a file that is not there says so and leads back to the files', a
   await page.getByRole('link', { name: 'Back to your files' }).click();
   await expect(page).toHaveURL(/\/files$/);
 });
+
+/** The console's session token, for calls to the API beside the page. */
+async function sessionHeaders(page: Page): Promise<Record<string, string>> {
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('media-console:session') ?? 'null')?.token as string | undefined,
+  );
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Every box of `items` lies whole inside `frame`'s box: nothing drawn beyond the graph's edge. */
+async function expectInside(frame: ReturnType<Page['locator']>, items: ReturnType<Page['locator']>) {
+  const outer = (await frame.boundingBox())!;
+  const count = await items.count();
+  expect(count).toBeGreaterThan(0);
+  for (let index = 0; index < count; index += 1) {
+    const box = (await items.nth(index).boundingBox())!;
+    const label = await items.nth(index).innerText();
+    expect.soft(box.x, `left of ${label}`).toBeGreaterThanOrEqual(outer.x - 0.5);
+    expect.soft(box.y, `top of ${label}`).toBeGreaterThanOrEqual(outer.y - 0.5);
+    expect.soft(box.x + box.width, `right of ${label}`).toBeLessThanOrEqual(outer.x + outer.width + 0.5);
+    expect.soft(box.y + box.height, `bottom of ${label}`).toBeLessThanOrEqual(outer.y + outer.height + 0.5);
+  }
+}
+
+test('the lineage graph shows every node whole, on a desktop and on a phone', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const headers = await sessionHeaders(page);
+  const data = (await png('#2266cc')).toString('base64');
+  const upload = await (
+    await page.request.post('/v2/files', { headers, data: { filename: 'start.png', data } })
+  ).json();
+  /** An upscale of `url`, finished: its first output. */
+  const upscale = async (url: string) => {
+    const job = await (
+      await page.request.post('/v2/image', {
+        headers,
+        data: { model: 'local-upscale', files: [{ url }], provider_options: { local: { factor: 2 } } },
+      })
+    ).json();
+    let output: { url: string; file_id: string } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const done = await (await page.request.get(`/v2/jobs/${job.id}`, { headers })).json();
+          output = done.output?.outputs?.[0];
+          return done.status;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('completed');
+    return output!;
+  };
+  // A chain of five: start.png → upscale → middle → upscale → end, seen from the middle file.
+  const middle = await upscale(upload.url);
+  await upscale(middle.url);
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/files/${middle.file_id}`);
+    const lineage = page.getByRole('list', { name: 'Lineage, from inputs to outputs' });
+    await expect(lineage.getByRole('link', { name: /^This file / })).toBeVisible();
+    await expect(lineage.getByRole('listitem')).toHaveCount(5);
+    // The frame that scrolls: the list sits in the drawing, the drawing in the frame.
+    await expectInside(lineage.locator('xpath=../..'), lineage.getByRole('listitem'));
+  }
+});

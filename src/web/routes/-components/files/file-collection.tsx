@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FileRecord } from '../../../../contract/files.ts';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useElementWidth } from '../../../components/use-element-width.ts';
 import { formatBytes } from '../../../format/bytes.ts';
 import { formatRelativeTime } from '../../../format/time.ts';
 import { ORIGIN_LABELS } from './file-kind.ts';
@@ -29,28 +30,13 @@ export function columnsFor(width: number, view: 'grid' | 'list'): number {
   return Math.max(1, Math.floor((width + GAP) / (CARD_MIN_WIDTH + GAP)));
 }
 
-/** Tracks an element's inner width (columns follow it). */
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
-}
-
 /**
  * The files as a grid of cards or a list of rows, of which only the rows in view exist, so thousands
  * of files cost as much as a screenful. Nearing the end loads the next page.
  */
 export function FileCollection({ files, view, hasMore, loadingMore, onLoadMore }: FileCollectionProps) {
   const scrollRef = useRef<HTMLElement>(null);
-  const width = useWidth(scrollRef);
+  const width = useElementWidth(scrollRef);
   const columns = columnsFor(width || CARD_MIN_WIDTH * 4, view);
   const rowCount = Math.ceil(files.length / columns);
   const rowHeight = view === 'grid' ? GRID_ROW_HEIGHT : LIST_ROW_HEIGHT;
