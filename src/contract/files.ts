@@ -56,9 +56,17 @@ export const FileName = z
 
 export const FileOrigin = z.enum(FILE_ORIGINS).meta({ id: 'FileOrigin' });
 
-/** What the server learned from the bytes; keys are present when known. */
+/**
+ * What the server learned from the bytes, and for a generated file what made it (`prompt`, `model`,
+ * `tool` of its job); keys are present when known.
+ */
 export const FileMetadata = z
   .object({
+    prompt: z.string().optional().meta({
+      description: "A generated file's prompt (or speech text), its first 1000 characters.",
+    }),
+    model: z.string().optional().meta({ description: 'The model of the job that made the file.' }),
+    tool: ToolKey.optional().meta({ description: 'The tool of the job that made the file.' }),
     width: z.int().min(1).optional(),
     height: z.int().min(1).optional(),
     duration_seconds: z.number().min(0).optional(),
@@ -246,13 +254,11 @@ export const FileListQuery = PageQuery.extend({
     .meta({ description: 'MIME types or families such as `image/*`.' }),
   origin: commaList(FileOrigin).optional(),
   job: JobId.optional().meta({ description: 'Only outputs of this job.' }),
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .optional()
-    .meta({ description: 'Text matched against the file name.' }),
+  q: z.string().trim().min(1).max(200).optional().meta({
+    description: "Text matched against the file name, a generated file's prompt and its model.",
+  }),
+  created_from: Timestamp.optional().meta({ description: 'Created at or after this instant.' }),
+  created_to: Timestamp.optional().meta({ description: 'Created before this instant (exclusive).' }),
 });
 
 export const FilePage = pageOf(FileRecord).meta({ id: 'FilePage' });
