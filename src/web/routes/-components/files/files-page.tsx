@@ -1,7 +1,8 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { NONE } from '../../../../contract/values.ts';
+import { api } from '../../../api/client.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -9,7 +10,7 @@ import { LoadingNote } from '../../../components/loading-note.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useNavigatingSearch } from '../../../components/use-navigating-search.ts';
 import { FilesSearch, fileListFilters, hasFilters } from '../../../queries/file-filters.ts';
-import { filesQueryOptions } from '../../../queries/files.ts';
+import { filesChanged, filesQueryOptions } from '../../../queries/files.ts';
 import { foldersQueryOptions } from '../../../queries/folders.ts';
 import { DropZone } from '../../../uploads/drop-zone.tsx';
 import { UploadList } from '../../../uploads/upload-list.tsx';
@@ -32,6 +33,7 @@ export function FilesPage() {
   const navigate = route.useNavigate();
   const filters = fileListFilters(search);
   const folders = useQuery(foldersQueryOptions());
+  const queryClient = useQueryClient();
   const folder =
     search.folder && search.folder !== NONE ? folders.data?.find((f) => f.id === search.folder) : undefined;
   // The folder id from the URL, not the loaded list: an upload started while folders load still lands there.
@@ -64,7 +66,20 @@ export function FilesPage() {
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
             Drop files anywhere here or use Upload files (up to 200 MB each); they go {where}.
           </p>
-          <UploadList items={uploads.items} onDismiss={uploads.dismiss} />
+          <UploadList
+            items={uploads.items}
+            onDismiss={uploads.dismiss}
+            folderName={(id) => folders.data?.find((f) => f.id === id)?.name}
+            onAddToFolder={async (item) => {
+              if (!item.file || !item.folder) return;
+              const moved = await api().updateFile({
+                params: { id: item.file.id },
+                body: { workspace_id: item.folder },
+              });
+              filesChanged(queryClient, moved);
+              uploads.replaceFile(item.key, moved);
+            }}
+          />
           {uploads.items.filter(isSettled).length > 1 && (
             <Button variant="ghost" size="sm" className="self-start" onClick={uploads.clearFinished}>
               Clear finished uploads
