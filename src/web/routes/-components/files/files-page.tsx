@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { NONE } from '../../../../contract/values.ts';
 import { api } from '../../../api/client.ts';
 import { Button } from '../../../components/button.tsx';
@@ -16,10 +16,13 @@ import { DropZone } from '../../../uploads/drop-zone.tsx';
 import { UploadList } from '../../../uploads/upload-list.tsx';
 import { filesPageUploads } from '../../../uploads/upload-rows.ts';
 import { type UploadItem, useUploadQueue } from '../../../uploads/use-upload-queue.ts';
+import type { BulkOutcome } from './bulk-file-actions.ts';
 import { FileCollection } from './file-collection.tsx';
 import { FileFilterBar } from './file-filter-bar.tsx';
 import { FolderSidebar } from './folder-sidebar.tsx';
+import { SelectionBar } from './selection-bar.tsx';
 import { UploadButton } from './upload-button.tsx';
+import { useFileSelection } from './use-file-selection.ts';
 
 const route = getRouteApi('/_app/files');
 
@@ -88,6 +91,7 @@ export function FilesPage() {
           <FileResults
             key={JSON.stringify(filters)}
             search={search}
+            listName={folder?.name}
             onUpload={uploads.add}
             onClear={change}
           />
@@ -99,17 +103,22 @@ export function FilesPage() {
 
 function FileResults({
   search,
+  listName,
   onUpload,
   onClear,
 }: {
   search: FilesSearch;
+  listName: string | undefined;
   onUpload: (files: File[]) => void;
   onClear: (patch: Partial<FilesSearch>) => void;
 }) {
   const filters = fileListFilters(search);
   const query = useInfiniteQuery(filesQueryOptions(filters));
-  const files = query.data?.pages.flatMap((page) => page.data) ?? [];
+  const files = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
   const loadMore = useCallback(() => void query.fetchNextPage(), [query.fetchNextPage]);
+  // The selection belongs to this list: new filters (a new key) start a new one.
+  const selection = useFileSelection(files);
+  const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
 
   if (query.isPending) {
     return <LoadingNote className="py-16">Loading files…</LoadingNote>;
@@ -151,12 +160,22 @@ function FileResults({
     );
   }
   return (
-    <FileCollection
-      files={files}
-      view={search.view ?? 'grid'}
-      hasMore={query.hasNextPage}
-      loadingMore={query.isFetchingNextPage}
-      onLoadMore={loadMore}
-    />
+    <div className="flex flex-col gap-3">
+      <SelectionBar
+        selection={selection}
+        total={files.length}
+        listName={listName}
+        outcome={outcome}
+        onOutcome={setOutcome}
+      />
+      <FileCollection
+        files={files}
+        selection={selection}
+        view={search.view ?? 'grid'}
+        hasMore={query.hasNextPage}
+        loadingMore={query.isFetchingNextPage}
+        onLoadMore={loadMore}
+      />
+    </div>
   );
 }
