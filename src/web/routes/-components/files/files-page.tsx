@@ -140,13 +140,15 @@ function FileResults({
           action={
             <Button
               variant="secondary"
-              onClick={() => onClear({ type: undefined, origin: undefined, q: undefined })}
+              onClick={() =>
+                onClear({ type: undefined, origin: undefined, q: undefined, from: undefined, to: undefined })
+              }
             >
               Clear the filters
             </Button>
           }
         >
-          Try another name, type or origin.
+          Try other words, another type, origin or days.
         </EmptyState>
       );
     }
