@@ -183,7 +183,7 @@ describe('Selecting files', () => {
     fileRecord({ id: `file_s${i}`, name: `shot-${i}.png`, size_bytes: 1000 }),
   );
   /** The team's five shots and one folder; moving, deleting and zipping answer as the server does. */
-  function library(refuse: string[] = []) {
+  function library(refuse: string[] = [], extra: Parameters<typeof stubFetch>[0] = {}) {
     const routes: Parameters<typeof stubFetch>[0] = {
       'GET /v2/workspaces': () => json({ data: [folder()], next_cursor: null }),
       'GET /v2/files': () => json({ data: shots, next_cursor: null }),
@@ -206,7 +206,7 @@ describe('Selecting files', () => {
           : json({ ...shot, workspace_id: (body as { workspace_id: string | null }).workspace_id });
       routes[`DELETE /v2/files/${shot.id}`] = () => new Response(null, { status: 204 });
     }
-    return stubFetch(routes);
+    return stubFetch({ ...routes, ...extra });
   }
   const box = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` });
 
@@ -264,6 +264,28 @@ describe('Selecting files', () => {
     expect(fetch.calls.filter((c) => c.method === 'DELETE').map((c) => c.url.pathname)).toEqual([
       '/v2/files/file_s3',
       '/v2/files/file_s4',
+    ]);
+  });
+
+  it('adds the selection to a folder made for it', async () => {
+    const made = folder({ id: '9b7e2f50-6c1d-4e0a-9a55-3f1c2d4e5f60', name: 'Reel' });
+    const fetch = library([], {
+      'POST /v2/workspaces': () => json({ workspace: made }, { status: 201 }),
+    });
+    renderFilesPage();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select shot-0.png' }));
+    await userEvent.click(box('shot-4.png'));
+    const bar = screen.getByRole('toolbar', { name: 'Selected files' });
+    await userEvent.selectOptions(within(bar).getByLabelText('Folder'), 'New folder…');
+    const add = within(bar).getByRole('button', { name: 'Add to the new folder' });
+    expect(add).toBeDisabled();
+    await userEvent.type(within(bar).getByLabelText('New folder name'), 'Reel');
+    await userEvent.click(add);
+    expect(await screen.findByRole('status')).toHaveTextContent('Moved 2 files into Reel.');
+    expect(fetch.callsTo('POST /v2/workspaces').map((c) => c.body)).toEqual([{ name: 'Reel' }]);
+    expect(fetch.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { workspace_id: made.id },
+      { workspace_id: made.id },
     ]);
   });
 

@@ -5,12 +5,14 @@ import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog, errorMessage } from '../../../components/confirm-dialog.tsx';
 import { formatBytes } from '../../../format/bytes.ts';
 import { pluralize } from '../../../format/words.ts';
-import { foldersQueryOptions } from '../../../queries/folders.ts';
+import { foldersQueryOptions, useCreateFolder } from '../../../queries/folders.ts';
 import { inputClasses } from '../../../schema-form/fields/input-classes.ts';
 import { type BulkOutcome, deleteFiles, downloadZip, moveFiles } from './bulk-file-actions.ts';
 import type { FileSelection } from './use-file-selection.ts';
 
 const NOT_IN_A_FOLDER = '';
+/** The folder choice that makes a new folder for the selection. */
+const NEW_FOLDER = 'new';
 
 /**
  * What can be done to the selected files at once: move them into a folder (or out of one), download them
@@ -36,6 +38,9 @@ export function SelectionBar({
   const folders = useQuery(foldersQueryOptions());
   const folderFieldId = useId();
   const [folderId, setFolderId] = useState<string>(NOT_IN_A_FOLDER);
+  const [newName, setNewName] = useState('');
+  const newNameId = useId();
+  const createFolder = useCreateFolder();
   const [busy, setBusy] = useState<'move' | 'zip' | 'delete' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const files = selection.files;
@@ -54,6 +59,15 @@ export function SelectionBar({
     }
   };
   const folder = folders.data?.find((f) => f.id === folderId) ?? null;
+  const making = folderId === NEW_FOLDER;
+  /** Into the chosen folder; a new one is made first, so the files are added to a folder made for them. */
+  const move = async () => {
+    if (!making) return moveFiles(queryClient, files, folder);
+    const made = await createFolder.mutateAsync(newName.trim());
+    setFolderId(made.id);
+    setNewName('');
+    return moveFiles(queryClient, files, made);
+  };
   const tooMany = count > FILE_ARCHIVE_MAX_FILES;
 
   return (
@@ -98,16 +112,34 @@ export function SelectionBar({
                     {f.name}
                   </option>
                 ))}
+                <option value={NEW_FOLDER}>New folder…</option>
               </select>
             </div>
+            {making && (
+              <div className="flex flex-col gap-0.5">
+                <label
+                  htmlFor={newNameId}
+                  className="text-xs font-medium text-indigo-900 dark:text-indigo-100"
+                >
+                  New folder name
+                </label>
+                <input
+                  id={newNameId}
+                  className={inputClasses(false, 'h-8 text-sm')}
+                  value={newName}
+                  maxLength={100}
+                  onChange={(event) => setNewName(event.target.value)}
+                />
+              </div>
+            )}
             <Button
               variant="secondary"
               size="sm"
               pending={busy === 'move'}
-              disabled={busy !== null}
-              onClick={() => void run('move', () => moveFiles(queryClient, files, folder))}
+              disabled={busy !== null || (making && !newName.trim())}
+              onClick={() => void run('move', move)}
             >
-              {folder ? `Move into ${folder.name}` : 'Take out of folders'}
+              {making ? 'Add to the new folder' : folder ? `Move into ${folder.name}` : 'Take out of folders'}
             </Button>
           </div>
           <Button
