@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilePage, FileRecord } from '../../../contract/files.ts';
+import { fileGeneratedBy } from '../../db/migrations/020-file-generated-by.ts';
+import { insertJob } from '../../domain/files/file-test-support.ts';
+import { storeFile } from '../../domain/files/files.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
 import { waitForTerminal } from '../../testing/wait-for-terminal.ts';
 
@@ -75,5 +78,29 @@ describe('generated files', () => {
     const file = await client.getFile({ params: { id: done.output!.outputs[0]!.file_id! } });
     expect(file.name).toMatch(/^waves-[0-9a-f]{8}\.mp4$/);
     expect(file.metadata.duration_seconds).toBeCloseTo(1, 0);
+  });
+
+  it('made before their prompt was kept learn it from their job once, so search finds them too', async () => {
+    const client = await newTeam();
+    const teamId = (await client.getMe({})).team.id;
+    const jobId = await insertJob(t.db, teamId);
+    await t.db.query(`UPDATE jobs SET input = $2, model = 'local-edit', tool = 'image' WHERE id = $1`, [
+      jobId,
+      JSON.stringify({ prompt: '  an old harbour at noon ' }),
+    ]);
+    const old = await storeFile(t.services, {
+      teamId,
+      name: 'edited.png',
+      mediaType: 'text/plain',
+      data: Buffer.from('old'),
+      origin: 'job',
+      jobId,
+    });
+    expect(old.metadata).toEqual({});
+    await t.db.query(fileGeneratedBy.sql);
+    const found = FilePage.parse(await client.listFiles({ query: { q: 'harbour' } })).data;
+    expect(found.map((f) => [f.id, f.name, f.metadata])).toEqual([
+      [old.id, 'edited.png', { prompt: 'an old harbour at noon', model: 'local-edit', tool: 'image' }],
+    ]);
   });
 });
