@@ -41,9 +41,9 @@ export function outputFileName(
   job: { id: string; input: Record<string, unknown> },
   engineName: string,
 ): string {
-  const dot = engineName.lastIndexOf('.');
-  const extension = dot > 0 ? engineName.slice(dot).toLowerCase() : '';
-  const stem = dot > 0 ? engineName.slice(0, dot) : engineName;
+  // An extension is a dot and a few letters or digits at the end (`.png`, `.mp4`), nothing else.
+  const extension = /\.[A-Za-z0-9]{1,10}$/.exec(engineName)?.[0].toLowerCase() ?? '';
+  const stem = engineName.slice(0, engineName.length - extension.length);
   const number = /[-_](\d{1,3})$/.exec(stem)?.[1];
   const prompt = jobPrompt(job.input);
   const words = (prompt && slug(prompt, NAME_PROMPT_CHARS)) || slug(stem, NAME_PROMPT_CHARS) || 'output';
