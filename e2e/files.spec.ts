@@ -297,10 +297,12 @@ test('one drop stores the same bytes once; many files are selected, moved, zippe
   const grid = page.getByRole('region', { name: 'Files' });
   await expect(grid.getByRole('link')).toHaveCount(3);
 
-  // Select two with a click and Shift+click (the list is newest first: three, two, one), one by keyboard.
-  await grid.getByRole('checkbox', { name: 'Select three.png' }).click();
-  await grid.getByRole('checkbox', { name: 'Select two.png' }).click({ modifiers: ['Shift'] });
-  await grid.getByRole('checkbox', { name: 'Select one.png' }).focus();
+  // Select the first two with a click and Shift+click, the last by keyboard (in the list's order: newest
+  // first, as the uploads happened to finish).
+  const boxes = grid.getByRole('checkbox');
+  await boxes.nth(0).click();
+  await boxes.nth(1).click({ modifiers: ['Shift'] });
+  await boxes.nth(2).focus();
   await page.keyboard.press('Space');
   const bar = page.getByRole('toolbar', { name: 'Selected files' });
   await expect(bar).toContainText('3 files selected');
