@@ -72,6 +72,7 @@ export function FileCollection({
 
   return (
     <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+      {view === 'list' && <ListHeader selectable={Boolean(selection)} />}
       <section
         ref={scrollRef}
         className="relative h-[calc(100dvh-22rem)] min-h-80 overflow-auto p-3"
@@ -201,6 +202,31 @@ function FileCard({ file, selected }: { file: FileRecord; selected: boolean }) {
   );
 }
 
+/**
+ * The list's column names, over the same widths as the rows. Hidden from screen readers: each row is one
+ * link that reads its own values (the play time says "Duration").
+ */
+function ListHeader({ selectable }: { selectable: boolean }) {
+  const cell = 'text-xs font-medium text-zinc-500 dark:text-zinc-400';
+  return (
+    <div
+      aria-hidden="true"
+      className={cx(
+        'flex h-8 items-center gap-3 border-b border-zinc-200 px-5 dark:border-zinc-800',
+        selectable && 'pl-12',
+      )}
+    >
+      <span className={cx(cell, 'w-10 shrink-0')} />
+      <span className={cx(cell, 'flex-1')}>Name</span>
+      <span className={cx(cell, 'hidden w-32 2xl:block')}>Type</span>
+      <span className={cx(cell, 'hidden w-20 text-right sm:block')}>Duration</span>
+      <span className={cx(cell, 'w-20 text-right')}>Size</span>
+      <span className={cx(cell, 'hidden w-20 md:block')}>Origin</span>
+      <span className={cx(cell, 'hidden w-28 text-right lg:block')}>Created</span>
+    </div>
+  );
+}
+
 function FileRow({
   file,
   selected,
@@ -229,7 +255,7 @@ function FileRow({
           </span>
         )}
       </span>
-      <span className="hidden w-32 truncate text-xs text-zinc-500 sm:block dark:text-zinc-400">
+      <span className="hidden w-32 truncate text-xs text-zinc-500 2xl:block dark:text-zinc-400">
         {file.media_type}
       </span>
       <span className="hidden w-20 text-right text-xs text-zinc-500 tabular-nums sm:block dark:text-zinc-400">
