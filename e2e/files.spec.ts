@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { freshEmail, signInThroughUi } from './support/sign-in.ts';
@@ -177,4 +178,160 @@ test('a link to a file that is not there says so and leads back to the files', a
   }
   await page.getByRole('link', { name: 'Back to your files' }).click();
   await expect(page).toHaveURL(/\/files$/);
+});
+
+/** The console's session token, for calls to the API beside the page. */
+async function sessionHeaders(page: Page): Promise<Record<string, string>> {
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('media-console:session') ?? 'null')?.token as string | undefined,
+  );
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Every box of `items` lies whole inside `frame`'s box: nothing drawn beyond the graph's edge. */
+async function expectInside(frame: ReturnType<Page['locator']>, items: ReturnType<Page['locator']>) {
+  const outer = (await frame.boundingBox())!;
+  const count = await items.count();
+  expect(count).toBeGreaterThan(0);
+  for (let index = 0; index < count; index += 1) {
+    const box = (await items.nth(index).boundingBox())!;
+    const label = await items.nth(index).textContent();
+    expect.soft(box.x, `left of ${label}`).toBeGreaterThanOrEqual(outer.x - 0.5);
+    expect.soft(box.y, `top of ${label}`).toBeGreaterThanOrEqual(outer.y - 0.5);
+    expect.soft(box.x + box.width, `right of ${label}`).toBeLessThanOrEqual(outer.x + outer.width + 0.5);
+    expect.soft(box.y + box.height, `bottom of ${label}`).toBeLessThanOrEqual(outer.y + outer.height + 0.5);
+  }
+}
+
+test('the lineage graph shows every node whole, on a desktop and on a phone', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const headers = await sessionHeaders(page);
+  const data = (await png('#2266cc')).toString('base64');
+  const upload = await (
+    await page.request.post('/v2/files', { headers, data: { filename: 'start.png', data } })
+  ).json();
+  /** An upscale of `url`, finished: its first output. */
+  const upscale = async (url: string) => {
+    const job = await (
+      await page.request.post('/v2/image', {
+        headers,
+        data: { model: 'local-upscale', files: [{ url }], provider_options: { local: { factor: 2 } } },
+      })
+    ).json();
+    let output: { url: string; file_id: string } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const done = await (await page.request.get(`/v2/jobs/${job.id}`, { headers })).json();
+          output = done.output?.outputs?.[0];
+          return done.status;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('completed');
+    return output!;
+  };
+  // A chain of five: start.png → upscale → middle → upscale → end, seen from the middle file.
+  const middle = await upscale(upload.url);
+  await upscale(middle.url);
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/files/${middle.file_id}`);
+    const lineage = page.getByRole('list', { name: 'Lineage, from inputs to outputs' });
+    await expect(lineage.getByRole('link', { name: /^This file / })).toBeVisible();
+    await expect(lineage.getByRole('listitem')).toHaveCount(5);
+    // The frame that scrolls: the list sits in the drawing, the drawing in the frame.
+    await expectInside(lineage.locator('xpath=../..'), lineage.getByRole('listitem'));
+  }
+});
+
+/** The names a zip lists in its central directory (signature PK\1\2, name length at 28, name at 46). */
+function zipNames(zip: Buffer): string[] {
+  const names: string[] = [];
+  for (let at = zip.indexOf('PK\x01\x02'); at >= 0; at = zip.indexOf('PK\x01\x02', at + 4)) {
+    names.push(zip.subarray(at + 46, at + 46 + zip.readUInt16LE(at + 28)).toString('utf8'));
+  }
+  return names;
+}
+
+test('one drop stores the same bytes once; many files are selected, moved, zipped and deleted at once', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const headers = await sessionHeaders(page);
+  expect((await page.request.post('/v2/workspaces', { headers, data: { name: 'Picks' } })).ok()).toBe(true);
+  await page.getByRole('link', { name: 'Files' }).first().click();
+  await expect(page.getByRole('heading', { name: 'No files yet' })).toBeVisible();
+
+  // Four files dropped at once, two of them the same bytes: three are stored, one is their duplicate.
+  const puts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT') puts.push(request.url());
+  });
+  const green = await png('#22aa44');
+  await page
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles([
+      { name: 'one.png', mimeType: 'image/png', buffer: green },
+      { name: 'two.png', mimeType: 'image/png', buffer: await png('#aa2244') },
+      { name: 'one-again.png', mimeType: 'image/png', buffer: green },
+      { name: 'three.png', mimeType: 'image/png', buffer: await png('#4422aa') },
+    ]);
+  const uploads = page.getByRole('list', { name: 'Uploads' });
+  for (const name of ['one.png', 'two.png', 'three.png']) {
+    await expect(uploads.getByRole('listitem').filter({ hasText: name }).first()).toContainText('Uploaded', {
+      timeout: 20_000,
+    });
+  }
+  const again = uploads.getByRole('listitem').filter({ hasText: 'one-again.png' });
+  await expect(again).toContainText('Already in your files');
+  await expect(again).toContainText('the same bytes as one.png in this drop');
+  expect(puts).toHaveLength(3);
+  const grid = page.getByRole('region', { name: 'Files' });
+  await expect(grid.getByRole('link')).toHaveCount(3);
+
+  // Select the first two with a click and Shift+click, the last by keyboard (in the list's order: newest
+  // first, as the uploads happened to finish).
+  const boxes = grid.getByRole('checkbox');
+  await boxes.nth(0).click();
+  await boxes.nth(1).click({ modifiers: ['Shift'] });
+  await boxes.nth(2).focus();
+  await page.keyboard.press('Space');
+  const bar = page.getByRole('toolbar', { name: 'Selected files' });
+  await expect(bar).toContainText('3 files selected');
+  await bar.getByLabel('Folder').selectOption({ label: 'Picks' });
+  await bar.getByRole('button', { name: 'Move into Picks' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Moved' })).toHaveText('Moved 3 files into Picks.');
+
+  // In the folder: all three, downloaded as one zip named after it.
+  const folders = page.getByRole('navigation', { name: 'Folders' });
+  await folders.getByRole('link', { name: /^Picks/ }).click();
+  await expect(grid.getByRole('link')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Select all 3 files shown' }).click();
+  const downloading = page.waitForEvent('download');
+  await bar.getByRole('button', { name: 'Download as zip' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Picks.zip');
+  const zip = await readFile((await download.path())!);
+  expect(zipNames(zip).sort()).toEqual(['one.png', 'three.png', 'two.png']);
+  expect(zip.includes(green)).toBe(true);
+
+  // Delete two, after the dialog says which.
+  await bar.getByRole('button', { name: 'Clear selection' }).click();
+  await grid.getByRole('checkbox', { name: 'Select one.png' }).click();
+  await grid.getByRole('checkbox', { name: 'Select two.png' }).click();
+  await bar.getByRole('button', { name: 'Delete…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete 2 files?' });
+  await expect(dialog).toContainText('one.png');
+  await dialog.getByRole('button', { name: 'Delete 2 files' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Deleted' })).toHaveText('Deleted 2 files.');
+  await expect(grid.getByRole('link')).toHaveCount(1);
+  await expect(grid.getByRole('link', { name: /three\.png/ })).toBeVisible();
 });

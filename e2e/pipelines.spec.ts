@@ -55,3 +55,52 @@ test('builds a two-step pipeline in the form, wires the first output into the se
     page.getByRole('group', { name: 'Step 1' }).getByRole('textbox', { name: 'Prompt' }),
   ).toHaveValue('a lighthouse at dusk');
 });
+
+test('a failed run draws every step whole inside its graph, its error inside its card', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/sign-in');
+  await signInThroughUi(page, freshEmail());
+  await expect(page).toHaveURL(/\/playground/);
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('media-console:session') ?? 'null')?.token as string | undefined,
+  );
+  // Three columns deep, with a step that fails on an input of ours that names no file (a long URL).
+  const missing = new URL('/media/file_nosuchfile00/a-file-that-is-not-there.png', page.url()).href;
+  const response = await page.request.post('/v2/pipeline', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      steps: [
+        { id: 'sketch', tool: 'image', input: { model: 'local-sketch', prompt: 'a lighthouse' } },
+        {
+          id: 'broken',
+          tool: 'image',
+          needs: ['sketch'],
+          input: { model: 'local-upscale', files: [{ url: missing }] },
+        },
+        {
+          id: 'after',
+          tool: 'image',
+          input: { model: 'local-upscale', files: [{ url: '{{steps.broken.output.url}}' }] },
+        },
+      ],
+    },
+  });
+  expect(response.ok()).toBe(true);
+  const run = await response.json();
+  await page.goto(`/pipelines?job=${run.id}`);
+  await expect(page.getByTestId('pipeline-run')).toHaveAttribute('data-status', 'failed', {
+    timeout: 60_000,
+  });
+  const steps = page.getByRole('list', { name: 'Steps of this run' });
+  await expect(steps.locator('[data-step="after"]')).toHaveAttribute('data-status', 'skipped');
+  // The frame that scrolls: the list sits in the drawing, the drawing in the frame.
+  const frame = (await steps.locator('xpath=../..').boundingBox())!;
+  for (const id of ['sketch', 'broken', 'after']) {
+    const box = (await steps.locator(`[data-step="${id}"]`).boundingBox())!;
+    expect.soft(box.x + box.width, `right of ${id}`).toBeLessThanOrEqual(frame.x + frame.width + 0.5);
+    expect.soft(box.y + box.height, `bottom of ${id}`).toBeLessThanOrEqual(frame.y + frame.height + 0.5);
+  }
+  // The error wraps inside its card rather than running out of it.
+  const error = steps.locator('[data-step="broken"]').getByText(/There is no file at/);
+  expect(await error.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+});

@@ -19,6 +19,7 @@ import { devDemo, devMailbox, sendOtp, signOut, verifyOtp } from './auth.ts';
 import { getBalance, listLedgerEntries } from './billing.ts';
 import type { EndpointDef } from './endpoint.ts';
 import {
+  createFileArchive,
   createUploadSession,
   deleteFile,
   getFile,
@@ -129,6 +130,7 @@ export const endpoints = {
   getFile,
   updateFile,
   deleteFile,
+  createFileArchive,
   getFileLineage,
   // Folders
   createFolder,

@@ -56,9 +56,17 @@ export const FileName = z
 
 export const FileOrigin = z.enum(FILE_ORIGINS).meta({ id: 'FileOrigin' });
 
-/** What the server learned from the bytes; keys are present when known. */
+/**
+ * What the server learned from the bytes, and for a generated file what made it (`prompt`, `model`,
+ * `tool` of its job); keys are present when known.
+ */
 export const FileMetadata = z
   .object({
+    prompt: z.string().optional().meta({
+      description: "A generated file's prompt (or speech text), its first 1000 characters.",
+    }),
+    model: z.string().optional().meta({ description: 'The model of the job that made the file.' }),
+    tool: ToolKey.optional().meta({ description: 'The tool of the job that made the file.' }),
     width: z.int().min(1).optional(),
     height: z.int().min(1).optional(),
     duration_seconds: z.number().min(0).optional(),
@@ -246,13 +254,11 @@ export const FileListQuery = PageQuery.extend({
     .meta({ description: 'MIME types or families such as `image/*`.' }),
   origin: commaList(FileOrigin).optional(),
   job: JobId.optional().meta({ description: 'Only outputs of this job.' }),
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .optional()
-    .meta({ description: 'Text matched against the file name.' }),
+  q: z.string().trim().min(1).max(200).optional().meta({
+    description: "Text matched against the file name, a generated file's prompt and its model.",
+  }),
+  created_from: Timestamp.optional().meta({ description: 'Created at or after this instant.' }),
+  created_to: Timestamp.optional().meta({ description: 'Created before this instant (exclusive).' }),
 });
 
 export const FilePage = pageOf(FileRecord).meta({ id: 'FilePage' });
@@ -440,5 +446,59 @@ export const deleteFile = defineEndpoint({
   auth: 'any',
   params: FileParams,
   responses: { 204: { description: 'Deleted.' } },
+  errors: ['not_found'],
+});
+
+/** Ours: how many files one zip download takes, and how long its link lasts. */
+export const FILE_ARCHIVE_MAX_FILES = 200;
+export const FILE_ARCHIVE_TTL_SECONDS = 600;
+
+/** Body of `POST /files/archive` (ours): files to download together as one zip. */
+export const FileArchiveRequest = z
+  .object({
+    file_ids: z
+      .array(FileId)
+      .min(1)
+      .max(FILE_ARCHIVE_MAX_FILES)
+      .meta({
+        description: `1 to ${FILE_ARCHIVE_MAX_FILES} files of the team; each listed once in the zip.`,
+      }),
+    name: FileName.optional().meta({ description: 'The zip\'s file name, without ".zip". Default `files`.' }),
+  })
+  .meta({ id: 'FileArchiveRequest' });
+
+/** Answer of `POST /files/archive`: a link that streams the zip, checked again when it is opened. */
+export const FileArchive = z
+  .object({
+    url: z.string().meta({
+      description:
+        'Streams the zip (no bearer needed: the signed link is the credential, like `upload_url`). Open it in a browser or `curl -OJ`.',
+    }),
+    name: z.string().meta({ description: 'The file name the zip downloads as.' }),
+    file_count: z.int().min(1),
+    size_bytes: z
+      .int()
+      .min(0)
+      .meta({ description: "The files' bytes together (the zip stores them as they are)." }),
+    expires_in: z
+      .int()
+      .min(0)
+      .meta({ description: `Seconds the link works (${FILE_ARCHIVE_TTL_SECONDS}).` }),
+  })
+  .meta({ id: 'FileArchive' });
+export type FileArchive = z.infer<typeof FileArchive>;
+
+export const createFileArchive = defineEndpoint({
+  operationId: 'createFileArchive',
+  method: 'POST',
+  path: '/v2/files/archive',
+  host: 'api',
+  tag: 'Files',
+  summary: 'Download files as one zip',
+  description:
+    "Checks every file against the caller's team and the visibility of its folder (an unknown, deleted or hidden file is 404, naming it) and answers a signed link, valid 10 minutes, that streams them as one zip with its size known in advance. The link checks the files again when it is opened: files deleted since are left out, and a person no longer in the team gets 404.",
+  auth: 'any',
+  body: FileArchiveRequest,
+  responses: { 201: { description: 'The link to the zip.', schema: FileArchive } },
   errors: ['not_found'],
 });

@@ -1,5 +1,7 @@
+import type { ToolKey } from '../contract/common.ts';
 import { storeFile, toOutputEntry } from './domain/files/files.ts';
 import { parseMediaUrl } from './domain/files/media-urls.ts';
+import { jobPrompt, outputFileName } from './domain/files/output-name.ts';
 import { readOwnFile } from './domain/files/read-own-file.ts';
 import { inputUrls } from './domain/jobs/create-job.ts';
 import { ownInputFile, remoteInputFile } from './domain/jobs/input-files.ts';
@@ -19,6 +21,12 @@ function readUrls(body: Record<string, unknown>): string[] {
     ...inputUrls(body),
     ...layers.flatMap((layer) => (typeof layer.url === 'string' ? [layer.url] : [])),
   ];
+}
+
+/** What a generated file keeps of the job that made it: shown on its card, matched by search. */
+function generatedBy(row: { input: Record<string, unknown>; model: string; tool: ToolKey }) {
+  const prompt = jobPrompt(row.input);
+  return { ...(prompt ? { prompt } : {}), model: row.model, tool: row.tool };
 }
 
 /** What the job worker needs from storage, the network and webhooks, wired from the services. */
@@ -69,12 +77,13 @@ export function runJobDeps(s: Services): RunJobDeps {
       const file = await storeFile(s, {
         teamId: row.team_id,
         folderId: row.folder_id,
-        name: output.name,
+        name: outputFileName(row, output.name),
         mediaType: output.mediaType,
         data: output.data,
         origin: 'job',
         jobId: row.id,
         inputFileIds,
+        metadata: { ...generatedBy(row) },
       });
       return toOutputEntry(file);
     },

@@ -22,4 +22,16 @@ describe('FilesSearch', () => {
     expect(hasFilters(filters)).toBe(true);
     expect(hasFilters(fileListFilters({ folder: 'none' }))).toBe(false);
   });
+
+  it('asks for the days a person picked, from the start of the first to the end of the last, in their timezone', () => {
+    const filters = fileListFilters(FilesSearch({ from: '2026-11-01', to: '2026-11-03', q: 'fox dusk' }));
+    expect(filters).toEqual({ from: '2026-11-01', to: '2026-11-03', q: 'fox dusk' });
+    expect(listQueryOf(filters)).toEqual({
+      q: 'fox dusk',
+      created_from: new Date(2026, 10, 1).toISOString(),
+      created_to: new Date(2026, 10, 4).toISOString(),
+    });
+    expect(hasFilters(fileListFilters(FilesSearch({ to: '2026-11-03' })))).toBe(true);
+    expect(FilesSearch({ from: 'yesterday' })).toEqual({});
+  });
 });

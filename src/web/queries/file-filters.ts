@@ -1,4 +1,5 @@
 import { FILE_ORIGINS } from '../../contract/values.ts';
+import { LOCAL_DATE, localDayStart } from '../format/date-time.ts';
 import { oneOf, type SearchOf, searchParams, text } from '../search-params/fields.ts';
 import { folderParam } from '../search-params/folder.ts';
 
@@ -15,6 +16,9 @@ const filesFields = {
   type: oneOf(FILE_KINDS),
   origin: oneOf(FILE_ORIGINS),
   q: text({ trim: true, max: 200 }),
+  /** First and last local day the files were made on (inclusive), YYYY-MM-DD. */
+  from: text({ pattern: LOCAL_DATE }),
+  to: text({ pattern: LOCAL_DATE }),
   view: oneOf(FILE_VIEWS),
 };
 export const FilesSearch = searchParams(filesFields);
@@ -26,6 +30,8 @@ export interface FileListFilters {
   type?: FileKind;
   origin?: (typeof FILE_ORIGINS)[number];
   q?: string;
+  from?: string;
+  to?: string;
 }
 
 export function fileListFilters(search: FilesSearch): FileListFilters {
@@ -35,6 +41,8 @@ export function fileListFilters(search: FilesSearch): FileListFilters {
   if (search.origin) filters.origin = search.origin;
   const q = search.q?.trim();
   if (q) filters.q = q;
+  if (search.from) filters.from = search.from;
+  if (search.to) filters.to = search.to;
   return filters;
 }
 
@@ -45,9 +53,12 @@ export function listQueryOf(filters: FileListFilters) {
     ...(filters.type ? { media_type: `${filters.type}/*` } : {}),
     ...(filters.origin ? { origin: filters.origin } : {}),
     ...(filters.q ? { q: filters.q } : {}),
+    // Days in the browser's timezone, as the person reads them.
+    ...(filters.from ? { created_from: localDayStart(filters.from) } : {}),
+    ...(filters.to ? { created_to: localDayStart(filters.to, 1) } : {}),
   };
 }
 
 export function hasFilters(filters: FileListFilters): boolean {
-  return Boolean(filters.type || filters.origin || filters.q);
+  return Boolean(filters.type || filters.origin || filters.q || filters.from || filters.to);
 }

@@ -9,10 +9,15 @@ import { type PutBytes, putBytes } from './put-bytes.ts';
 
 export type UploadPhase = 'hashing' | 'starting' | 'uploading' | 'registering';
 
-/** `duplicate`: the team already had these bytes; nothing was sent and the existing file is answered. */
+/**
+ * `duplicate`: the team already had these bytes, or another file of the same drop had them; nothing was
+ * sent and the one stored file is answered.
+ */
 export interface UploadOutcome {
   kind: 'uploaded' | 'duplicate';
   file: FileRecord;
+  /** A duplicate of another file in the same drop (its name), rather than of a file stored before. */
+  sameAs?: string;
   /** How the bytes went: straight to storage, or through the API when storage could not be reached. */
   via: 'direct' | 'proxy' | null;
 }
@@ -23,6 +28,11 @@ export interface UploadOptions {
   onPhase?: (phase: UploadPhase) => void;
   onProgress?: (sent: number, total: number) => void;
   signal?: AbortSignal;
+  /**
+   * The uploads of one drop by hash: a file whose bytes another one of the drop is sending (or sent) waits
+   * for that one and is answered as its duplicate, so one drop never stores the same bytes twice.
+   */
+  inFlight?: Map<string, { name: string; outcome: Promise<UploadOutcome> }>;
 }
 
 /** What an upload talks to; tests give their own. */
@@ -67,14 +77,40 @@ export async function uploadFile(
 ): Promise<UploadOutcome> {
   const refusal = refusalOf(file);
   if (refusal) throw new UploadRefused(refusal);
-  const { folder, onPhase, onProgress, signal } = options;
-  const headers = folder ? { 'x-workspace-id': folder } : undefined;
+  const { onPhase, signal } = options;
   const name = file.name.slice(0, FILE_NAME_MAX) || 'upload';
 
   onPhase?.('hashing');
   const hash = await deps.hash(file);
   signal?.throwIfAborted();
 
+  const inFlight = options.inFlight;
+  const earlier = inFlight?.get(hash);
+  if (earlier) {
+    // The same bytes are on their way already: this one is their duplicate, unless that upload fails.
+    const first = await earlier.outcome.catch(() => null);
+    if (first) return { kind: 'duplicate', file: first.file, via: null, sameAs: earlier.name };
+  }
+  const outcome = send(file, name, hash, options, deps);
+  if (!inFlight || inFlight.has(hash)) return outcome;
+  inFlight.set(hash, { name: file.name, outcome });
+  // A failed upload leaves the bytes to the next file that has them.
+  return outcome.catch((error: unknown) => {
+    inFlight.delete(hash);
+    throw error;
+  });
+}
+
+/** Asks for a session with the hash, then sends the bytes it does not already have. */
+async function send(
+  file: File,
+  name: string,
+  hash: string,
+  options: UploadOptions,
+  deps: UploadDeps,
+): Promise<UploadOutcome> {
+  const { folder, onPhase, onProgress, signal } = options;
+  const headers = folder ? { 'x-workspace-id': folder } : undefined;
   onPhase?.('starting');
   const session = await deps.client().createUploadSession({
     ...(headers ? { headers } : {}),

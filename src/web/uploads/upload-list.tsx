@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Button } from '../components/button.tsx';
 import { cx } from '../components/cx.ts';
 import { formatBytes } from '../format/bytes.ts';
@@ -29,11 +30,17 @@ export function UploadList({
   items,
   onDismiss,
   linkFiles = true,
+  folderName,
+  onAddToFolder,
 }: {
   items: readonly UploadItem[];
   onDismiss: (key: number) => void;
   /** Name links to the file's page (the Files page); the playground shows plain names. */
   linkFiles?: boolean;
+  /** The name of the folder files are dropped into, by its id (for the offer to put a duplicate there). */
+  folderName?: (folder: string) => string | undefined;
+  /** Puts a duplicate's stored file into the folder its copy was dropped into. */
+  onAddToFolder?: (item: UploadItem) => Promise<void>;
 }) {
   if (items.length === 0) return null;
   return (
@@ -97,10 +104,13 @@ export function UploadList({
                 />
               </div>
             )}
-            {item.status === 'duplicate' && (
-              <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-                Nothing was sent: these bytes are already stored{item.file ? ` as ${item.file.name}` : ''}.
-              </p>
+            {item.status === 'duplicate' && item.file && (
+              <DuplicateNote
+                item={item as UploadItem & { file: NonNullable<UploadItem['file']> }}
+                linkFiles={linkFiles}
+                folderName={item.folder ? folderName?.(item.folder) : undefined}
+                onAddToFolder={onAddToFolder}
+              />
             )}
             {item.error && (
               <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">
@@ -111,5 +121,71 @@ export function UploadList({
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * What a duplicate is: the same bytes as another file of this drop, or as a file stored before; a link
+ * to the one stored file; and when that file is not in the folder this one was dropped into, the offer to
+ * put it there (a file lives in one folder: it moves).
+ */
+function DuplicateNote({
+  item,
+  linkFiles,
+  folderName,
+  onAddToFolder,
+}: {
+  item: UploadItem & { file: NonNullable<UploadItem['file']> };
+  linkFiles: boolean;
+  folderName: string | undefined;
+  onAddToFolder: ((item: UploadItem) => Promise<void>) | undefined;
+}) {
+  const [state, setState] = useState<'idle' | 'pending' | 'failed'>('idle');
+  const stored = item.file;
+  const name = linkFiles ? (
+    <Link
+      to="/files/$fileId"
+      params={{ fileId: stored.id }}
+      className="font-medium underline underline-offset-2"
+    >
+      {stored.name}
+    </Link>
+  ) : (
+    stored.name
+  );
+  const inFolder = item.folder !== undefined && stored.workspace_id === item.folder;
+  const offer = item.folder !== undefined && !inFolder && onAddToFolder && folderName;
+  const add = async () => {
+    setState('pending');
+    try {
+      await onAddToFolder?.(item);
+      setState('idle');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+      <p>
+        Nothing was sent:{' '}
+        {item.sameAs ? (
+          <>the same bytes as {item.sameAs} in this drop, stored once as </>
+        ) : (
+          <>these bytes are already stored as </>
+        )}
+        {name}
+        {inFolder && folderName ? `, in ${folderName}` : ''}.
+      </p>
+      {offer && (
+        <Button variant="secondary" size="sm" pending={state === 'pending'} onClick={() => void add()}>
+          Move it into {folderName}
+        </Button>
+      )}
+      {state === 'failed' && (
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          It could not be moved. Try again, or move it from its page.
+        </p>
+      )}
+    </div>
   );
 }

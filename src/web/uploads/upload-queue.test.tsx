@@ -72,7 +72,8 @@ describe('the upload queue', () => {
     const deps: UploadDeps = {
       client: () => client,
       token: () => 't',
-      hash: async () => `sha256:${'b'.repeat(64)}`,
+      // Different bytes, different hashes.
+      hash: async (blob) => `sha256:${String(blob.size).padStart(64, '0')}`,
       put: async ({ body, onProgress }: PutRequest) => {
         onProgress?.(body.size / 2, body.size);
         await held;
@@ -161,5 +162,87 @@ describe('the upload queue', () => {
     await waitFor(() => expect(rows.get()[0]?.status).toBe('done'));
     render(page());
     expect(screen.getByRole('list', { name: 'Uploads' })).toHaveTextContent(/slow\.png.*Uploaded/);
+  });
+
+  it('sends the bytes of identical files in one drop once, and answers the others as its duplicates', async () => {
+    const fetch = server();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const puts: string[] = [];
+    const client = createClient({ baseUrl: 'http://api.test/v2', token: 't' });
+    const deps: UploadDeps = {
+      client: () => client,
+      token: () => 't',
+      // The same bytes, the same hash, whatever the name.
+      hash: async (blob) => `sha256:${(await blob.text()) === 'same' ? 'd'.repeat(64) : 'e'.repeat(64)}`,
+      put: async ({ url }: PutRequest) => {
+        puts.push(url);
+        await held;
+        return null;
+      },
+    };
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Uploader deps={deps} />
+      </QueryClientProvider>,
+    );
+    await userEvent.upload(screen.getByLabelText('Files'), [
+      new File(['same'], 'a.png', { type: 'image/png' }),
+      new File(['same'], 'b.png', { type: 'image/png' }),
+      new File(['same'], 'c.png', { type: 'image/png' }),
+    ]);
+    release();
+    const list = screen.getByRole('list', { name: 'Uploads' });
+    const [a, b, c] = within(list).getAllByRole('listitem');
+    await waitFor(() => expect(a).toHaveTextContent('Uploaded'));
+    await waitFor(() => expect(b).toHaveTextContent('Already in your files'));
+    await waitFor(() => expect(c).toHaveTextContent('Already in your files'));
+    expect(b).toHaveTextContent('the same bytes as a.png in this drop, stored once as a.png');
+    expect(puts).toEqual(['http://storage.test/a.png']);
+    expect(fetch.callsTo('POST /v2/files/upload-session')).toHaveLength(1);
+    expect(fetch.callsTo('POST /v2/files/import')).toHaveLength(1);
+  });
+
+  it('links a duplicate to the stored file and offers to move it into the folder it was dropped into', async () => {
+    const stored = fileRecord({ id: 'file_old', name: 'first-upload.png', workspace_id: null });
+    const item = {
+      key: 1,
+      name: 'again.png',
+      size: 3,
+      status: 'duplicate' as const,
+      sent: 3,
+      file: stored,
+      error: null,
+      folder: 'folder_campaign',
+    };
+    const onAddToFolder = vi.fn(async () => {});
+    const { rerender } = render(
+      <UploadList
+        items={[item]}
+        onDismiss={() => {}}
+        linkFiles={false}
+        folderName={(id) => (id === 'folder_campaign' ? 'Campaign' : undefined)}
+        onAddToFolder={onAddToFolder}
+      />,
+    );
+    expect(screen.getByRole('listitem')).toHaveTextContent('already stored as first-upload.png');
+    await userEvent.click(screen.getByRole('button', { name: 'Move it into Campaign' }));
+    expect(onAddToFolder).toHaveBeenCalledWith(item);
+    // Once it is there, the row says so and offers nothing more.
+    rerender(
+      <UploadList
+        items={[{ ...item, file: { ...stored, workspace_id: 'folder_campaign' } }]}
+        onDismiss={() => {}}
+        linkFiles={false}
+        folderName={() => 'Campaign'}
+        onAddToFolder={onAddToFolder}
+      />,
+    );
+    expect(screen.getByRole('listitem')).toHaveTextContent(
+      'already stored as first-upload.png, in Campaign.',
+    );
+    expect(screen.queryByRole('button', { name: /Move it into/ })).toBeNull();
   });
 });

@@ -4,7 +4,13 @@ import { ApiError } from '../../client/api-error.ts';
 import type { FileRecord } from '../../contract/files.ts';
 import { filesChanged } from '../queries/files.ts';
 import { runLimited } from '../routes/-components/jobs/run-limited.ts';
-import { type UploadDeps, type UploadPhase, UploadRefused, uploadFile } from './upload-file.ts';
+import {
+  type UploadDeps,
+  type UploadOutcome,
+  type UploadPhase,
+  UploadRefused,
+  uploadFile,
+} from './upload-file.ts';
 import { type UploadRows, useUploadRows } from './upload-rows.ts';
 
 export type UploadStatus = 'waiting' | UploadPhase | 'done' | 'duplicate' | 'failed';
@@ -18,6 +24,10 @@ export interface UploadItem {
   sent: number;
   file: FileRecord | null;
   error: string | null;
+  /** A duplicate of another file of the same drop: that file's name. */
+  sameAs?: string;
+  /** The folder it was dropped into (id or slug), to offer a duplicate stored elsewhere a place in it. */
+  folder?: string;
 }
 
 /** Row keys, unique across every queue of the page. */
@@ -68,9 +78,12 @@ export function useUploadQueue(options: {
           sent: 0,
           file: null,
           error: null,
+          ...(folder ? { folder } : {}),
         },
       }));
       setItems((current) => [...added.map((a) => a.item), ...current]);
+      // The drop's uploads by hash: the same bytes dropped twice go once.
+      const sameDrop = new Map<string, { name: string; outcome: Promise<UploadOutcome> }>();
       void runLimited(added, PARALLEL_UPLOADS, async ({ file, item }) => {
         let finished: UploadItem;
         try {
@@ -80,6 +93,7 @@ export function useUploadQueue(options: {
               folder,
               onPhase: (status) => update(item.key, { status }),
               onProgress: (sent) => update(item.key, { sent }),
+              inFlight: sameDrop,
             },
             latest.current.deps,
           );
@@ -88,6 +102,7 @@ export function useUploadQueue(options: {
             status: outcome.kind === 'duplicate' ? 'duplicate' : 'done',
             sent: item.size,
             file: outcome.file,
+            ...(outcome.sameAs ? { sameAs: outcome.sameAs } : {}),
           };
           filesChanged(queryClient, outcome.file);
         } catch (error) {
@@ -111,5 +126,8 @@ export function useUploadQueue(options: {
     setItems((current) => current.filter((item) => !['done', 'duplicate', 'failed'].includes(item.status)));
   }, [setItems]);
 
-  return { items, add, dismiss, clearFinished };
+  /** A row's file changed after it settled (a duplicate moved into the drop's folder). */
+  const replaceFile = useCallback((key: number, file: FileRecord) => update(key, { file }), [update]);
+
+  return { items, add, dismiss, clearFinished, replaceFile };
 }

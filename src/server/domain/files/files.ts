@@ -15,6 +15,8 @@ import type { Services } from '../../services.ts';
 import { type FolderViewer, inVisibleFolderSql, viewerParams } from '../folders/folder-visibility.ts';
 import { newBlobKey, newFileId } from './file-ids.ts';
 import { probeImage } from './image-probe.ts';
+import { withLocalCopy } from './local-copy.ts';
+import { mediaFacts } from './media-facts.ts';
 import { mediaUrl, THUMBNAIL_NAME, thumbnailUrl } from './media-urls.ts';
 import { hasThumbnail, thumbnailKind } from './thumbnail-kinds.ts';
 
@@ -168,20 +170,24 @@ export async function storeFile(services: Services, input: StoreFileInput): Prom
   const mediaType = MediaType.safeParse(input.mediaType).data ?? DEFAULT_MEDIA_TYPE;
 
   const image = await probeImage(input.data, mediaType);
-  const metadata: Metadata = { ...input.metadata };
-  const width = image?.width ?? metadata.width ?? null;
-  const height = image?.height ?? metadata.height ?? null;
-  const durationSeconds = metadata.duration_seconds ?? null;
-  delete metadata.width;
-  delete metadata.height;
-  delete metadata.duration_seconds;
-
   const storageKey = newBlobKey('files');
   const thumbnailKey = image?.thumbnail ? newBlobKey('thumbnails', '.webp') : null;
   const written: string[] = [];
   try {
     const stored = await services.blobs.put(storageKey, input.data, mediaType);
     written.push(storageKey);
+    // A video or a sound the caller did not measure is measured here (its duration for the list's column).
+    const measured =
+      input.metadata?.duration_seconds === undefined && /^(video|audio)\//.test(mediaType)
+        ? await withLocalCopy(services, storageKey, (file) => mediaFacts(services.media, file, mediaType))
+        : {};
+    const metadata: Metadata = { ...measured, ...input.metadata };
+    const width = image?.width ?? metadata.width ?? null;
+    const height = image?.height ?? metadata.height ?? null;
+    const durationSeconds = metadata.duration_seconds ?? null;
+    delete metadata.width;
+    delete metadata.height;
+    delete metadata.duration_seconds;
     if (thumbnailKey && image?.thumbnail) {
       await services.blobs.put(thumbnailKey, image.thumbnail, 'image/webp');
       written.push(thumbnailKey);

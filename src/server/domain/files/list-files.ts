@@ -53,7 +53,15 @@ export function fileListFilter(viewer: FolderViewer, q: Omit<FileListFilters, 'l
   }
   if (q.origin?.length) add((p) => `origin = ANY(${p}::text[])`, q.origin);
   if (q.job) add((p) => `job_id = ${p}`, q.job);
-  if (q.q) add((p) => `name ILIKE ${p}`, `%${likeLiteral(q.q)}%`);
+  // Words in any order, each found in the name, a generated file's prompt or its model ("fox dusk flux").
+  for (const word of (q.q ?? '').split(/\s+/).filter(Boolean).slice(0, 10)) {
+    add(
+      (p) => `(name ILIKE ${p} OR metadata->>'prompt' ILIKE ${p} OR metadata->>'model' ILIKE ${p})`,
+      `%${likeLiteral(word)}%`,
+    );
+  }
+  if (q.created_from) add((p) => `created_at >= ${p}::timestamptz`, q.created_from);
+  if (q.created_to) add((p) => `created_at < ${p}::timestamptz`, q.created_to);
   if (q.cursor) {
     const { instant: createdAt, id } = decodeCursor(q.cursor);
     values.push(createdAt, id);

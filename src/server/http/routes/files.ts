@@ -1,4 +1,5 @@
 import {
+  createFileArchive,
   createUploadSession,
   deleteFile,
   getFile,
@@ -9,6 +10,7 @@ import {
   uploadFile,
   uploadToSession,
 } from '../../../contract/files.ts';
+import { createFileArchive as startFileArchive } from '../../domain/files/file-archive.ts';
 import { findFile, storeFile, toFileRecord } from '../../domain/files/files.ts';
 import { importFile as importFromUrl } from '../../domain/files/import-file.ts';
 import { fileLineage } from '../../domain/files/lineage.ts';
@@ -87,6 +89,10 @@ export function fileRoutes(s: Services) {
       await deleteTeamFile(s, auth, params.id);
       return reply(204, undefined);
     }),
+
+    defineRoute(createFileArchive, async ({ auth, body }) =>
+      reply(201, await startFileArchive(s, auth, body.file_ids, body.name)),
+    ),
 
     defineRoute(getFileLineage, ({ auth, params, query }) =>
       fileLineage(s.db, auth, params.id, query.depth, s.config.PUBLIC_URL),

@@ -9,6 +9,7 @@ import type { ByteRange } from '../../storage/blob-store.ts';
 import type { AppEnv } from '../env.ts';
 import { requestHeader } from '../request-header.ts';
 import { errorBody, respond, respondJson } from '../respond.ts';
+import { mountFileArchiveDownload } from './file-archive-download.ts';
 import { mountPresignedUpload } from './presigned-upload.ts';
 
 /**
@@ -161,4 +162,5 @@ export function mountMedia(app: Hono<AppEnv>, s: Services): void {
   app.all('/media/*', (c) => notFound(c));
 
   mountPresignedUpload(app, s);
+  mountFileArchiveDownload(app, s);
 }

@@ -9,8 +9,13 @@ import { ORIGIN_LABELS } from './file-kind.ts';
 
 /** What the server knows of the file, in words. */
 export function factsOf(file: FileRecord, folder: Folder | undefined): DetailItem[] {
-  const { width, height, duration_seconds: duration } = file.metadata;
+  const { width, height, duration_seconds: duration, prompt, model } = file.metadata;
   return [
+    // What a generated file was asked for, and of which model: the words it is found by.
+    ...(prompt
+      ? [{ label: 'Prompt', value: <span className="break-words whitespace-pre-line">{prompt}</span> }]
+      : []),
+    ...(model ? [{ label: 'Model', value: <span className="font-mono text-xs">{model}</span> }] : []),
     { label: 'Type', value: file.media_type },
     {
       label: 'Size',

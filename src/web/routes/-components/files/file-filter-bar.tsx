@@ -11,7 +11,10 @@ const KIND_LABELS = { image: 'Images', video: 'Videos', audio: 'Audio' } as cons
 /** The URL (and the request) follow the search box once typing pauses. */
 const SEARCH_DELAY_MS = 300;
 
-/** Type, origin and name filters, and the grid/list switch: all of them live in the URL. */
+/**
+ * Search (name, a generated file's prompt, its model), type, origin and the days it was made, and the
+ * grid/list switch: all of them live in the URL.
+ */
 export function FileFilterBar({
   search,
   onChange,
@@ -36,14 +39,14 @@ export function FileFilterBar({
   const view = search.view ?? 'grid';
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <LabelledField label="Search by name" compact className="min-w-48 flex-1">
+      <LabelledField label="Search name, prompt or model" compact className="min-w-48 flex-1">
         {(id) => (
           <input
             id={id}
             type="search"
             value={text}
             maxLength={200}
-            placeholder="e.g. logo"
+            placeholder="e.g. fox dusk, flux"
             onChange={(event) => setText(event.target.value)}
             className={SELECT}
           />
@@ -81,6 +84,30 @@ export function FileFilterBar({
               </option>
             ))}
           </select>
+        )}
+      </LabelledField>
+      <LabelledField label="Made from" compact>
+        {(id) => (
+          <input
+            id={id}
+            type="date"
+            className={SELECT}
+            value={search.from ?? ''}
+            max={search.to}
+            onChange={(e) => onChange({ from: e.target.value || undefined })}
+          />
+        )}
+      </LabelledField>
+      <LabelledField label="Made until" compact>
+        {(id) => (
+          <input
+            id={id}
+            type="date"
+            className={SELECT}
+            value={search.to ?? ''}
+            min={search.from}
+            onChange={(e) => onChange({ to: e.target.value || undefined })}
+          />
         )}
       </LabelledField>
       <fieldset className="flex rounded-lg bg-zinc-100 p-0.5 dark:bg-zinc-800">

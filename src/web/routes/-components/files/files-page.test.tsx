@@ -177,3 +177,155 @@ describe('Files page', () => {
     ]);
   });
 });
+
+describe('Selecting files', () => {
+  const shots = Array.from({ length: 5 }, (_, i) =>
+    fileRecord({ id: `file_s${i}`, name: `shot-${i}.png`, size_bytes: 1000 }),
+  );
+  /** The team's five shots and one folder; moving, deleting and zipping answer as the server does. */
+  function library(refuse: string[] = [], extra: Parameters<typeof stubFetch>[0] = {}) {
+    const routes: Parameters<typeof stubFetch>[0] = {
+      'GET /v2/workspaces': () => json({ data: [folder()], next_cursor: null }),
+      'GET /v2/files': () => json({ data: shots, next_cursor: null }),
+      'POST /v2/files/archive': ({ body }) =>
+        json(
+          {
+            url: 'http://api.test/archives/token',
+            name: 'files.zip',
+            file_count: (body as { file_ids: string[] }).file_ids.length,
+            size_bytes: 3000,
+            expires_in: 600,
+          },
+          { status: 201 },
+        ),
+    };
+    for (const shot of shots) {
+      routes[`PATCH /v2/files/${shot.id}`] = ({ body }) =>
+        refuse.includes(shot.id)
+          ? apiError(404, 'not_found', `No file ${shot.id}.`)
+          : json({ ...shot, workspace_id: (body as { workspace_id: string | null }).workspace_id });
+      routes[`DELETE /v2/files/${shot.id}`] = () => new Response(null, { status: 204 });
+    }
+    return stubFetch({ ...routes, ...extra });
+  }
+  const box = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` });
+
+  it('selects with a click and a range with Shift+click, then moves them all and says so', async () => {
+    const fetch = library();
+    renderFilesPage();
+    // One user, so the Shift held down is still down at the click.
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select shot-1.png' }));
+    await user.keyboard('{Shift>}');
+    await user.click(box('shot-3.png'));
+    await user.keyboard('{/Shift}');
+    const bar = screen.getByRole('toolbar', { name: 'Selected files' });
+    expect(bar).toHaveTextContent('3 files selected');
+    expect([0, 1, 2, 3, 4].map((i) => (box(`shot-${i}.png`) as HTMLInputElement).checked)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    await userEvent.selectOptions(within(bar).getByLabelText('Folder'), 'Campaign');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Move into Campaign' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Moved 3 files into Campaign.');
+    expect(fetch.callsTo('PATCH /v2/files/file_s2').map((c) => c.body)).toEqual([
+      { workspace_id: FOLDER_ID },
+    ]);
+    expect(fetch.calls.filter((c) => c.method === 'PATCH')).toHaveLength(3);
+    // Done: the selection is let go.
+    expect(screen.queryByRole('toolbar', { name: 'Selected files' })).toBeNull();
+  });
+
+  it('selects by keyboard, says which files could not be moved and why, and deletes after asking', async () => {
+    const fetch = library(['file_s1']);
+    renderFilesPage();
+    (await screen.findByRole('checkbox', { name: 'Select shot-0.png' })).focus();
+    await userEvent.keyboard(' ');
+    box('shot-2.png').focus();
+    await userEvent.keyboard('{Shift>} {/Shift}');
+    const bar = screen.getByRole('toolbar', { name: 'Selected files' });
+    expect(bar).toHaveTextContent('3 files selected');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Take out of folders' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Moved 2 of 3 files out of their folders; shot-1.png could not be: No file file_s1.',
+    );
+
+    await userEvent.click(box('shot-3.png'));
+    await userEvent.click(box('shot-4.png'));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete 2 files?' });
+    expect(dialog).toHaveTextContent('shot-3.png');
+    expect(fetch.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete 2 files' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Deleted 2 files.');
+    expect(fetch.calls.filter((c) => c.method === 'DELETE').map((c) => c.url.pathname)).toEqual([
+      '/v2/files/file_s3',
+      '/v2/files/file_s4',
+    ]);
+  });
+
+  it('adds the selection to a folder made for it', async () => {
+    const made = folder({ id: '9b7e2f50-6c1d-4e0a-9a55-3f1c2d4e5f60', name: 'Reel' });
+    const fetch = library([], {
+      'POST /v2/workspaces': () => json({ workspace: made }, { status: 201 }),
+    });
+    renderFilesPage();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select shot-0.png' }));
+    await userEvent.click(box('shot-4.png'));
+    const bar = screen.getByRole('toolbar', { name: 'Selected files' });
+    await userEvent.selectOptions(within(bar).getByLabelText('Folder'), 'New folder…');
+    const add = within(bar).getByRole('button', { name: 'Add to the new folder' });
+    expect(add).toBeDisabled();
+    await userEvent.type(within(bar).getByLabelText('New folder name'), 'Reel');
+    await userEvent.click(add);
+    expect(await screen.findByRole('status')).toHaveTextContent('Moved 2 files into Reel.');
+    expect(fetch.callsTo('POST /v2/workspaces').map((c) => c.body)).toEqual([{ name: 'Reel' }]);
+    expect(fetch.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { workspace_id: made.id },
+      { workspace_id: made.id },
+    ]);
+  });
+
+  it('downloads the selection as one zip the server streams, and Escape lets go of it', async () => {
+    const fetch = library();
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.href);
+    });
+    renderFilesPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Select all 5 files shown' }));
+    const bar = screen.getByRole('toolbar', { name: 'Selected files' });
+    await userEvent.click(within(bar).getByRole('button', { name: 'Download as zip' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Downloading files.zip: 5 files.');
+    expect(
+      fetch.callsTo('POST /v2/files/archive').map((c) => (c.body as { file_ids: string[] }).file_ids),
+    ).toEqual([shots.map((s) => s.id)]);
+    expect(clicked).toEqual(['http://api.test/archives/token']);
+    box('shot-0.png').focus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('toolbar', { name: 'Selected files' })).toBeNull();
+  });
+});
+
+describe('Generated files in the list', () => {
+  it("show their prompt on the card and a video's play time", async () => {
+    const clip = fileRecord({
+      id: 'file_clip',
+      name: 'waves-at-dusk-4e7bfb02.mp4',
+      media_type: 'video/mp4',
+      origin: 'job',
+      metadata: { prompt: 'waves at dusk', model: 'local-motion', tool: 'video', duration_seconds: 4.2 },
+    });
+    stubFetch({
+      'GET /v2/workspaces': () => json({ data: [], next_cursor: null }),
+      'GET /v2/files': () => json({ data: [clip], next_cursor: null }),
+    });
+    renderFilesPage('/files?view=list');
+    const row = await screen.findByRole('link', { name: /waves-at-dusk-4e7bfb02\.mp4/ });
+    expect(row).toHaveTextContent('waves at dusk');
+    expect(row).toHaveTextContent('Duration 4.2 s');
+  });
+});

@@ -1,7 +1,8 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { NONE } from '../../../../contract/values.ts';
+import { api } from '../../../api/client.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -9,16 +10,19 @@ import { LoadingNote } from '../../../components/loading-note.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useNavigatingSearch } from '../../../components/use-navigating-search.ts';
 import { FilesSearch, fileListFilters, hasFilters } from '../../../queries/file-filters.ts';
-import { filesQueryOptions } from '../../../queries/files.ts';
+import { filesChanged, filesQueryOptions } from '../../../queries/files.ts';
 import { foldersQueryOptions } from '../../../queries/folders.ts';
 import { DropZone } from '../../../uploads/drop-zone.tsx';
 import { UploadList } from '../../../uploads/upload-list.tsx';
 import { filesPageUploads } from '../../../uploads/upload-rows.ts';
 import { type UploadItem, useUploadQueue } from '../../../uploads/use-upload-queue.ts';
+import type { BulkOutcome } from './bulk-file-actions.ts';
 import { FileCollection } from './file-collection.tsx';
 import { FileFilterBar } from './file-filter-bar.tsx';
 import { FolderSidebar } from './folder-sidebar.tsx';
+import { SelectionBar } from './selection-bar.tsx';
 import { UploadButton } from './upload-button.tsx';
+import { useFileSelection } from './use-file-selection.ts';
 
 const route = getRouteApi('/_app/files');
 
@@ -32,6 +36,7 @@ export function FilesPage() {
   const navigate = route.useNavigate();
   const filters = fileListFilters(search);
   const folders = useQuery(foldersQueryOptions());
+  const queryClient = useQueryClient();
   const folder =
     search.folder && search.folder !== NONE ? folders.data?.find((f) => f.id === search.folder) : undefined;
   // The folder id from the URL, not the loaded list: an upload started while folders load still lands there.
@@ -64,7 +69,20 @@ export function FilesPage() {
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
             Drop files anywhere here or use Upload files (up to 200 MB each); they go {where}.
           </p>
-          <UploadList items={uploads.items} onDismiss={uploads.dismiss} />
+          <UploadList
+            items={uploads.items}
+            onDismiss={uploads.dismiss}
+            folderName={(id) => folders.data?.find((f) => f.id === id)?.name}
+            onAddToFolder={async (item) => {
+              if (!item.file || !item.folder) return;
+              const moved = await api().updateFile({
+                params: { id: item.file.id },
+                body: { workspace_id: item.folder },
+              });
+              filesChanged(queryClient, moved);
+              uploads.replaceFile(item.key, moved);
+            }}
+          />
           {uploads.items.filter(isSettled).length > 1 && (
             <Button variant="ghost" size="sm" className="self-start" onClick={uploads.clearFinished}>
               Clear finished uploads
@@ -73,6 +91,7 @@ export function FilesPage() {
           <FileResults
             key={JSON.stringify(filters)}
             search={search}
+            listName={folder?.name}
             onUpload={uploads.add}
             onClear={change}
           />
@@ -84,17 +103,22 @@ export function FilesPage() {
 
 function FileResults({
   search,
+  listName,
   onUpload,
   onClear,
 }: {
   search: FilesSearch;
+  listName: string | undefined;
   onUpload: (files: File[]) => void;
   onClear: (patch: Partial<FilesSearch>) => void;
 }) {
   const filters = fileListFilters(search);
   const query = useInfiniteQuery(filesQueryOptions(filters));
-  const files = query.data?.pages.flatMap((page) => page.data) ?? [];
+  const files = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
   const loadMore = useCallback(() => void query.fetchNextPage(), [query.fetchNextPage]);
+  // The selection belongs to this list: new filters (a new key) start a new one.
+  const selection = useFileSelection(files);
+  const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
 
   if (query.isPending) {
     return <LoadingNote className="py-16">Loading files…</LoadingNote>;
@@ -116,13 +140,15 @@ function FileResults({
           action={
             <Button
               variant="secondary"
-              onClick={() => onClear({ type: undefined, origin: undefined, q: undefined })}
+              onClick={() =>
+                onClear({ type: undefined, origin: undefined, q: undefined, from: undefined, to: undefined })
+              }
             >
               Clear the filters
             </Button>
           }
         >
-          Try another name, type or origin.
+          Try other words, another type, origin or days.
         </EmptyState>
       );
     }
@@ -136,12 +162,22 @@ function FileResults({
     );
   }
   return (
-    <FileCollection
-      files={files}
-      view={search.view ?? 'grid'}
-      hasMore={query.hasNextPage}
-      loadingMore={query.isFetchingNextPage}
-      onLoadMore={loadMore}
-    />
+    <div className="flex flex-col gap-3">
+      <SelectionBar
+        selection={selection}
+        total={files.length}
+        listName={listName}
+        outcome={outcome}
+        onOutcome={setOutcome}
+      />
+      <FileCollection
+        files={files}
+        selection={selection}
+        view={search.view ?? 'grid'}
+        hasMore={query.hasNextPage}
+        loadingMore={query.isFetchingNextPage}
+        onLoadMore={loadMore}
+      />
+    </div>
   );
 }

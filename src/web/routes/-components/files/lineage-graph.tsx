@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { LineageGraph } from '../../../../contract/files.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
 import { StatusBadge } from '../../../components/job-status-badge.tsx';
+import { useElementWidth } from '../../../components/use-element-width.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 import { FileThumb } from './file-thumb.tsx';
-import { layoutLineage, NODE_HEIGHT, NODE_WIDTH, type PlacedNode } from './lineage-layout.ts';
+import { directionToFit, layoutLineage, NODE_HEIGHT, NODE_WIDTH, type PlacedNode } from './lineage-layout.ts';
 import { useRerunFromJob } from './use-rerun-from-job.ts';
 
 /** A file the lineage still names after it was deleted (the server marks it; the record stays honest). */
@@ -17,15 +18,20 @@ function isDeleted(node: PlacedNode['node']): boolean {
 
 /**
  * The lineage as a graph read left to right: input files, the jobs that used them, the files they
- * made. Edges are drawn in SVG; the nodes are ordinary links and buttons over it, in reading order
- * (column by column), so the graph can be walked with Tab.
+ * made; top to bottom when the frame is too narrow for the columns, so every node stays whole inside it.
+ * Edges are drawn in SVG; the nodes are ordinary links and buttons over it, in reading order (depth by
+ * depth), so the graph can be walked with Tab.
  */
 export function LineageView({ graph }: { graph: LineageGraph }) {
-  const layout = useMemo(() => layoutLineage(graph), [graph]);
+  const frameRef = useRef<HTMLDivElement>(null);
+  // Measured on the outer column, always there; the frame's border and padding (1 + 16 px a side) are no room for nodes.
+  const room = Math.max(0, useElementWidth(frameRef) - 34);
+  const direction = directionToFit(graph, room);
+  const layout = useMemo(() => layoutLineage(graph, direction), [graph, direction]);
   const rerun = useRerunFromJob();
   const single = graph.nodes.length <= 1;
   return (
-    <div className="flex flex-col gap-3">
+    <div ref={frameRef} className="flex flex-col gap-3">
       {rerun.error !== null && (
         <Alert tone="error" title="The job could not be opened in the playground">
           {rerun.error instanceof Error ? rerun.error.message : String(rerun.error)}
@@ -37,7 +43,10 @@ export function LineageView({ graph }: { graph: LineageGraph }) {
           appears here.
         </p>
       ) : (
-        <div className="relative overflow-auto rounded-xl border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-950/40">
+        <div
+          data-direction={layout.direction}
+          className="relative overflow-auto rounded-xl border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-950/40"
+        >
           <div className="relative" style={{ width: layout.width, height: layout.height }}>
             <svg
               aria-hidden="true"
@@ -115,7 +124,10 @@ function FileNode({ placed, root }: { placed: PlacedNode; root: boolean }) {
         <span className="block text-[11px] font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
           {kind}
         </span>{' '}
-        <span className={cx('block truncate text-sm font-medium', deleted && 'line-through')}>
+        <span
+          title={file.name}
+          className={cx('block truncate text-sm font-medium', deleted && 'line-through')}
+        >
           {file.name}
         </span>
       </span>

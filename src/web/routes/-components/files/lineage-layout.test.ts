@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LineageGraph } from '../../../../contract/files.ts';
 import { fileRecord } from '../../../uploads/file-fixture.ts';
-import { layoutLineage, NODE_WIDTH } from './lineage-layout.ts';
+import { directionToFit, layoutLineage, NODE_HEIGHT, NODE_WIDTH } from './lineage-layout.ts';
 
 const file = (id: string) => ({ kind: 'file' as const, id, file: fileRecord({ id }), deleted: false });
 const job = (id: string) => ({
@@ -79,5 +79,28 @@ describe('layoutLineage', () => {
     const layout = layoutLineage({ nodes: [file('file_a')], edges: [] });
     expect(layout.nodes.map((n) => [n.column, n.row, n.x, n.y])).toEqual([[0, 0, 0, 0]]);
     expect(layout.width).toBe(NODE_WIDTH);
+  });
+
+  it('runs top to bottom when the columns do not fit the frame, as wide as one node per depth', () => {
+    const chain = {
+      nodes: [file('file_a'), job('job_1'), file('file_b'), job('job_2'), file('file_c')],
+      edges: [
+        input('file_a', 'job_1'),
+        output('job_1', 'file_b'),
+        input('file_b', 'job_2'),
+        output('job_2', 'file_c'),
+      ],
+    };
+    const across = layoutLineage(chain);
+    expect(directionToFit(chain, across.width)).toBe('across');
+    expect(directionToFit(chain, across.width - 1)).toBe('down');
+    expect(directionToFit(chain, 0)).toBe('across');
+    const down = layoutLineage(chain, 'down');
+    expect(down.width).toBe(NODE_WIDTH);
+    expect(down.nodes.every((n) => n.x === 0 && n.x + NODE_WIDTH <= down.width)).toBe(true);
+    expect(down.nodes.map((n) => n.y)).toEqual([...down.nodes.map((n) => n.y)].sort((a, b) => a - b));
+    expect(Math.max(...down.nodes.map((n) => n.y + NODE_HEIGHT))).toBe(down.height);
+    // Edges leave a node's bottom and enter the next one's top.
+    expect(down.edges[0]!.path).toMatch(new RegExp(`^M ${NODE_WIDTH / 2} ${NODE_HEIGHT} `));
   });
 });

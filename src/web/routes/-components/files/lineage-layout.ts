@@ -23,11 +23,19 @@ export interface PlacedEdge {
   path: string;
 }
 
+/**
+ * `across`: depth runs left to right (inputs, the job, its outputs), the natural reading where there is
+ * room. `down`: depth runs top to bottom, for a frame too narrow for the columns (a phone, a long chain),
+ * so no node ends up beyond the frame's edge.
+ */
+export type LineageDirection = 'across' | 'down';
+
 export interface LineageLayout {
   nodes: PlacedNode[];
   edges: PlacedEdge[];
   width: number;
   height: number;
+  direction: LineageDirection;
 }
 
 /**
@@ -36,7 +44,10 @@ export interface LineageLayout {
  * column, nodes sit near the rows of what feeds them, so edges cross less. Edges pointing at unknown
  * nodes are dropped; a cycle (which lineage never has) cannot hang the layout.
  */
-export function layoutLineage(graph: Pick<LineageGraph, 'nodes' | 'edges'>): LineageLayout {
+export function layoutLineage(
+  graph: Pick<LineageGraph, 'nodes' | 'edges'>,
+  direction: LineageDirection = 'across',
+): LineageLayout {
   const byId = new Map(graph.nodes.map((node) => [node.id, node]));
   const edges = graph.edges.filter(
     (edge) => byId.has(edge.from) && byId.has(edge.to) && edge.from !== edge.to,
@@ -81,29 +92,58 @@ export function layoutLineage(graph: Pick<LineageGraph, 'nodes' | 'edges'>): Lin
         node,
         column,
         row,
-        x: column * (NODE_WIDTH + COLUMN_GAP),
-        y: row * (NODE_HEIGHT + ROW_GAP),
+        ...(direction === 'across'
+          ? { x: column * (NODE_WIDTH + COLUMN_GAP), y: row * (NODE_HEIGHT + ROW_GAP) }
+          : { x: row * (NODE_WIDTH + ROW_GAP), y: column * (NODE_HEIGHT + COLUMN_GAP) }),
       });
     });
   });
 
   const at = new Map(placed.map((p) => [p.node.id, p]));
-  const placedEdges = edges.map((edge) => {
-    const from = at.get(edge.from)!;
-    const to = at.get(edge.to)!;
+  const placedEdges = edges.map((edge) => ({
+    edge,
+    path: edgePath(at.get(edge.from)!, at.get(edge.to)!, direction),
+  }));
+
+  const depthSpan = columns.length;
+  const breadth = Math.max(0, ...columns.map((members) => members?.length ?? 0));
+  const across = {
+    width: Math.max(0, depthSpan * (NODE_WIDTH + COLUMN_GAP) - COLUMN_GAP),
+    height: Math.max(0, breadth * (NODE_HEIGHT + ROW_GAP) - ROW_GAP),
+  };
+  const down = {
+    width: Math.max(0, breadth * (NODE_WIDTH + ROW_GAP) - ROW_GAP),
+    height: Math.max(0, depthSpan * (NODE_HEIGHT + COLUMN_GAP) - COLUMN_GAP),
+  };
+  return { nodes: placed, edges: placedEdges, direction, ...(direction === 'across' ? across : down) };
+}
+
+/** A curve from the side of `from` that faces `to` (right, or bottom when laid out downwards). */
+function edgePath(from: PlacedNode, to: PlacedNode, direction: LineageDirection): string {
+  if (direction === 'across') {
     const x1 = from.x + NODE_WIDTH;
     const y1 = from.y + NODE_HEIGHT / 2;
     const x2 = to.x;
     const y2 = to.y + NODE_HEIGHT / 2;
     const bend = Math.max(24, (x2 - x1) / 2);
-    return { edge, path: `M ${x1} ${y1} C ${x1 + bend} ${y1}, ${x2 - bend} ${y2}, ${x2} ${y2}` };
-  });
+    return `M ${x1} ${y1} C ${x1 + bend} ${y1}, ${x2 - bend} ${y2}, ${x2} ${y2}`;
+  }
+  const x1 = from.x + NODE_WIDTH / 2;
+  const y1 = from.y + NODE_HEIGHT;
+  const x2 = to.x + NODE_WIDTH / 2;
+  const y2 = to.y;
+  const bend = Math.max(16, (y2 - y1) / 2);
+  return `M ${x1} ${y1} C ${x1} ${y1 + bend}, ${x2} ${y2 - bend}, ${x2} ${y2}`;
+}
 
-  const tallest = Math.max(0, ...columns.map((members) => members?.length ?? 0));
-  return {
-    nodes: placed,
-    edges: placedEdges,
-    width: Math.max(0, columns.length * (NODE_WIDTH + COLUMN_GAP) - COLUMN_GAP),
-    height: Math.max(0, tallest * (NODE_HEIGHT + ROW_GAP) - ROW_GAP),
-  };
+/**
+ * The direction that fits a frame `available` pixels wide: across when the columns fit, else down (which
+ * is as wide as the broadest depth only). Unmeasured (0), across.
+ */
+export function directionToFit(
+  graph: Pick<LineageGraph, 'nodes' | 'edges'>,
+  available: number,
+): LineageDirection {
+  if (available <= 0) return 'across';
+  return layoutLineage(graph, 'across').width <= available ? 'across' : 'down';
 }

@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
+import { useRef } from 'react';
 import type { ToolKey } from '../../../../contract/common.ts';
 import { depthsOf, type PipelineStepState } from '../../../../contract/pipeline-graph.ts';
 import { StatusBadge } from '../../../components/job-status-badge.tsx';
+import { useElementWidth } from '../../../components/use-element-width.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 
 /* A pipeline run drawn as its DAG: one column per depth, each step a live card, edges from what it waits for. */
@@ -17,8 +19,17 @@ interface Placed {
   y: number;
 }
 
+/**
+ * `across`: a column per depth, read left to right. `down`: a row per depth, for a frame too narrow for
+ * the columns (the run panel beside the builder, a phone), so no step ends up beyond the frame's edge.
+ */
+export type StepsDirection = 'across' | 'down';
+
 /** Columns by depth, rows in the order listed; a pure function so the drawing is the same on every poll. */
-export function layoutSteps(states: readonly PipelineStepState[]): {
+export function layoutSteps(
+  states: readonly PipelineStepState[],
+  direction: StepsDirection = 'across',
+): {
   placed: Placed[];
   width: number;
   height: number;
@@ -32,22 +43,43 @@ export function layoutSteps(states: readonly PipelineStepState[]): {
     const column = depths.get(state.id) ?? 0;
     const row = rows.get(column) ?? 0;
     rows.set(column, row + 1);
-    return { state, x: column * (NODE_W + GAP_X), y: row * (NODE_H + GAP_Y) };
+    return direction === 'across'
+      ? { state, x: column * (NODE_W + GAP_X), y: row * (NODE_H + GAP_Y) }
+      : { state, x: row * (NODE_W + GAP_Y), y: column * (NODE_H + GAP_X) };
   });
   const columns = Math.max(1, ...[...rows.keys()].map((c) => c + 1));
   const maxRows = Math.max(1, ...rows.values());
-  return {
-    placed,
-    width: columns * NODE_W + (columns - 1) * GAP_X,
-    height: maxRows * NODE_H + (maxRows - 1) * GAP_Y,
-  };
+  return direction === 'across'
+    ? {
+        placed,
+        width: columns * NODE_W + (columns - 1) * GAP_X,
+        height: maxRows * NODE_H + (maxRows - 1) * GAP_Y,
+      }
+    : {
+        placed,
+        width: maxRows * NODE_W + (maxRows - 1) * GAP_Y,
+        height: columns * NODE_H + (columns - 1) * GAP_X,
+      };
+}
+
+/** Across when the columns fit in `available` pixels (or it is not measured yet), else down. */
+export function stepsDirectionToFit(states: readonly PipelineStepState[], available: number): StepsDirection {
+  if (available <= 0) return 'across';
+  return layoutSteps(states, 'across').width <= available ? 'across' : 'down';
 }
 
 export function PipelineGraph({ states }: { states: readonly PipelineStepState[] }) {
-  const { placed, width, height } = layoutSteps(states);
+  const frameRef = useRef<HTMLDivElement>(null);
+  // The frame's border and padding (1 + 16 px a side) are no room for steps.
+  const direction = stepsDirectionToFit(states, Math.max(0, useElementWidth(frameRef) - 34));
+  const { placed, width, height } = layoutSteps(states, direction);
   const at = new Map(placed.map((p) => [p.state.id, p]));
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-950/40">
+    <div
+      ref={frameRef}
+      data-direction={direction}
+      className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-950/40"
+    >
       <div className="relative" style={{ width, height }}>
         <svg
           aria-hidden="true"
@@ -59,15 +91,10 @@ export function PipelineGraph({ states }: { states: readonly PipelineStepState[]
             to.state.needs.flatMap((id) => {
               const from = at.get(id);
               if (!from) return [];
-              const x1 = from.x + NODE_W;
-              const y1 = from.y + NODE_H / 2;
-              const x2 = to.x;
-              const y2 = to.y + NODE_H / 2;
-              const mid = (x1 + x2) / 2;
               return [
                 <path
                   key={`${id}>${to.state.id}`}
-                  d={`M${x1},${y1} C${mid},${y1} ${mid},${y2} ${x2},${y2}`}
+                  d={edgePath(from, to, direction)}
                   fill="none"
                   stroke="currentColor"
                   strokeWidth={1.5}
@@ -92,6 +119,18 @@ export function PipelineGraph({ states }: { states: readonly PipelineStepState[]
       </div>
     </div>
   );
+}
+
+/** A curve from the side of `from` facing `to`: its right side across, its bottom downwards. */
+function edgePath(from: Placed, to: Placed, direction: StepsDirection): string {
+  if (direction === 'across') {
+    const [x1, y1, x2, y2] = [from.x + NODE_W, from.y + NODE_H / 2, to.x, to.y + NODE_H / 2];
+    const mid = (x1 + x2) / 2;
+    return `M${x1},${y1} C${mid},${y1} ${mid},${y2} ${x2},${y2}`;
+  }
+  const [x1, y1, x2, y2] = [from.x + NODE_W / 2, from.y + NODE_H, to.x + NODE_W / 2, to.y];
+  const mid = (y1 + y2) / 2;
+  return `M${x1},${y1} C${x1},${mid} ${x2},${mid} ${x2},${y2}`;
 }
 
 const WAITING: Record<string, string> = {
@@ -133,7 +172,15 @@ function StepNode({ state }: { state: PipelineStepState }) {
           <div className="h-full bg-sky-600 dark:bg-sky-400" style={{ width: `${percent}%` }} />
         </div>
       )}
-      {state.error && <p className="line-clamp-2 text-xs text-red-700 dark:text-red-300">{state.error}</p>}
+      {state.error && (
+        // A long URL has no spaces to wrap at: break it anywhere rather than run out of the card.
+        <p
+          title={state.error}
+          className="line-clamp-2 text-xs [overflow-wrap:anywhere] text-red-700 dark:text-red-300"
+        >
+          {state.error}
+        </p>
+      )}
       <div className="min-h-0 flex-1">
         <OutputPreview state={state} />
       </div>

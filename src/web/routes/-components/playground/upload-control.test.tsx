@@ -45,7 +45,10 @@ async function renderField({ multiple = false } = {}) {
   const machinery = { loaded: false };
   vi.doMock('../../../uploads/hash-file.ts', () => {
     machinery.loaded = true;
-    return { hashFile: async () => `sha256:${'c'.repeat(64)}` };
+    // A hash per name: these files stand for different pictures (one drop sends the same bytes only once).
+    const hashFile = async (file: File) =>
+      `sha256:${Buffer.from(file.name).toString('hex').padEnd(64, '0').slice(0, 64)}`;
+    return { hashFile };
   });
   const { UploadControl } = await import('./upload-control.tsx');
   const onUploaded = vi.fn();
