@@ -55,5 +55,5 @@ test('Copy as cURL gives a runnable command with its own Idempotency-Key, and sa
   expect(second.id).toBe(first.id);
 
   await note.getByRole('link', { name: 'Keys page' }).click();
-  await expect(page).toHaveURL(/\/keys$/);
+  await expect(page).toHaveURL(/\/keys\?team=[0-9a-f-]{36}$/);
 });

@@ -39,7 +39,7 @@ test('a folder, two uploads and a duplicate, a run from a file, and its lineage 
   test.setTimeout(120_000);
   await signIn(page);
   await page.getByRole('link', { name: 'Files' }).first().click();
-  await expect(page).toHaveURL(/\/files$/);
+  await expect(page).toHaveURL(/\/files\?team=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'No files yet' })).toBeVisible();
 
   // A folder, selected: it goes into the URL, and uploads go into it.
@@ -84,7 +84,7 @@ test('a folder, two uploads and a duplicate, a run from a file, and its lineage 
 
   // Open one: its page shows it, with its facts.
   await grid.getByRole('link', { name: /blue\.png/ }).click();
-  await expect(page).toHaveURL(/\/files\/file_[A-Za-z0-9_-]+$/);
+  await expect(page).toHaveURL(/\/files\/file_[A-Za-z0-9_-]+\?team=[0-9a-f-]{36}$/);
   const uploadUrl = page.url();
   await expect(page.getByRole('heading', { level: 1, name: 'blue.png' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Facts' })).toContainText('24 × 16 px');
@@ -176,5 +176,5 @@ test('a link to a file that is not there says so and leads back to the files', a
     await expect(page.getByRole('heading', { name: 'This file is not here' })).toBeVisible();
   }
   await page.getByRole('link', { name: 'Back to your files' }).click();
-  await expect(page).toHaveURL(/\/files$/);
+  await expect(page).toHaveURL(/\/files\?team=[0-9a-f-]{36}$/);
 });
