@@ -11,6 +11,7 @@ import type { ModelDefinition, ProviderOffer } from '../catalog/types.ts';
 import { resolveFolder } from '../folders/folders.ts';
 import type { AuthContext } from '../identity/auth-context.ts';
 import { type CheckUrls, requestUrls } from './check-input-urls.ts';
+import { expectedRunMs, measuredRuns } from './expected-run.ts';
 import { type JobRow, toJob } from './job-row.ts';
 import { costOf, estimateUnits, UNIT_NAMES } from './pricing.ts';
 import type { RunInput } from './provider.ts';
@@ -219,6 +220,11 @@ export async function createJob(
     canonical({ tool: request.tool, body: request.body, workspace: request.workspace ?? null }),
   );
   const queue = runQueueFor(request.tool, offer.provider);
+  const expectedMs = expectedRunMs(
+    await measuredRuns(s.db, model.id, offer.provider),
+    request.body,
+    model.estimatedDurationMs ?? 10_000,
+  );
   const baseUrl = `${s.config.PUBLIC_URL}/v2`;
 
   const created = await transaction(s.db, async (tx): Promise<CreatedJob> => {
@@ -295,7 +301,7 @@ export async function createJob(
         request.tool,
         model.id,
         JSON.stringify(request.body),
-        model.estimatedDurationMs ?? 10_000,
+        expectedMs,
         estimate,
         offer.pricingId,
         UNIT_NAMES[offer.unit].billing,
