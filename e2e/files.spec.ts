@@ -48,7 +48,7 @@ test('a folder, two uploads and a duplicate, a run from a file, and its lineage 
   await folders.getByLabel('New folder name').fill('Campaign');
   await folders.getByRole('button', { name: 'Create folder' }).click();
   await folders.getByRole('link', { name: /^Campaign/ }).click();
-  await expect(page).toHaveURL(/\/files\?folder=[0-9a-f-]{36}/);
+  await expect(page).toHaveURL(/\/files\?team=[0-9a-f-]{36}&folder=[0-9a-f-]{36}/);
   await expect(page.getByRole('heading', { name: 'This folder is empty' })).toBeVisible();
 
   // Two files at once, each with its own row, then the first one's bytes again under another name.
