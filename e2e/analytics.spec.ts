@@ -53,7 +53,7 @@ test('the demo history on the analytics page: range, timezone and a filter chang
 
   await page.goto('/sign-in');
   await signInThroughUi(page, email);
-  await expect(page).toHaveURL(/\/playground$/);
+  await expect(page).toHaveURL(/\/playground\?team=[0-9a-f-]{36}$/);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
   // The browser's timezone goes into the URL; the last 30 days by default, compared with the 30 before.
   await expect(page).toHaveURL(/\/analytics\?.*tz=/);

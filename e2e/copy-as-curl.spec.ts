@@ -33,7 +33,10 @@ test('Copy as cURL gives a runnable command with its own Idempotency-Key, and sa
   const note = page.getByRole('region', { name: 'Running the copied request' });
   await expect(note).toContainText('$MEDIA_API_KEY');
   await expect(note).toContainText('export MEDIA_API_KEY=');
-  await expect(note.getByRole('link', { name: 'Keys page' })).toHaveAttribute('href', '/keys');
+  await expect(note.getByRole('link', { name: 'Keys page' })).toHaveAttribute(
+    'href',
+    /^\/keys\?team=[0-9a-f-]{36}$/,
+  );
 
   // Run as a person would, with a key of their own: twice, and one job comes of it.
   const created = await page.request.post('/v2/api-keys', {
@@ -55,5 +58,5 @@ test('Copy as cURL gives a runnable command with its own Idempotency-Key, and sa
   expect(second.id).toBe(first.id);
 
   await note.getByRole('link', { name: 'Keys page' }).click();
-  await expect(page).toHaveURL(/\/keys$/);
+  await expect(page).toHaveURL(/\/keys\?team=[0-9a-f-]{36}$/);
 });

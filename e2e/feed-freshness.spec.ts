@@ -12,7 +12,7 @@ import { accountMenu, freshEmail, signInThroughUi } from './support/sign-in.ts';
 async function signIn(page: Page): Promise<string> {
   await page.goto('/sign-in');
   await signInThroughUi(page, freshEmail());
-  await expect(page).toHaveURL(/\/playground$/);
+  await expect(page).toHaveURL(/\/playground\?team=[0-9a-f-]{36}$/);
   return sessionToken(page);
 }
 
@@ -108,7 +108,7 @@ test('an outage shows in the page with Retry now, keeps the shell, and the conso
   await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible({
     timeout: 10_000,
   });
-  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page).toHaveURL(/\/settings\?team=[0-9a-f-]{36}$/);
   await expect(nav(page)).toBeVisible();
 
   // The server is back: Retry now brings the page at once, without waiting for a timer.

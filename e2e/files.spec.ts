@@ -40,7 +40,7 @@ test('a folder, two uploads and a duplicate, a run from a file, and its lineage 
   test.setTimeout(120_000);
   await signIn(page);
   await page.getByRole('link', { name: 'Files' }).first().click();
-  await expect(page).toHaveURL(/\/files$/);
+  await expect(page).toHaveURL(/\/files\?team=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'No files yet' })).toBeVisible();
 
   // A folder, selected: it goes into the URL, and uploads go into it.
@@ -49,7 +49,7 @@ test('a folder, two uploads and a duplicate, a run from a file, and its lineage 
   await folders.getByLabel('New folder name').fill('Campaign');
   await folders.getByRole('button', { name: 'Create folder' }).click();
   await folders.getByRole('link', { name: /^Campaign/ }).click();
-  await expect(page).toHaveURL(/\/files\?folder=[0-9a-f-]{36}/);
+  await expect(page).toHaveURL(/\/files\?team=[0-9a-f-]{36}&folder=[0-9a-f-]{36}/);
   await expect(page.getByRole('heading', { name: 'This folder is empty' })).toBeVisible();
 
   // Two files at once, each with its own row, then the first one's bytes again under another name.
@@ -85,7 +85,7 @@ test('a folder, two uploads and a duplicate, a run from a file, and its lineage 
 
   // Open one: its page shows it, with its facts.
   await grid.getByRole('link', { name: /blue\.png/ }).click();
-  await expect(page).toHaveURL(/\/files\/file_[A-Za-z0-9_-]+$/);
+  await expect(page).toHaveURL(/\/files\/file_[A-Za-z0-9_-]+\?team=[0-9a-f-]{36}$/);
   const uploadUrl = page.url();
   await expect(page.getByRole('heading', { level: 1, name: 'blue.png' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Facts' })).toContainText('24 × 16 px');
@@ -177,7 +177,7 @@ test('a link to a file that is not there says so and leads back to the files', a
     await expect(page.getByRole('heading', { name: 'This file is not here' })).toBeVisible();
   }
   await page.getByRole('link', { name: 'Back to your files' }).click();
-  await expect(page).toHaveURL(/\/files$/);
+  await expect(page).toHaveURL(/\/files\?team=[0-9a-f-]{36}$/);
 });
 
 /** The console's session token, for calls to the API beside the page. */

@@ -16,7 +16,7 @@ interface CreatedJob {
 async function signIn(page: Page): Promise<string> {
   await page.goto('/sign-in');
   await signInThroughUi(page, freshEmail());
-  await expect(page).toHaveURL(/\/playground$/);
+  await expect(page).toHaveURL(/\/playground\?team=[0-9a-f-]{36}$/);
   const token = await page.evaluate(
     () => JSON.parse(localStorage.getItem('media-console:session') ?? 'null')?.token as string | undefined,
   );
@@ -72,7 +72,7 @@ test('jobs appear and finish in the feed without a reload; a running job is canc
   const videoRow = feedRow(page, 'a long pan over hills');
   await expect(videoRow.getByText('Running')).toBeVisible({ timeout: 20_000 });
   await videoRow.getByRole('link').click();
-  await expect(page).toHaveURL(new RegExp(`/jobs/${video.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/jobs/${video.id}\\?team=[0-9a-f-]{36}$`));
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByRole('heading', { name: video.id })).toBeVisible();
   await expect(drawer.getByRole('progressbar')).toBeVisible();
@@ -96,7 +96,7 @@ test('jobs appear and finish in the feed without a reload; a running job is canc
 
   // Escape closes the drawer; the feed behind shows the cancelled job.
   await page.keyboard.press('Escape');
-  await expect(page).toHaveURL(/\/jobs$/);
+  await expect(page).toHaveURL(/\/jobs\?team=[0-9a-f-]{36}$/);
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(feedRow(page, 'a long pan over hills').getByText('Cancelled')).toBeVisible();
 
@@ -128,7 +128,7 @@ test('filters the feed, and a reload keeps the filter', async ({ page }) => {
   await expect(feedRow(page, 'a blue teapot')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
-  await expect(page).toHaveURL(/\/jobs$/);
+  await expect(page).toHaveURL(/\/jobs\?team=[0-9a-f-]{36}$/);
   await expect(feedRow(page, 'a blue teapot')).toBeVisible();
 });
 
@@ -257,7 +257,7 @@ test('on a phone the feed is a card per job with its picture, and the filters fo
   await filters.click();
   await expect(page.getByLabel('Tool')).toHaveValue('image');
   await page.getByLabel('Tool').selectOption('');
-  await expect(page).toHaveURL(/\/jobs$/);
+  await expect(page).toHaveURL(/\/jobs\?team=[0-9a-f-]{36}$/);
   await expect(page.getByLabel('Tool')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Filters/ })).toHaveAccessibleName('Filters');
 });

@@ -13,7 +13,7 @@ async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto('/sign-in');
   await signInThroughUi(page, email);
-  await expect(page).toHaveURL(/\/playground$/);
+  await expect(page).toHaveURL(/\/playground\?team=[0-9a-f-]{36}$/);
   return page;
 }
 

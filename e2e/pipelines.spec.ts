@@ -27,6 +27,10 @@ test('builds a two-step pipeline in the form, wires the first output into the se
   await second.getByLabel('Add the output of').selectOption('sketch');
   await expect(second.getByRole('textbox', { name: 'File 1' })).toHaveValue('{{steps.sketch.output.url}}');
 
+  // Its estimate before it runs: the sum of its steps', each named.
+  await expect(page.getByText(/^Sum of the steps: sketch \d+ \+ bigger \d+$/)).toBeVisible();
+  await expect(page.getByTestId('cost-estimate')).toHaveText(/^[1-9]\d* credits? \(\$/);
+
   await page.getByRole('button', { name: 'Run pipeline' }).click();
   await expect(page).toHaveURL(/\/pipelines\?.*job=job_/);
 
@@ -41,6 +45,7 @@ test('builds a two-step pipeline in the form, wires the first output into the se
     const node = steps.locator(`[data-step="${id}"]`);
     await expect(node).toHaveAttribute('data-status', 'completed');
     await expect(node.getByRole('img', { name: `Output of ${id}` })).toBeVisible();
+    await expect(node.getByText(/^Charged \d+ credits?$/)).toBeVisible();
   }
   const sketchBox = await steps.locator('[data-step="sketch"]').boundingBox();
   const biggerBox = await steps.locator('[data-step="bigger"]').boundingBox();

@@ -8,7 +8,7 @@ test('signs in with an emailed code, stays signed in across reloads, and signs o
 
   await signInThroughUi(page, email);
 
-  await expect(page).toHaveURL(/\/playground$/);
+  await expect(page).toHaveURL(/\/playground\?team=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Playground', level: 1 })).toBeVisible();
   // The Sign in button left with the sign-in page: the console's main region has focus, not the body.
   await expect(page.locator('main#main')).toBeFocused();
@@ -17,12 +17,12 @@ test('signs in with an emailed code, stays signed in across reloads, and signs o
   await expect(page.getByText('1,000 credits ($10.00)')).toBeVisible();
 
   await page.reload();
-  await expect(page).toHaveURL(/\/playground$/);
+  await expect(page).toHaveURL(/\/playground\?team=[0-9a-f-]{36}$/);
   await expect(accountMenu(page)).toContainText(email);
   await expect(accountMenu(page)).toContainText('1,000 credits');
   // Signed in, the sign-in page sends the person back into the console.
   await page.goto('/sign-in');
-  await expect(page).toHaveURL(/\/playground$/);
+  await expect(page).toHaveURL(/\/playground\?team=[0-9a-f-]{36}$/);
 
   const token = await page.evaluate(
     () => JSON.parse(localStorage.getItem('media-console:session') ?? 'null')?.token,
@@ -50,7 +50,7 @@ test('a signed-out visit to /settings signs in first, then lands on /settings', 
   await page.getByRole('button', { name: 'Open dev mailbox' }).click();
   await page.getByRole('button', { name: 'Sign in with this code' }).first().click();
 
-  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page).toHaveURL(/\/settings\?team=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 });
 
@@ -69,16 +69,16 @@ test('a wrong code shows why, and the right one still works', async ({ page }) =
 
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/playground$/);
+  await expect(page).toHaveURL(/\/playground\?team=[0-9a-f-]{36}$/);
 });
 
 test('a session revoked elsewhere sends the person to sign in, then back', async ({ page }) => {
   const email = freshEmail();
   await page.goto('/sign-in');
   await signInThroughUi(page, email);
-  await expect(page).toHaveURL(/\/playground$/);
+  await expect(page).toHaveURL(/\/playground\?team=[0-9a-f-]{36}$/);
   await page.getByRole('link', { name: 'Jobs' }).click();
-  await expect(page).toHaveURL(/\/jobs$/);
+  await expect(page).toHaveURL(/\/jobs\?team=[0-9a-f-]{36}$/);
 
   const token = await page.evaluate(
     () => JSON.parse(localStorage.getItem('media-console:session') ?? 'null')?.token,
@@ -89,18 +89,18 @@ test('a session revoked elsewhere sends the person to sign in, then back', async
   expect(revoked.ok()).toBe(true);
 
   await page.reload();
-  await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fjobs&reason=expired$/);
+  await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fjobs%3Fteam%3D[0-9a-f-]{36}&reason=expired$/);
   await expect(page.getByText('Your session has ended.')).toBeVisible();
 
   await signInThroughUi(page, email);
-  await expect(page).toHaveURL(/\/jobs$/);
+  await expect(page).toHaveURL(/\/jobs\?team=[0-9a-f-]{36}$/);
 });
 
 test('signing out in one tab signs out the other tabs', async ({ context }) => {
   const first = await context.newPage();
   await first.goto('/sign-in');
   await signInThroughUi(first, freshEmail());
-  await expect(first).toHaveURL(/\/playground$/);
+  await expect(first).toHaveURL(/\/playground\?team=[0-9a-f-]{36}$/);
 
   const second = await context.newPage();
   await second.goto('/keys');
@@ -109,5 +109,5 @@ test('signing out in one tab signs out the other tabs', async ({ context }) => {
   await accountMenu(first).click();
   await first.getByRole('button', { name: 'Sign out' }).click();
   await expect(first).toHaveURL(/\/sign-in$/);
-  await expect(second).toHaveURL(/\/sign-in\?redirect=%2Fkeys$/);
+  await expect(second).toHaveURL(/\/sign-in\?redirect=%2Fkeys%3Fteam%3D[0-9a-f-]{36}$/);
 });

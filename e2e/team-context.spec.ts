@@ -12,7 +12,7 @@ async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto('/sign-in');
   await signInThroughUi(page, email);
-  await expect(page).toHaveURL(/\/playground$/);
+  await expect(page).toHaveURL(/\/playground\?team=[0-9a-f-]{36}$/);
   return page;
 }
 
@@ -66,8 +66,22 @@ test('a member switches to the team she was invited to and works in it everywher
   const fresh = await (await browser.newContext()).newPage();
   await fresh.goto('/sign-in');
   await signInThroughUi(fresh, colleagueEmail);
-  await expect(fresh).toHaveURL(/\/playground$/);
+  await expect(fresh).toHaveURL(/\/playground\?team=[0-9a-f-]{36}$/);
   await fresh.goto(link);
+  await expect(fresh.getByRole('combobox', { name: 'Team' })).toHaveValue(ownerTeamId);
+  await expect(fresh.getByText('the owner kite').first()).toBeVisible();
+
+  // A link the owner copies in her own team names it too: it opens there for the colleague, who was
+  // working in her own team in this tab.
+  const freshSwitcher = fresh.getByRole('combobox', { name: 'Team' });
+  const ownTeamId = await freshSwitcher
+    .getByRole('option', { name: /\(owner, personal\)$/ })
+    .getAttribute('value');
+  await freshSwitcher.selectOption(ownTeamId ?? '');
+  await expect(fresh.getByText('No jobs yet')).toBeVisible();
+  await openSection(owner, 'Jobs');
+  await expect(owner).toHaveURL(new RegExp(`/jobs\\?team=${ownerTeamId}$`));
+  await fresh.goto(owner.url());
   await expect(fresh.getByRole('combobox', { name: 'Team' })).toHaveValue(ownerTeamId);
   await expect(fresh.getByText('the owner kite').first()).toBeVisible();
 });

@@ -11,7 +11,7 @@ async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto('/sign-in');
   await signInThroughUi(page, email);
-  await expect(page).toHaveURL(/\/playground$/);
+  await expect(page).toHaveURL(/\/playground\?team=[0-9a-f-]{36}$/);
   return page;
 }
 

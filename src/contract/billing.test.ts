@@ -48,7 +48,13 @@ describe('ledger entries', () => {
 
 describe('balance', () => {
   it('is never negative', () => {
-    const balance = { team_id: TEAM, balance_cents: 100, held_cents: 3, as_of: '2025-01-01T00:00:00Z' };
+    const balance = {
+      team_id: TEAM,
+      balance_cents: 100,
+      held_cents: 3,
+      as_of: '2025-01-01T00:00:00Z',
+      top_up: { url: null, command: `npm run credits -- grant ${TEAM} <credits>` },
+    };
     expect(issuesOf(Balance, balance)).toEqual([]);
     expect(issuesOf(Balance, { ...balance, balance_cents: -1 })).toEqual(['balance_cents: too_small']);
   });

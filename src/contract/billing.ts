@@ -49,12 +49,31 @@ export const LedgerEntry = z
   .meta({ id: 'LedgerEntry' });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
+/**
+ * How credits are added to the team on this server (ours): only by its owners, through the operator's
+ * top-up page when one is configured, else by asking the operator, who runs `command` on the server.
+ */
+export const TopUp = z
+  .object({
+    url: z.url().nullable().meta({
+      description:
+        "The operator's top-up page for this team (CREDITS_TOP_UP_URL), or null when there is none.",
+    }),
+    command: z.string().meta({
+      description:
+        'The command the operator runs on the server to add credits to this team, `<credits>` left to fill in.',
+    }),
+  })
+  .meta({ id: 'TopUp' });
+export type TopUp = z.infer<typeof TopUp>;
+
 export const Balance = z
   .object({
     team_id: Uuid,
     balance_cents: Cents.meta({ description: 'Credits available for new jobs (holds already deducted).' }),
     held_cents: Cents.meta({ description: 'Credits held by unfinished jobs.' }),
     as_of: Timestamp,
+    top_up: TopUp,
   })
   .meta({ id: 'Balance' });
 export type Balance = z.infer<typeof Balance>;

@@ -152,6 +152,9 @@ export const PipelineStepState = z.object({
   status: z.enum(PIPELINE_STEP_STATUSES),
   progress: z.number().nullable().optional(),
   error: z.string().nullable().optional(),
+  /** What the step's job held when it was made (its estimate), and what it was charged once it ended. */
+  estimated_cost_cents: z.number().nullable().optional(),
+  charged_cents: z.number().nullable().optional(),
   output: z
     .object({
       url: z.string().nullable(),

@@ -25,6 +25,14 @@ const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   SIGNUP_CREDITS: z.coerce.number().int().min(0).max(100_000_000).default(1000),
+  /**
+   * Where a team's owners add credits (a shop or an invoice form of the operator's); `{team_id}` in it is
+   * replaced by the team's id. Unset: credits are added only by the operator's `npm run credits`.
+   */
+  CREDITS_TOP_UP_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((url) => url.length <= 2000, { message: 'must be at most 2,000 characters' })
+    .optional(),
   /** Comma-separated addresses of the operators who may approve or reject published templates. */
   ADMIN_EMAILS: z
     .string()

@@ -7,9 +7,10 @@ import { storedValue } from '../storage/stored-value.ts';
  * call (api/client.ts) and is part of every query key of team data (`teamScoped`), so a switch never
  * shows another team's cached keys, spend or files.
  *
- * The choice lives in this tab (another tab keeps working in its own team), in the URL as `?team=` while
- * it is not the person's own team (routes/_app.tsx: a shared link opens in that team), and in
- * localStorage as the team a new tab or a link without `?team=` opens in.
+ * The choice lives in this tab (another tab keeps working in its own team), in the URL as `?team=`, the
+ * person's own team included (routes/_app.tsx: a link shared with a colleague who is in that team opens
+ * in it, not in the colleague's own), and in localStorage as the team a new tab or a link without
+ * `?team=` opens in.
  */
 
 export const REMEMBERED_TEAM_KEY = 'media-console:team';
@@ -26,6 +27,8 @@ const readTeam = (json: unknown): string | null | undefined =>
 export const rememberedTeam = storedValue<string | null>(REMEMBERED_TEAM_KEY, readTeam, null);
 
 let current: string | null = null;
+/** The person's own team, once known: named by its id (in a link) it is still acted for without a header. */
+let own: string | null = null;
 /** Whether this tab has settled on a team yet (its first page has not, and opens in the remembered one). */
 let settled = false;
 
@@ -43,8 +46,9 @@ export function teamToOpen(): string | null {
 }
 
 /** Works in `teamId` from now on (null: the person's own team), and remembers it for the next visit. */
-export function setCurrentTeam(teamId: string | null): void {
+export function setCurrentTeam(requested: string | null): void {
   settled = true;
+  const teamId = requested === own ? null : requested;
   if (teamId === null) rememberedTeam.clear();
   else rememberedTeam.set(teamId);
   current = teamId;
@@ -54,6 +58,12 @@ export function setCurrentTeam(teamId: string | null): void {
 export function forgetCurrentTeam(): void {
   setCurrentTeam(null);
   settled = false;
+  own = null;
+}
+
+/** Notes the person's own team (from GET /me), so a link naming it by id acts for it as the own team. */
+export function knowOwnTeam(teamId: string): void {
+  own = teamId;
 }
 
 /** The header that makes a call act for the current team (none for the person's own team). */

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../client/api-error.ts';
 import type { Me } from '../../contract/account.ts';
 import { meQueryOptions } from '../queries/me.ts';
-import { ownTeamId, setCurrentTeam, teamToOpen } from './current-team.ts';
+import { knowOwnTeam, ownTeamId, setCurrentTeam, teamToOpen } from './current-team.ts';
 
 /**
  * Settles the team a page opens in, before any of its data loads (routes/_app.tsx): the link's `?team=`,
@@ -11,7 +11,8 @@ import { ownTeamId, setCurrentTeam, teamToOpen } from './current-team.ts';
  * for its own team whatever the console sends, so then the console claims no other.
  *
  * Answers the caller (`/me` for that team) and the `?team=` the address should carry: the team's id,
- * or undefined for the person's own team.
+ * the person's own too (a link shared with a colleague in that team opens in it, not in theirs), or
+ * undefined for an API key, whose team no address can change.
  */
 export async function enterTeam(
   queryClient: QueryClient,
@@ -27,11 +28,12 @@ export async function enterTeam(
     setCurrentTeam(null);
     me = await queryClient.ensureQueryData(meQueryOptions());
   }
+  knowOwnTeam(ownTeamId(me));
   const team = me.auth.kind === 'session' && me.team.id !== ownTeamId(me) ? me.team.id : null;
   if (team !== wanted) {
-    // The same team asked for by its id (or a key's): keys of the own team carry no id.
+    // The own team asked for by its id (or a key's team): the own team is acted for without a header.
     setCurrentTeam(team);
     me = await queryClient.ensureQueryData(meQueryOptions());
   }
-  return { me, team: team ?? undefined };
+  return { me, team: me.auth.kind === 'session' ? me.team.id : undefined };
 }

@@ -8,8 +8,8 @@ import { sessionStore } from '../auth/session.ts';
 import { jobKeys } from '../queries/jobs.ts';
 import { createAppRouter } from '../router.tsx';
 import { apiError, type FakeRequest, json, stubFetch } from '../testing/fake-fetch.ts';
-import { forgetCurrentTeam } from './current-team.ts';
-import { sectionOf } from './use-switch-team.ts';
+import { forgetCurrentTeam, rememberedTeam } from './current-team.ts';
+import { searchForAnotherTeam, sectionOf } from './use-switch-team.ts';
 
 /*
  * The team the console works in, through the real router, routes and API client against a fake fetch:
@@ -57,6 +57,7 @@ function server() {
         balance_cents: BALANCE[actingFor(request)] ?? 0,
         held_cents: 0,
         as_of: '2026-01-01T00:00:00.000Z',
+        top_up: { url: null, command: `npm run credits -- grant ${actingFor(request)} <credits>` },
       }),
     'GET /v2/billing/ledger': () => json({ data: [], next_cursor: null }),
     'GET /v2/team/members': () => json({ data: [], invitations: [] }),
@@ -121,11 +122,11 @@ describe('the team the console works in', () => {
     expect(after.map((call) => call.url.pathname)).toContain('/v2/billing/balance');
     for (const call of after) expect(call.headers.get('x-team-id'), call.url.pathname).toBe(OLGA_TEAM);
 
-    // Back to her own team: her own balance, a plain address, and what is asked is asked for her team.
+    // Back to her own team: her own balance, her team in the address, and what is asked is asked for her team.
     const back = api.calls.length;
     await user.selectOptions(screen.getByRole('combobox', { name: 'Team' }), ADA_TEAM);
     await showsAvailable(/1,000 credits/);
-    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    await waitFor(() => expect(router.state.location.search).toEqual({ team: ADA_TEAM }));
     for (const call of apiCalls(api.calls.slice(back)))
       expect(actingFor(call), call.url.pathname).toBe(ADA_TEAM);
   });
@@ -142,6 +143,35 @@ describe('the team the console works in', () => {
 
     await router.navigate({ to: '/team' });
     await waitFor(() => expect(router.state.location.search).toEqual({ team: OLGA_TEAM }));
+  });
+
+  it('names her own team in the address too, so a link she shares opens in her team for a colleague', async () => {
+    server();
+    const { router } = openConsoleAt('/billing');
+    await showsAvailable(/1,000 credits/);
+    await waitFor(() => expect(router.state.location.search).toEqual({ team: ADA_TEAM }));
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', `/jobs?team=${ADA_TEAM}`);
+  });
+
+  it('opens a link naming her own team in it, though she last worked in another', async () => {
+    const api = server();
+    rememberedTeam.set(OLGA_TEAM);
+    const { router } = openConsoleAt(`/billing?team=${ADA_TEAM}`);
+    await showsAvailable(/1,000 credits/);
+    expect(screen.getByRole('combobox', { name: 'Team' })).toHaveValue(ADA_TEAM);
+    expect(router.state.location.search).toEqual({ team: ADA_TEAM });
+    for (const call of apiCalls(api.calls)) expect(actingFor(call), call.url.pathname).toBe(ADA_TEAM);
+  });
+
+  it("keeps the page's filters on a switch", async () => {
+    const user = userEvent.setup();
+    server();
+    const { router } = openConsoleAt('/billing?kind=grant');
+    await showsAvailable(/1,000 credits/);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Team' }), OLGA_TEAM);
+    await showsAvailable(/25 credits/);
+    expect(router.state.location.search).toEqual({ kind: 'grant', team: OLGA_TEAM });
   });
 
   it('names only her own personal team "your personal team" on the Team page', async () => {
@@ -166,7 +196,7 @@ describe('the team the console works in', () => {
     const api = server();
     const { router } = openConsoleAt(`/billing?team=${STRANGERS}`);
     await showsAvailable(/1,000 credits/);
-    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    await waitFor(() => expect(router.state.location.search).toEqual({ team: ADA_TEAM }));
     expect(api.calls.at(-1)?.headers.get('x-team-id')).toBeNull();
   });
 });
@@ -187,5 +217,34 @@ describe('a switch of team', () => {
     expect(sectionOf('/files/file_1')).toBe('/files');
     expect(sectionOf('/analytics')).toBe('/analytics');
     expect(sectionOf('/')).toBe('/');
+  });
+
+  it('keeps the filters that still make sense in the other team, and drops what names the team left', () => {
+    expect(
+      searchForAnotherTeam({
+        team: OLGA_TEAM,
+        status: 'failed,cancelled',
+        tool: 'video',
+        model: 'local-sketch',
+        from: '2026-01-01',
+        q: 'kite',
+        revoked: true,
+        folder: 'a0000000-0000-4000-8000-0000000000f1',
+        key: 'key_abc',
+        job: 'job_1',
+        input: 'https://media.example/file_1.png',
+        creator: 'member:a0000000-0000-4000-8000-0000000000f2',
+        api_key: 'key_a,key_b',
+      }),
+    ).toEqual({
+      status: 'failed,cancelled',
+      tool: 'video',
+      model: 'local-sketch',
+      from: '2026-01-01',
+      q: 'kite',
+      revoked: true,
+    });
+    // Filters of what is in no folder or made by no key mean the same in every team.
+    expect(searchForAnotherTeam({ folder: 'none', key: 'none' })).toEqual({ folder: 'none', key: 'none' });
   });
 });

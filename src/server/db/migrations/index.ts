@@ -19,6 +19,7 @@ import { ledgerListIndexes } from './017-ledger-list-indexes.ts';
 import { remoteFollow } from './018-remote-follow.ts';
 import { jobUpdateOrder } from './019-job-update-order.ts';
 import { fileGeneratedBy } from './020-file-generated-by.ts';
+import { measuredRuns } from './021-measured-runs.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -42,4 +43,5 @@ export const migrations: Migration[] = [
   remoteFollow,
   jobUpdateOrder,
   fileGeneratedBy,
+  measuredRuns,
 ];

@@ -12,6 +12,7 @@ import type { ModelDefinition, ProviderOffer } from '../catalog/types.ts';
 import { resolveFolder } from '../folders/folders.ts';
 import type { AuthContext } from '../identity/auth-context.ts';
 import { type CheckUrls, requestUrls } from './check-input-urls.ts';
+import { expectedRunMs, measuredRuns } from './expected-run.ts';
 import { type JobRow, toJob } from './job-row.ts';
 import { costOf, estimateUnits, UNIT_NAMES } from './pricing.ts';
 import type { RunInput } from './provider.ts';
@@ -124,6 +125,36 @@ function providerEstimate(s: Services, input: RunInput): number | null {
   }
 }
 
+/** What a request to `offer` is expected to cost: the provider's own estimate of units, else the body's. */
+function estimateOf(
+  s: Services,
+  model: ModelDefinition,
+  offer: ProviderOffer,
+  body: Record<string, unknown>,
+) {
+  if (!Number.isFinite(offer.unitPrice) || offer.unitPrice < 0) {
+    throw new AppError(
+      'pricing_unavailable',
+      `No price is available for \`${model.id}\` on ${offer.provider}.`,
+    );
+  }
+  return costOf(offer, providerEstimate(s, { model, offer, body }) ?? estimateUnits(offer, body));
+}
+
+/**
+ * A pipeline's estimate: the sum of its steps' estimates, each priced as its job will be (an input that
+ * an earlier step makes is unknown yet, so its step is priced from the model's typical request).
+ */
+function pipelineEstimate(s: Services, body: Record<string, unknown>): number {
+  const steps = Array.isArray(body.steps)
+    ? (body.steps as Array<{ tool: ToolKey; input: Record<string, unknown> }>)
+    : [];
+  return steps.reduce((sum, step) => {
+    const { model, offer } = chooseModel(s, step.tool, step.input);
+    return sum + estimateOf(s, model, offer, step.input);
+  }, 0);
+}
+
 const IMAGE_EXTENSION = /\.(png|jpe?g|webp|gif|avif|bmp|tiff?)$/i;
 
 /** Spec 4.2: an image start frame on a video model with an image-to-video variant runs that variant. */
@@ -192,15 +223,9 @@ export async function createJob(
 ): Promise<CreatedJob> {
   const { model, offer } = chooseModel(s, request.tool, request.body);
   checkModelInput(model, request.body);
-  const units =
-    providerEstimate(s, { model, offer, body: request.body }) ?? estimateUnits(offer, request.body);
-  if (!Number.isFinite(offer.unitPrice) || offer.unitPrice < 0) {
-    throw new AppError(
-      'pricing_unavailable',
-      `No price is available for \`${model.id}\` on ${offer.provider}.`,
-    );
-  }
-  const estimate = costOf(offer, units);
+  const pipeline = request.tool === 'pipeline';
+  // A pipeline charges nothing itself: its estimate is the sum of its steps', which each hold their own.
+  const estimate = pipeline ? pipelineEstimate(s, request.body) : estimateOf(s, model, offer, request.body);
   // Every URL of the body, render layers and pipeline steps included; webhooks are refused now too,
   // rather than failing (and retrying) at delivery.
   const urls = requestUrls(request.body);
@@ -211,6 +236,11 @@ export async function createJob(
     canonical({ tool: request.tool, body: request.body, workspace: request.workspace ?? null }),
   );
   const queue = runQueueFor(request.tool, offer.provider);
+  const expectedMs = expectedRunMs(
+    await measuredRuns(s.db, model.id, offer.provider),
+    request.body,
+    model.estimatedDurationMs ?? 10_000,
+  );
   const baseUrl = `${s.config.PUBLIC_URL}/v2`;
 
   const created = await transaction(s.db, async (tx): Promise<CreatedJob> => {
@@ -249,7 +279,7 @@ export async function createJob(
       ? (await tx.query('SELECT 1 FROM result_cache WHERE cache_key = $1', [cacheKey])).rowCount === 1
       : false;
     const id = newJobId();
-    const held = cached ? 0 : estimate;
+    const held = cached || pipeline ? 0 : estimate;
     const attribution = {
       teamId: auth.teamId,
       personId: auth.personId,
@@ -287,7 +317,7 @@ export async function createJob(
         request.tool,
         model.id,
         JSON.stringify(request.body),
-        model.estimatedDurationMs ?? 10_000,
+        expectedMs,
         estimate,
         offer.pricingId,
         UNIT_NAMES[offer.unit].billing,

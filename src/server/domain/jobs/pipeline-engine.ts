@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PIPELINE_REFERENCE } from '../../../contract/generation.ts';
 import type { OutputEnvelope } from '../../../contract/jobs.ts';
 import { dependenciesOf, type PipelineStepState, sinksOf } from '../../../contract/pipeline-graph.ts';
+import { isTerminalJobStatus } from '../../../contract/values.ts';
 import type { Services } from '../../services.ts';
 import type { AuthContext } from '../identity/auth-context.ts';
 import { createJob } from './create-job.ts';
@@ -200,6 +201,9 @@ class PipelineRun {
     state.status = row.status;
     state.model = row.model;
     state.progress = row.status === 'completed' ? 1 : row.progress;
+    // A failed or cancelled step gives its hold back: the console says so on the step, not "0".
+    state.estimated_cost_cents = row.estimated_cost_cents;
+    state.charged_cents = isTerminalJobStatus(row.status) ? (row.actual_cost_cents ?? 0) : null;
     if (row.status === 'completed' && row.output) {
       this.outputs.set(state.id, row.output);
       const first = row.output.outputs[0];

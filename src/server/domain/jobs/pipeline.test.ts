@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PipelineStepState } from '../../../contract/pipeline-graph.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
 import { waitForTerminal } from '../../testing/wait-for-terminal.ts';
 
@@ -32,8 +33,8 @@ const steps = (prompt: string) => [
 
 describe('pipelines', () => {
   it("runs each step as its own billed job, feeding outputs forward, and ends with the last step's output", async () => {
+    const before = await client.getBalance();
     const created = await client.runPipeline({ body: { steps: steps('a kite over the sea') } as never });
-    expect(created.estimated_cost_cents).toBe(0);
     const done = await waitForTerminal(client, created.id);
     expect(done.status).toBe('completed');
 
@@ -49,8 +50,12 @@ describe('pipelines', () => {
     expect(bigger.input.files).toEqual([{ url: sketch.output!.outputs[0]!.url }]);
     expect(done.output!.outputs[0]!.file_id).toBe(bigger.output!.outputs[0]!.file_id);
     expect((sketch.actual_cost_cents ?? 0) + (bigger.actual_cost_cents ?? 0)).toBeGreaterThan(0);
-    // The pipeline costs what its steps were charged.
+    // The pipeline costs what its steps were charged, and was estimated at the sum of their estimates.
     expect(done.actual_cost_cents).toBe((sketch.actual_cost_cents ?? 0) + (bigger.actual_cost_cents ?? 0));
+    expect(created.estimated_cost_cents).toBe(sketch.estimated_cost_cents + bigger.estimated_cost_cents);
+    expect(created.estimated_cost_cents).toBeGreaterThan(0);
+    // Held by its steps only, never by the pipeline too: the balance moved by the charges alone.
+    expect((await client.getBalance()).balance_cents).toBe(before.balance_cents - done.actual_cost_cents!);
 
     const small = await sharp(await bytesAt(sketch.output!.outputs[0]!.url!)).metadata();
     const large = await sharp(await bytesAt(done.output!.outputs[0]!.url!)).metadata();
@@ -70,5 +75,30 @@ describe('pipelines', () => {
     expect(done.status).toBe('failed');
     expect(done.error).toMatchObject({ code: 'step_failed' });
     expect(JSON.stringify(done.error)).toContain('second');
+  });
+
+  it('says on a step that failed while running that its hold came back, and on the others what they cost', async () => {
+    const created = await client.runPipeline({
+      body: {
+        steps: [
+          { id: 'still', tool: 'image', input: { model: 'local-sketch', prompt: `a still ${Date.now()}` } },
+          // A picture is no video: the trim starts, holds its estimate, and fails.
+          {
+            id: 'trim',
+            tool: 'video',
+            input: { model: 'local-video-trim', files: [{ url: '{{steps.still.output.url}}' }] },
+          },
+        ],
+      } as never,
+    });
+    const done = await waitForTerminal(client, created.id);
+    expect(done.status).toBe('failed');
+    const [still, trim] = (done.progress_metadata as { steps: PipelineStepState[] }).steps;
+    expect(trim).toMatchObject({ status: 'failed', charged_cents: 0 });
+    expect(trim!.job_id).not.toBeNull();
+    expect(trim!.estimated_cost_cents).toBeGreaterThan(0);
+    expect(still).toMatchObject({ status: 'completed', charged_cents: still!.estimated_cost_cents });
+    expect(done.actual_cost_cents).toBe(still!.charged_cents);
+    expect(created.estimated_cost_cents).toBe(still!.estimated_cost_cents! + trim!.estimated_cost_cents!);
   });
 });

@@ -25,9 +25,9 @@ export function estimateUnits(offer: ProviderOffer, body: Record<string, unknown
   }
 }
 
-/** Credits for a number of units: fractional prices round up per job. */
+/** Credits for a number of units: fractional prices round up per job (a free offer costs 0, never -0). */
 export function costOf(offer: ProviderOffer, units: number): number {
-  return Math.ceil(offer.unitPrice * units - 1e-9);
+  return Math.max(0, Math.ceil(offer.unitPrice * units - 1e-9));
 }
 
 /** Cost of what was billed, from billed_units under the offer's unit name. */

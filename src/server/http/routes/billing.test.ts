@@ -28,6 +28,14 @@ describe('the balance', () => {
     expect(after).toMatchObject({ balance_cents: 500 - held, held_cents: held });
     expect(Date.parse(after.as_of)).not.toBeNaN();
   });
+
+  it('says how credits are added here: without a top-up page, the command the operator runs', async () => {
+    const owner = await person(t);
+    expect((await owner.client.getBalance()).top_up).toEqual({
+      url: null,
+      command: `npm run credits -- grant ${owner.teamId} <credits>`,
+    });
+  });
 });
 
 describe('the ledger', () => {

@@ -89,6 +89,8 @@ describe('local-motion', () => {
     const fractions = progress.map(([fraction]) => fraction);
     expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
     expect(progress.some(([, message]) => message.startsWith('Rendering zoom-in'))).toBe(true);
+    // Only the end says "Done": a part of the work that ends (the still) is not the job's end.
+    expect(progress.filter(([, message]) => message === 'Done')).toEqual([[1, 'Done']]);
   });
 
   it('defaults to 5 s of 16:9 at 24 fps', async () => {

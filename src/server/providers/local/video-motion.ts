@@ -160,9 +160,14 @@ async function renderMove(
   };
 }
 
-const progressOf = (context: RunContext, from: number, to: number) => ({
+/**
+ * A part of the job's work, reported in its share [from, to] of the job's progress. The part's own end
+ * ("Done" at its 100%) is not the job's, so it is reported as `finished` instead.
+ */
+const progressOf = (context: RunContext, from: number, to: number, finished: string) => ({
   signal: context.signal,
-  onProgress: (fraction: number, message: string) => context.progress(from + (to - from) * fraction, message),
+  onProgress: (fraction: number, message: string) =>
+    context.progress(from + (to - from) * fraction, fraction >= 1 ? finished : message),
 });
 
 /** local-motion: a camera move over a procedural sketch of the prompt (seed and aspect ratio honoured). */
@@ -180,7 +185,7 @@ export function createMotionJob(options: VideoJobOptions): LocalEngine {
           aspectRatio,
           longEdge: Math.max(size.width, size.height) * SUPERSAMPLE,
         },
-        progressOf(context, 0, PREPARED),
+        progressOf(context, 0, PREPARED, 'Sketch ready'),
       );
       const source = path.join(job.dir, 'still.png');
       await writeFile(source, still);

@@ -8,7 +8,7 @@ import { takeArrivalBySignIn } from '../../../auth/auth.ts';
  * screen-reader user would start again from the top of the document. The main region (`#main`) takes it
  * instead, once the new page is drawn. Focus still on something (a sidebar link, a dialog that focused
  * itself) stays where it is, and so does a first load's (its Tab goes to the skip link first), unless a
- * sign-in has just led there (its Sign in button had focus).
+ * sign-in has just led there (its Sign in button had focus). The page itself is not scrolled for it.
  */
 export function useFocusOnNewPage(): void {
   // The page drawn, not the one being loaded: the old page is still on screen until it resolves.
@@ -20,6 +20,9 @@ export function useFocusOnNewPage(): void {
     shown.current = pathname;
     if (!takeArrivalBySignIn() && !newPage) return;
     const focused = document.activeElement;
-    if (focused === null || focused === document.body) document.getElementById('main')?.focus();
+    // Without scrolling: the page opens at its top, header in view. Focusing the main region scrolled it
+    // to the top of the screen, the 64 px header above it out of view on a phone.
+    if (focused === null || focused === document.body)
+      document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
 }

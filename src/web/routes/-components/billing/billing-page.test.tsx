@@ -10,6 +10,7 @@ import {
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TeamRole } from '../../../../contract/account.ts';
 import type { LedgerEntry, LedgerKind } from '../../../../contract/billing.ts';
 import { json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { BillingPage } from './billing-page.tsx';
@@ -91,8 +92,40 @@ function renderBilling(kind?: LedgerKind) {
   return { onKind };
 }
 
-const balance = () =>
-  json({ team_id: TEAM, balance_cents: 498, held_cents: 3, as_of: '2026-11-25T10:05:00.000Z' });
+const COMMAND = `npm run credits -- grant ${TEAM} <credits>`;
+const balance =
+  (balanceCents = 498, url: string | null = null) =>
+  () =>
+    json({
+      team_id: TEAM,
+      balance_cents: balanceCents,
+      held_cents: 3,
+      as_of: '2026-11-25T10:05:00.000Z',
+      top_up: { url, command: COMMAND },
+    });
+
+/** GET /me for a person of the given role in the team (the rest as the page does not read it). */
+const me = (role: TeamRole) => () =>
+  json({ team: { id: TEAM, name: 'Acme' }, teams: [], role, balance_cents: 498, auth: { kind: 'session' } });
+
+const member = (name: string, email: string, role: TeamRole) => ({
+  user_id: crypto.randomUUID(),
+  email,
+  display_name: name,
+  avatar_url: null,
+  role,
+  joined_at: '2026-01-01T00:00:00.000Z',
+});
+const members = () =>
+  json({
+    data: [
+      member('Ada Lovelace', 'ada@example.com', 'owner'),
+      member('Bob', 'bob@example.com', 'manager'),
+      member('Olga', 'olga@example.com', 'owner'),
+      member('Cleo', 'cleo@example.com', 'member'),
+    ],
+    invitations: [],
+  });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -101,7 +134,8 @@ afterEach(() => {
 describe('Billing page', () => {
   it('shows the balance, what jobs hold, and the ledger newest first with signed changes', async () => {
     stubFetch({
-      'GET /v2/billing/balance': balance,
+      'GET /v2/billing/balance': balance(),
+      'GET /v2/me': me('owner'),
       'GET /v2/billing/ledger': () => json({ data: [refund, settle, hold, grant], next_cursor: null }),
     });
     renderBilling();
@@ -132,7 +166,8 @@ describe('Billing page', () => {
 
   it('shows older entries on request, asking with the cursor of the page before', async () => {
     const fetch = stubFetch({
-      'GET /v2/billing/balance': balance,
+      'GET /v2/billing/balance': balance(),
+      'GET /v2/me': me('owner'),
       'GET /v2/billing/ledger': ({ url }) =>
         url.searchParams.get('cursor') === 'page-2'
           ? json({ data: [grant], next_cursor: null })
@@ -149,7 +184,8 @@ describe('Billing page', () => {
 
   it('asks for one kind of entry, and offers all of them back when there is none of it', async () => {
     const fetch = stubFetch({
-      'GET /v2/billing/balance': balance,
+      'GET /v2/billing/balance': balance(),
+      'GET /v2/me': me('owner'),
       'GET /v2/billing/ledger': () => json({ data: [], next_cursor: null }),
     });
     const { onKind } = renderBilling('refund');
@@ -159,5 +195,53 @@ describe('Billing page', () => {
     expect(onKind).toHaveBeenLastCalledWith(undefined);
     await userEvent.selectOptions(screen.getByLabelText('Show'), 'Charge');
     expect(onKind).toHaveBeenLastCalledWith('settle');
+  });
+});
+
+describe('Adding credits', () => {
+  const ledger = () => json({ data: [grant], next_cursor: null });
+
+  it("gives an owner the exact command the server's operator runs, when there is no top-up page", async () => {
+    stubFetch({
+      'GET /v2/billing/balance': balance(40),
+      'GET /v2/billing/ledger': ledger,
+      'GET /v2/me': me('owner'),
+    });
+    renderBilling();
+    const panel = await screen.findByRole('region', { name: 'Credits are running low' });
+    expect(within(panel).getByText(COMMAND)).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Copy command' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('link')).toBeNull();
+  });
+
+  it("links an owner to the operator's top-up page when the server has one", async () => {
+    const url = `https://shop.example/credits?team=${TEAM}`;
+    stubFetch({
+      'GET /v2/billing/balance': balance(5_000, url),
+      'GET /v2/billing/ledger': ledger,
+      'GET /v2/me': me('owner'),
+    });
+    renderBilling();
+    const panel = await screen.findByRole('region', { name: 'Add credits' });
+    expect(within(panel).getByRole('link', { name: /Add credits/ })).toHaveAttribute('href', url);
+    expect(within(panel).queryByText(COMMAND)).toBeNull();
+  });
+
+  it('tells anyone else that owners add credits, naming them', async () => {
+    stubFetch({
+      'GET /v2/billing/balance': balance(0, 'https://shop.example/credits'),
+      'GET /v2/billing/ledger': ledger,
+      'GET /v2/me': me('manager'),
+      'GET /v2/team/members': members,
+    });
+    renderBilling();
+    const panel = await screen.findByRole('region', { name: 'Credits are running low' });
+    expect(
+      await within(panel).findByText(
+        'Only an owner of this team can add credits. Ask Ada Lovelace (ada@example.com) or Olga (olga@example.com).',
+      ),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('link')).toBeNull();
+    expect(within(panel).queryByText(COMMAND)).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { formatCredits, formatCreditsAndDollars } from '../../../format/credits.ts';
 import { formatDateTime } from '../../../format/date-time.ts';
 import { balanceQueryOptions, ledgerQueryOptions } from '../../../queries/billing.ts';
+import { AddCredits } from './add-credits.tsx';
 import { LEDGER_KIND_LABELS } from './ledger-labels.ts';
 import { LedgerTable } from './ledger-table.tsx';
 
@@ -37,6 +38,7 @@ export function BillingPage({ kind, onKind }: BillingPageProps) {
           it cost.
         </Figure>
       </div>
+      <AddCredits topUp={balance.top_up} balanceCents={balance.balance_cents} />
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-lg font-semibold text-zinc-950 dark:text-white">Ledger</h2>
         <LabelledField label="Show" className="w-56">

@@ -101,8 +101,13 @@ describe('job details', () => {
     expect(within(pricing).getByText('1 image')).toBeInTheDocument();
     expect(within(pricing).getByText('per image')).toBeInTheDocument();
     expect(within(pricing).getByText('No')).toBeInTheDocument();
-    const timings = screen.getByRole('region', { name: 'Timings' });
-    expect(within(timings).getByText('2.5 s')).toBeInTheDocument();
+    // One account of time: the phases, their moments and the expected run, in one place.
+    expect(screen.queryByRole('region', { name: 'Timings' })).not.toBeInTheDocument();
+    const time = screen.getByRole('region', { name: 'Where the time went' });
+    expect(within(time).getByText('Created')).toBeInTheDocument();
+    expect(within(time).getByText('Completed')).toBeInTheDocument();
+    expect(within(time).getByText('Expected run')).toBeInTheDocument();
+    expect(screen.queryAllByText(/^(Waited in queue|Ran for|Estimated run)$/)).toHaveLength(0);
     expect(
       within(screen.getByRole('region', { name: 'Provider' })).getByText('succeeded'),
     ).toBeInTheDocument();

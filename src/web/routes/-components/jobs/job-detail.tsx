@@ -9,8 +9,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { StatusBadge } from '../../../components/job-status-badge.tsx';
 import { formatCreditsAndDollars } from '../../../format/credits.ts';
-import { formatDateTime } from '../../../format/date-time.ts';
-import { elapsedMs, formatDuration } from '../../../format/duration.ts';
+import { formatDuration } from '../../../format/duration.ts';
 import { jobErrorWords } from '../../../format/job-error.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 import { formatBilling, formatQuantity, formatSource } from '../../../format/words.ts';
@@ -137,19 +136,6 @@ export function JobDetail({ id, filters }: { id: string; filters: JobFeedFilters
       />
 
       <DetailSection
-        title="Timings"
-        items={[
-          { label: 'Created', value: formatDateTime(job.created_at) },
-          { label: 'Started', value: job.started_at && formatDateTime(job.started_at) },
-          { label: 'Completed', value: job.completed_at && formatDateTime(job.completed_at) },
-          { label: 'Waited in queue', value: duration(job.created_at, job.started_at) },
-          { label: 'Ran for', value: duration(job.started_at, job.completed_at) },
-          { label: 'Estimated run', value: formatDuration(job.estimated_duration_ms) },
-          { label: 'Last change', value: formatDateTime(job.updated_at) },
-        ]}
-      />
-
-      <DetailSection
         title="Provider"
         items={[
           { label: 'Provider', value: job.provider },
@@ -230,11 +216,6 @@ function JobErrorAlert({ job, error }: { job: Job; error: NonNullable<Job['error
       </span>
     </Alert>
   );
-}
-
-function duration(from: string | null, to: string | null): string | null {
-  const ms = elapsedMs(from, to);
-  return ms === null ? null : formatDuration(ms);
 }
 
 /** A job that has run this long has work to lose: cancelling it asks first. */

@@ -181,4 +181,33 @@ describe('job feed', () => {
       'prompt number 1',
     );
   });
+
+  it('shows how long a job ran, with its wait in the queue apart: one cancelled while queued did not run', async () => {
+    stubFetch({ 'GET /v2/jobs': () => json({ data: [], next_cursor: null }) });
+    const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12) + seconds * 1000).toISOString();
+    renderFeed([
+      job(2, {
+        status: 'cancelled',
+        created_at: at(0),
+        started_at: null,
+        completed_at: null,
+        updated_at: at(56),
+      }),
+      job(1, {
+        status: 'completed',
+        created_at: at(0),
+        started_at: at(36),
+        completed_at: at(56),
+        updated_at: at(56),
+      }),
+    ]);
+    const table = await screen.findByRole('table');
+    const runTime = (prompt: RegExp) => {
+      const row = within(table).getByRole('link', { name: prompt }).closest('tr')!;
+      return within(row).getAllByRole('cell').at(-1)!.textContent;
+    };
+    expect(runTime(/prompt number 2/)).toBe('Did not run56 s in queue');
+    expect(runTime(/prompt number 1/)).toBe('20 s36 s in queue');
+    expect(within(table).getByRole('columnheader', { name: 'Run time' })).toBeInTheDocument();
+  });
 });

@@ -4,13 +4,14 @@ import type { Job } from '../../../../contract/jobs.ts';
 import { isTerminalJobStatus } from '../../../../contract/values.ts';
 import { cx } from '../../../components/cx.ts';
 import { formatDateTime } from '../../../format/date-time.ts';
-import { elapsedMs, formatDuration } from '../../../format/duration.ts';
+import { formatDuration } from '../../../format/duration.ts';
 import { formatRelativeTime } from '../../../format/time.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 import { jobCost } from './job-cost.ts';
 import { jobExcerpt } from './job-excerpt.ts';
 import { JobFailureLine, JobStatusCell } from './job-status.tsx';
 import { JobThumb } from './job-thumb.tsx';
+import { jobTimes } from './job-times.ts';
 
 /** Fixed, so the virtualiser can place rows without measuring them. */
 export const ROW_HEIGHT = 56;
@@ -29,11 +30,28 @@ interface JobRowProps {
   onOpen: (id: string) => void;
 }
 
-/** Time from creation to the end, or so far for a job under way. */
-function duration(job: Job, now: number): string {
-  const end = job.completed_at ?? (isTerminalJobStatus(job.status) ? job.updated_at : null);
-  const ms = end ? elapsedMs(job.created_at, end) : Math.max(0, now - Date.parse(job.created_at));
-  return ms === null ? '—' : formatDuration(ms);
+/** Queue waits under a second are not worth a line of their own. */
+const NOTABLE_WAIT_MS = 1_000;
+
+/**
+ * How long the job ran (so far, while it runs), with the time it waited in the queue apart beneath: a
+ * job cancelled while queued did not run, whatever it waited.
+ */
+function Duration({ job, now }: { job: Job; now: number }) {
+  const { queuedMs, runMs } = jobTimes(job, now);
+  const waited = queuedMs >= NOTABLE_WAIT_MS || runMs === null;
+  return (
+    <>
+      <span className="block">
+        {runMs !== null ? formatDuration(runMs) : isTerminalJobStatus(job.status) ? 'Did not run' : 'Queued'}
+      </span>
+      {waited && (
+        <span className="block text-xs text-zinc-500 dark:text-zinc-500">
+          {formatDuration(queuedMs)} in queue
+        </span>
+      )}
+    </>
+  );
 }
 
 const CELL = 'px-3 align-middle';
@@ -128,7 +146,7 @@ export const JobRow = memo(function JobRow({
           'pr-4 text-right whitespace-nowrap tabular-nums text-zinc-600 dark:text-zinc-400',
         )}
       >
-        {duration(job, now)}
+        <Duration job={job} now={now} />
       </td>
     </tr>
   );

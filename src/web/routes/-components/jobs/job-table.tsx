@@ -116,7 +116,7 @@ export function JobTable(props: JobTableProps) {
                 Cost <span className="font-normal">(credits)</span>
               </ColumnHeading>
               <ColumnHeading>Created</ColumnHeading>
-              <ColumnHeading className="pr-4 text-right">Duration</ColumnHeading>
+              <ColumnHeading className="pr-4 text-right">Run time</ColumnHeading>
             </tr>
           </thead>
           <tbody>

@@ -1,6 +1,7 @@
 import type { Job } from '../../../../contract/jobs.ts';
 import { isTerminalJobStatus } from '../../../../contract/values.ts';
 import { cx } from '../../../components/cx.ts';
+import { formatDateTime } from '../../../format/date-time.ts';
 import { formatDuration } from '../../../format/duration.ts';
 import { DetailSection } from './detail-list.tsx';
 import { type PhaseKey, type TimelineSegment, timelineSegments } from './timeline-segments.ts';
@@ -76,7 +77,32 @@ function TimelineView({ job, segments }: { job: Job; segments: TimelineSegment[]
           <span>{active ? 'Under way for' : 'In all'}</span>
           <span className="ml-auto tabular-nums">{formatDuration(total)}</span>
         </p>
+        <Moments job={job} />
       </div>
     </DetailSection>
+  );
+}
+
+/**
+ * The moments the phases run between, and what this server expected of the run: the drawer's one
+ * account of time (the phases above say how long each part took).
+ */
+function Moments({ job }: { job: Job }) {
+  const finished = isTerminalJobStatus(job.status) ? (job.completed_at ?? job.updated_at) : null;
+  const moments: Array<[string, string | null]> = [
+    ['Created', formatDateTime(job.created_at)],
+    ['Started', job.started_at && formatDateTime(job.started_at)],
+    [job.status === 'completed' ? 'Completed' : 'Ended', finished && formatDateTime(finished)],
+    ['Expected run', formatDuration(job.estimated_duration_ms)],
+  ];
+  return (
+    <dl className="mt-2 grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1 border-t border-zinc-100 pt-2 text-xs dark:border-zinc-800">
+      {moments.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-zinc-600 dark:text-zinc-400">{label}</dt>
+          <dd className="tabular-nums">{value ?? <span className="text-zinc-500">—</span>}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../../client/api-error.ts';
 import { PIPELINE_STEP_TOOLS, PIPELINE_STEPS_MAX } from '../../../../contract/generation.ts';
 import type { Job } from '../../../../contract/jobs.ts';
@@ -9,8 +9,12 @@ import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { FIELD_SELECT, LabelledField } from '../../../components/labelled-field.tsx';
 import { toolLabel } from '../../../format/tool-label.ts';
+import { meQueryOptions } from '../../../queries/me.ts';
+import { pricingQueryOptions } from '../../../queries/pricing.ts';
 import type { ObjectSpec } from '../../../schema-form/field-spec.ts';
 import { type FormValues, toBody } from '../../../schema-form/form-values.ts';
+import { CostBar } from '../playground/cost-bar.tsx';
+import { estimatePipeline } from '../playground/cost-estimate.ts';
 import {
   type BuilderStep,
   describeField,
@@ -21,6 +25,44 @@ import {
   type StepTool,
 } from './builder-steps.ts';
 import { StepInputFields } from './step-input-fields.tsx';
+
+/** The request the form stands for: each step's form values as its tool's body. */
+function requestOf(
+  steps: readonly BuilderStep[],
+  specs: ReadonlyMap<string, ObjectSpec>,
+  values: Record<string, FormValues>,
+) {
+  const inputs = new Map(
+    steps.map((step) => {
+      const spec = specs.get(step.key);
+      const { model: _m, ...body } = spec ? toBody(values[step.key] ?? {}, spec) : {};
+      return [step.key, body];
+    }),
+  );
+  return pipelineBody(steps, inputs);
+}
+
+/** The pipeline's estimate as it is built: the sum of its steps', by the rule every job is estimated by. */
+function PipelineCost({
+  steps,
+  specs,
+}: {
+  steps: readonly BuilderStep[];
+  specs: ReadonlyMap<string, ObjectSpec>;
+}) {
+  const values = (useWatch({ name: 'inputs' }) ?? {}) as Record<string, FormValues>;
+  const { data: me } = useSuspenseQuery(meQueryOptions());
+  const catalog = useQuery(pricingQueryOptions()).data?.data;
+  const estimate = catalog ? estimatePipeline(catalog, requestOf(steps, specs, values)) : null;
+  return (
+    <CostBar
+      estimate={estimate}
+      balance={me.balance_cents}
+      unavailableReason={catalog ? null : 'Loading the prices…'}
+      invalid={null}
+    />
+  );
+}
 
 interface PipelineBuilderProps {
   initial: BuilderStep[] | null;
@@ -51,18 +93,10 @@ export function PipelineBuilder({ initial, onStarted }: PipelineBuilderProps) {
     if (pending) return;
     setPending(true);
     setFailure(null);
-    const values = form.getValues('inputs') ?? {};
-    const inputs = new Map(
-      steps.map((step) => {
-        const spec = specs.current.get(step.key);
-        const { model: _m, ...body } = spec ? toBody(values[step.key] ?? {}, spec) : {};
-        return [step.key, body];
-      }),
-    );
     attempt.current ??= crypto.randomUUID();
     try {
       const job = await api().runPipeline({
-        body: pipelineBody(steps, inputs) as never,
+        body: requestOf(steps, specs.current, form.getValues('inputs') ?? {}) as never,
         headers: { 'idempotency-key': attempt.current },
       });
       attempt.current = null;
@@ -167,6 +201,7 @@ export function PipelineBuilder({ initial, onStarted }: PipelineBuilderProps) {
             </li>
           ))}
         </ol>
+        <PipelineCost steps={steps} specs={specs.current} />
         <div className="flex flex-wrap items-center gap-3">
           <Button
             variant="secondary"

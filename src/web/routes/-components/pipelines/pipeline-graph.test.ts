@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PipelineStepState } from '../../../../contract/pipeline-graph.ts';
-import { layoutSteps } from './pipeline-graph.tsx';
+import { layoutSteps, stepCostText } from './pipeline-graph.tsx';
 
 const state = (id: string, needs: string[] = []): PipelineStepState => ({
   id,
@@ -24,5 +24,22 @@ describe('pipeline graph layout', () => {
   it('draws a step whose dependency is not among the states (an older run) in the first column', () => {
     const { placed } = layoutSteps([state('b', ['gone'])]);
     expect(placed[0]!.x).toBe(0);
+  });
+});
+
+describe('what a step costs, on the step', () => {
+  it('says a failed step gave its hold back, and what the others cost or hold', () => {
+    const step = (fields: Partial<PipelineStepState>) => ({ ...state('s'), ...fields });
+    expect(stepCostText(step({ status: 'failed', estimated_cost_cents: 2, charged_cents: 0 }))).toBe(
+      'Not charged: hold of 2 credits returned',
+    );
+    expect(stepCostText(step({ status: 'completed', estimated_cost_cents: 2, charged_cents: 1 }))).toBe(
+      'Charged 1 credit',
+    );
+    expect(stepCostText(step({ status: 'running', estimated_cost_cents: 2, charged_cents: null }))).toBe(
+      'Holds 2 credits',
+    );
+    // A step that could not start made no job: nothing held, nothing to say.
+    expect(stepCostText(step({ status: 'failed' }))).toBeNull();
   });
 });

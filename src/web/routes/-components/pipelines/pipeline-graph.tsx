@@ -4,6 +4,7 @@ import type { ToolKey } from '../../../../contract/common.ts';
 import { depthsOf, type PipelineStepState } from '../../../../contract/pipeline-graph.ts';
 import { StatusBadge } from '../../../components/job-status-badge.tsx';
 import { useElementWidth } from '../../../components/use-element-width.ts';
+import { formatCredits } from '../../../format/credits.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 
 /* A pipeline run drawn as its DAG: one column per depth, each step a live card, edges from what it waits for. */
@@ -181,6 +182,7 @@ function StepNode({ state }: { state: PipelineStepState }) {
           {state.error}
         </p>
       )}
+      <StepCost state={state} />
       <div className="min-h-0 flex-1">
         <OutputPreview state={state} />
       </div>
@@ -195,6 +197,25 @@ function StepNode({ state }: { state: PipelineStepState }) {
       )}
     </article>
   );
+}
+
+/**
+ * What the step costs: its estimate while it runs, its charge once done, and for one that failed or was
+ * cancelled the hold it gave back (its job was not charged).
+ */
+export function stepCostText(state: PipelineStepState): string | null {
+  const estimate = state.estimated_cost_cents;
+  const charged = state.charged_cents;
+  if (charged === null || charged === undefined) {
+    return estimate === null || estimate === undefined ? null : `Holds ${formatCredits(estimate)}`;
+  }
+  if (state.status === 'completed') return `Charged ${formatCredits(charged)}`;
+  return estimate ? `Not charged: hold of ${formatCredits(estimate)} returned` : 'Not charged';
+}
+
+function StepCost({ state }: { state: PipelineStepState }) {
+  const text = stepCostText(state);
+  return text && <p className="truncate text-xs tabular-nums text-zinc-600 dark:text-zinc-400">{text}</p>;
 }
 
 function OutputPreview({ state }: { state: PipelineStepState }) {

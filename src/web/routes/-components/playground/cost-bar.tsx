@@ -2,7 +2,7 @@ import { formatCredits, formatCreditsAndDollars } from '../../../format/credits.
 import { formatUnitPrice } from '../../../format/price.ts';
 import { formatQuantity, pluralize } from '../../../format/words.ts';
 import type { BodyProblem } from '../../../schema-form/form-validation.ts';
-import type { CostEstimate } from './cost-estimate.ts';
+import type { CostEstimate, PipelineCostEstimate } from './cost-estimate.ts';
 
 /** The units the estimate counts, in words with plural rules: "6 characters", "2 images", "a typical request". */
 function unitsText(estimate: CostEstimate): string {
@@ -11,8 +11,16 @@ function unitsText(estimate: CostEstimate): string {
   return `a typical ${unit === 'minute' ? 'length' : 'request'}`;
 }
 
+/** "sketch 1 + bigger 2 credits": a pipeline's estimate is its steps', each named. */
+function stepsText(estimate: PipelineCostEstimate): string {
+  const parts = estimate.steps.map(
+    (step) => `${step.id} ${step.cents === null ? 'no price here' : step.cents}`,
+  );
+  return `Sum of the steps: ${parts.join(' + ')}`;
+}
+
 interface CostBarProps {
-  estimate: CostEstimate | null;
+  estimate: CostEstimate | PipelineCostEstimate | null;
   balance: number;
   unavailableReason: string | null;
   /** What the schema refuses in the form as it is: no price until it is a request that can run. */
@@ -39,9 +47,15 @@ export function CostBar({ estimate, balance, unavailableReason, invalid }: CostB
             {formatCreditsAndDollars(estimate.cents)}
           </span>
           <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-            {unitsText(estimate)} ×{' '}
-            {formatUnitPrice(estimate.provider.unit_price_cents, estimate.provider.unit)} on{' '}
-            {estimate.provider.provider}
+            {'steps' in estimate ? (
+              stepsText(estimate)
+            ) : (
+              <>
+                {unitsText(estimate)} ×{' '}
+                {formatUnitPrice(estimate.provider.unit_price_cents, estimate.provider.unit)} on{' '}
+                {estimate.provider.provider}
+              </>
+            )}
           </span>
         </p>
       ) : (

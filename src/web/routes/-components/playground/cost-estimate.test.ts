@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
-import { estimateCost, routedProvider } from './cost-estimate.ts';
+import { estimateCost, estimatePipeline, routedProvider } from './cost-estimate.ts';
 
 type Offer = PriceCatalogEntry['providers'][number];
 
@@ -75,5 +75,50 @@ describe('the estimate before submit (as domain/jobs/pricing.ts prices a job)', 
       offer('local', { unit: 'minute', unit_price_cents: 1, user_price_estimate_cents: 1 }),
     ]);
     expect(estimateCost(sphinx, null, { duration: 30 })).toMatchObject({ cents: 1, fromForm: false });
+  });
+});
+
+describe('one estimate rule for a pipeline: the sum of its steps', () => {
+  const model = (id: string, tool: PriceCatalogEntry['tool'], fields: Partial<Offer>, available = true) => ({
+    ...entry([offer('local', { ...fields, available })]),
+    model: id,
+    tool,
+    available,
+  });
+  const catalog: PriceCatalogEntry[] = [
+    model('pipeline', 'pipeline', { unit: 'job', unit_price_cents: 0, user_price_estimate_cents: 0 }),
+    model('local-sketch', 'image', { unit: 'image', unit_price_cents: 1 }),
+    model('local-upscale', 'image', { unit: 'image', unit_price_cents: 2 }),
+    model('local-trim', 'video', { unit: 'second', unit_price_cents: 0.5, user_price_estimate_cents: 3 }),
+  ];
+
+  it('is never -0 for a free offer', () => {
+    const pipeline = catalog[0]!;
+    expect(Object.is(estimateCost(pipeline, null, {})?.cents, 0)).toBe(true);
+  });
+
+  it('sums each step priced as its own job, the default model where a step names none', () => {
+    const body = {
+      steps: [
+        { id: 'sketch', tool: 'image', input: { prompt: 'a kite' } },
+        {
+          id: 'bigger',
+          tool: 'image',
+          input: { model: 'local-upscale', files: [{ url: '{{steps.sketch.output.url}}' }] },
+        },
+        { id: 'clip', tool: 'video', input: { model: 'local-trim', duration: 9 } },
+        { id: 'odd', tool: 'video', input: { model: 'not-here' } },
+      ],
+    };
+    expect(estimatePipeline(catalog, body)).toEqual({
+      cents: 1 + 2 + 5,
+      steps: [
+        { id: 'sketch', cents: 1 },
+        { id: 'bigger', cents: 2 },
+        { id: 'clip', cents: 5 },
+        { id: 'odd', cents: null },
+      ],
+    });
+    expect(estimatePipeline(catalog, { steps: [] })).toBeNull();
   });
 });

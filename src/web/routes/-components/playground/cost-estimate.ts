@@ -45,7 +45,8 @@ export function estimateCost(
   const provider = routedProvider(entry, pinned);
   if (!provider) return null;
   const price = provider.unit_price_cents;
-  const costOf = (units: number) => Math.ceil(price * units - 1e-9);
+  // As the server rounds (domain/jobs/pricing.ts): up per job, and a free offer is 0, never -0.
+  const costOf = (units: number) => Math.max(0, Math.ceil(price * units - 1e-9));
   switch (provider.unit) {
     case 'image': {
       const units = imageCount(body, provider.provider);
@@ -69,4 +70,51 @@ export function estimateCost(
   }
   const typical = price > 0 ? provider.user_price_estimate_cents / price : 0;
   return { cents: provider.user_price_estimate_cents, provider, units: typical, fromForm: false };
+}
+
+/** A pipeline's estimate: the sum of its steps' (api.md: the pipeline charges nothing itself). */
+export interface PipelineCostEstimate {
+  cents: number;
+  /** Each step's estimate, by its id; null where this server has no price for it. */
+  steps: Array<{ id: string; cents: number | null }>;
+}
+
+interface StepRequest {
+  id?: unknown;
+  tool?: unknown;
+  input?: unknown;
+}
+
+/**
+ * The model a step runs: the one it names, else the tool's first available one (as the server chooses,
+ * domain/jobs/create-job.ts `chooseModel`).
+ */
+function stepEntry(catalog: readonly PriceCatalogEntry[], tool: unknown, model: unknown) {
+  const ofTool = catalog.filter((entry) => entry.tool === tool);
+  return typeof model === 'string'
+    ? ofTool.find((entry) => entry.model === model)
+    : ofTool.find((entry) => entry.available);
+}
+
+/**
+ * The estimate of a pipeline request (`{ steps: [{ id, tool, input }] }`), by the same rule as one job
+ * (`estimateCost` per step), summed; as the server estimates it. An input an earlier step makes is not
+ * known yet, so its step counts the model's typical request.
+ */
+export function estimatePipeline(
+  catalog: readonly PriceCatalogEntry[],
+  body: Record<string, unknown>,
+): PipelineCostEstimate | null {
+  const steps = Array.isArray(body.steps) ? (body.steps as StepRequest[]) : [];
+  if (steps.length === 0) return null;
+  const priced = steps.map((step, index) => {
+    const input = (step.input && typeof step.input === 'object' ? step.input : {}) as Record<string, unknown>;
+    const entry = stepEntry(catalog, step.tool, input.model);
+    const estimate = entry ? estimateCost(entry, null, input) : null;
+    return {
+      id: typeof step.id === 'string' ? step.id : `step ${index + 1}`,
+      cents: estimate?.cents ?? null,
+    };
+  });
+  return { cents: priced.reduce((sum, step) => sum + (step.cents ?? 0), 0), steps: priced };
 }

@@ -52,7 +52,9 @@ export function PlaygroundPage() {
     if (model) rememberModel(tool, model);
   }, [tool, model]);
 
-  const showJob = (id: string) => navigate({ search: (prev) => ({ ...prev, job: id }), replace: true });
+  // The same page, another job in its result panel: the page keeps its scroll (the panel brings itself into view).
+  const showJob = (id: string) =>
+    navigate({ search: (prev) => ({ ...prev, job: id }), replace: true, resetScroll: false });
 
   function openWith(next: { tool: ToolKey; model: string; body: Record<string, unknown> }) {
     setPrefill(next.tool, next.model, next.body);

@@ -246,6 +246,30 @@ describe('the run form', () => {
     expect(screen.getByText(/2 seconds × 1 credit \/ second on local/)).toBeInTheDocument();
   });
 
+  it('prices no form that cannot run, even before its checks have loaded', async () => {
+    server(() => json(job('job_6'), { status: 202 }));
+    const FLITE: PriceCatalogEntry = {
+      ...SKETCH,
+      model: 'local-flite',
+      tool: 'speech',
+      providers: [{ ...SKETCH.providers[0]!, unit: 'thousand_characters', unit_price_cents: 1 }],
+    };
+    renderForm({
+      tool: 'speech',
+      model: 'local-flite',
+      baseModel: 'local-flite',
+      entry: FLITE,
+      inputSchema: catalogSchema('speech/local-flite'),
+    });
+    // Untouched: the text it needs is missing, so there is no "1 credit" for it.
+    expect(await screen.findByTestId('cost-missing')).toHaveTextContent(
+      'The estimate appears once the required fields are filled in.',
+    );
+    expect(screen.queryByTestId('cost-estimate')).toBeNull();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Text' }), 'Hello');
+    expect(await screen.findByTestId('cost-estimate')).toHaveTextContent('1 credit ($0.01)');
+  });
+
   it('keeps the values as a draft per tool and model, restored when the form opens again', async () => {
     server(() => json(job('job_5'), { status: 202 }));
     const first = renderForm();

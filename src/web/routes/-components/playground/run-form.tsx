@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import type { ToolKey } from '../../../../contract/common.ts';
@@ -9,6 +9,7 @@ import { Button } from '../../../components/button.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { isAnalysis, useCreateJob } from '../../../queries/generation.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
+import { pricingQueryOptions } from '../../../queries/pricing.ts';
 import { fieldLabel } from '../../../schema-form/field-label.ts';
 import type { FieldSpec, ObjectSpec } from '../../../schema-form/field-spec.ts';
 import { FieldGrid } from '../../../schema-form/fields/object-fields.tsx';
@@ -22,13 +23,14 @@ import {
 } from '../../../schema-form/form-values.ts';
 import type { JsonSchema } from '../../../schema-form/json-schema.ts';
 import { lazySchemaResolver, useValidation } from '../../../schema-form/lazy-validation.ts';
+import { missingRequired } from '../../../schema-form/required-fields.ts';
 import { showServerFieldErrors } from '../../../schema-form/server-field-errors.ts';
 import { walkSchema } from '../../../schema-form/walk-schema.ts';
 import { WidgetContext, type WidgetOverride } from '../../../schema-form/widget-context.ts';
 import { type Attempt, attemptFor, fingerprintOf } from './attempt-key.ts';
 import { CopyRequest } from './copy-request.tsx';
 import { CostBar } from './cost-bar.tsx';
-import { estimateCost, routedProvider } from './cost-estimate.ts';
+import { estimateCost, estimatePipeline, routedProvider } from './cost-estimate.ts';
 import { FilesPicker } from './files-picker.tsx';
 import { FoldAway } from './fold-away.tsx';
 import { dropPrefill, peekPrefill, readDraft, saveDraft } from './form-drafts.ts';
@@ -269,7 +271,12 @@ export function RunForm(props: RunFormProps) {
               data-testid="run-bar"
               className="sticky bottom-0 z-20 -mx-2 flex flex-col gap-3 rounded-t-xl border-t border-zinc-200 bg-zinc-50/95 px-2 pt-4 pb-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/95"
             >
-              <LiveCost entry={entry} pinned={pinned} toRequest={toRequest} check={check} />
+              <LiveCost
+                entry={entry}
+                pinned={pinned}
+                toRequest={toRequest}
+                check={check ?? ((body) => missingRequired(inputSchema, body as Record<string, unknown>))}
+              />
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <div className="flex items-center gap-3">
                   <Button
@@ -340,14 +347,21 @@ function LiveCost({
   entry: PriceCatalogEntry | undefined;
   pinned: string | null;
   toRequest: (values: FormValues) => Record<string, unknown>;
-  /** The schema's checks, once loaded; until then the form's values are priced as they are. */
-  check: ((body: unknown) => BodyProblem[]) | null;
+  /** The schema's checks, once loaded; until then, whether the required fields are there. */
+  check: (body: unknown) => BodyProblem[];
 }) {
   const values = useWatch() as FormValues;
   const { data: me } = useSuspenseQuery(meQueryOptions());
   const body = toRequest(values);
-  const problems = check?.(body) ?? [];
-  const estimate = entry && problems.length === 0 ? estimateCost(entry, pinned, body) : null;
+  const problems = check(body);
+  const catalog = useQuery(pricingQueryOptions()).data?.data;
+  // One rule everywhere: a pipeline is estimated as the sum of its steps, as the server estimates it.
+  const estimate =
+    !entry || problems.length > 0
+      ? null
+      : entry.tool === 'pipeline'
+        ? estimatePipeline(catalog ?? [], body)
+        : estimateCost(entry, pinned, body);
   const reason = entry?.providers.find(
     (p) => !p.available && (!pinned || p.provider === pinned),
   )?.unavailable_reason;
