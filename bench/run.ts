@@ -608,35 +608,36 @@ if (!only || only === 'first-screen') {
   process.stdout.write(firstScreenTable(screens));
   results.firstScreens = screens;
   const kb = (bytes: number) => bytes / 1000;
-  const js = (name: string) => kb(screens.screens.find((s) => s.name === name)?.byKind.js.gzip ?? Number.NaN);
+  // As served (brotli 11, the build's siblings) since #28; the "before" figures are #14's, gzip -9.
+  const js = (name: string) => kb(screens.screens.find((s) => s.name === name)?.byKind.js.wire ?? Number.NaN);
   targets.push(
     row(
-      'JavaScript the sign-in page loads (gzip)',
-      '197.2 KB',
+      'JavaScript the sign-in page loads (as served)',
+      '197.2 KB gzip',
       `${js('sign-in (signed out)').toFixed(1)} KB`,
       '≤ 120 KB',
       js('sign-in (signed out)') <= 120,
     ),
     row(
-      'JavaScript of a first visit to the playground',
-      '223.7 KB',
+      'JavaScript of a first visit to the playground (as served)',
+      '223.7 KB gzip',
       `${js('playground').toFixed(1)} KB`,
       '≤ 180 KB',
       js('playground') <= 180,
     ),
     row(
-      'JavaScript of a first visit to jobs',
-      '199.4 KB',
+      'JavaScript of a first visit to jobs (as served)',
+      '199.4 KB gzip',
       `${js('jobs').toFixed(1)} KB`,
       '≤ 180 KB',
       js('jobs') <= 180,
     ),
     row(
-      'largest chunk (gzip)',
+      'largest chunk (as served)',
       '',
-      `${kb(screens.largestBuiltChunk.gzip).toFixed(1)} KB`,
+      `${kb(screens.largestBuiltChunk.served).toFixed(1)} KB`,
       '≤ 60 KB',
-      kb(screens.largestBuiltChunk.gzip) <= 60,
+      kb(screens.largestBuiltChunk.served) <= 60,
     ),
   );
 }
