@@ -55,8 +55,26 @@ function loadConsole() {
 }
 
 async function showConsole() {
+  void startEnteringTeam();
   const { createConsole } = await loadConsole();
   render(createConsole(queryClient));
+}
+
+/**
+ * Every console page waits for the team it opens in, settled by a call to /me (routes/_app.tsx, through
+ * team/enter-team.ts). Asked for here, that call runs while the console's code downloads and starts,
+ * rather than after it; the route then finds the answer in the query cache. Only for an address without
+ * `?team=`: a link naming a team is left to the route, which reads and checks it. A failure is the
+ * route's to show, so it is not one here.
+ */
+async function startEnteringTeam() {
+  if (new URLSearchParams(window.location.search).has('team')) return;
+  try {
+    const { enterTeam } = await import('./team/enter-team.ts');
+    void enterTeam(queryClient, undefined).catch(() => undefined);
+  } catch {
+    // The route loads the module again and says what failed.
+  }
 }
 
 // Signed out, a first load needs only the sign-in page: the console (router, pages, zod) starts
