@@ -68,8 +68,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The libraries every screen runs on, one chunk each, and the analytics charts' by package, each
-        // under 60 KB gzip -9 (`npm run check:chunks` fails a build that is not; react-dom is React 18's:
-        // React 19's client is one module over the budget, see docs/performance.md). Named chunks change only when the library
+        // under 60 KB as the server sends it (`npm run check:chunks` fails a build that is not; react-dom, one
+        // module no bundler splits, is the largest). Named chunks change only when the library
         // does, so a console release leaves them cached.
         codeSplitting: {
           groups: [

@@ -1,28 +1,48 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import zlib from 'node:zlib';
 
 /*
- * No JavaScript file of the console's build may weigh more than 60 KB gzip -9 (issue #14; KB are 1,000
- * bytes). Byte counts do not depend on the machine, so this is a gate after every build in `npm test`, not
- * a benchmark: a library upgrade that grows a chunk past it (React 19's react-dom client is one module over it, see
- * docs/performance.md, "Why React 18") fails here with the file named.
+ * No JavaScript file of the console's build may weigh more than 60 KB as the server sends it (issue #14,
+ * measured as served since #28; KB are 1,000 bytes). Every browser the console supports takes brotli, and
+ * the server sends a file's `.br` sibling, which the build writes at brotli 11
+ * (scripts/precompress-assets.ts); without a fresh sibling it compresses the file itself at brotli 9
+ * (src/server/http/static-files.ts), so that is what is weighed then. Byte counts do not depend on the
+ * machine, so this is a gate after every build in `npm test`, not a benchmark: a library upgrade that grows
+ * a chunk past it fails here with the file named.
  */
 
 export const CHUNK_BUDGET_BYTES = 60_000;
 
+/** The quality the server compresses at when a file has no fresh `.br` sibling (static-files.ts). */
+const ON_THE_FLY_BROTLI_QUALITY = 9;
+
 export interface ChunkSize {
   file: string;
-  gzip: number;
+  /** Bytes the server sends for it to a browser that accepts brotli. */
+  served: number;
+  /** Whether those are the build's brotli 11 sibling, or what the server would compress at first request. */
+  from: 'build' | 'server';
 }
 
-/** Each built JavaScript file (dist/assets) with its size compressed alone at gzip -9, largest first. */
+/** What the server sends for `file`: its `.br` sibling when at least as new as the file (the server's rule). */
+export function servedSize(file: string): Pick<ChunkSize, 'served' | 'from'> {
+  const sibling = statSync(`${file}.br`, { throwIfNoEntry: false });
+  if (sibling?.isFile() && sibling.mtimeMs >= statSync(file).mtimeMs)
+    return { served: sibling.size, from: 'build' };
+  const packed = zlib.brotliCompressSync(readFileSync(file), {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: ON_THE_FLY_BROTLI_QUALITY },
+  });
+  return { served: packed.length, from: 'server' };
+}
+
+/** Each built JavaScript file (dist/assets) with the bytes the server sends for it, largest first. */
 export function chunkSizes(dist: string): ChunkSize[] {
   const assets = path.join(dist, 'assets');
   return readdirSync(assets)
     .filter((file) => file.endsWith('.js'))
-    .map((file) => ({ file, gzip: gzipSync(readFileSync(path.join(assets, file)), { level: 9 }).length }))
-    .sort((a, b) => b.gzip - a.gzip);
+    .map((file) => ({ file, ...servedSize(path.join(assets, file)) }))
+    .sort((a, b) => b.served - a.served);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -30,14 +50,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const sizes = chunkSizes(dist);
   const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
   const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
-  const over = sizes.filter((chunk) => chunk.gzip > CHUNK_BUDGET_BYTES);
+  const over = sizes.filter((chunk) => chunk.served > CHUNK_BUDGET_BYTES);
+  const unit = 'brotli, as served';
   if (over.length > 0) {
-    console.error(`chunk budget: ${files(over.length)} over ${kb(CHUNK_BUDGET_BYTES)} gzip -9:`);
-    for (const chunk of over) console.error(`  ${chunk.file} ${kb(chunk.gzip)}`);
+    console.error(`chunk budget: ${files(over.length)} over ${kb(CHUNK_BUDGET_BYTES)} ${unit}:`);
+    for (const chunk of over) console.error(`  ${chunk.file} ${kb(chunk.served)}`);
     process.exit(1);
   }
   const largest = sizes[0];
   console.log(
-    `chunk budget: ${files(sizes.length)}, the largest ${largest ? `${largest.file} ${kb(largest.gzip)}` : 'none'} (≤ ${kb(CHUNK_BUDGET_BYTES)} gzip -9)`,
+    `chunk budget: ${files(sizes.length)}, the largest ${largest ? `${largest.file} ${kb(largest.served)}` : 'none'} (≤ ${kb(CHUNK_BUDGET_BYTES)} ${unit})`,
   );
 }

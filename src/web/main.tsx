@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { keepShellOnChunkFailure } from './api/chunk-failure.ts';
 import { auth } from './auth/auth.ts';
 import { createQueryClient, retryFailedOnReturn } from './query-client.ts';
+import { enterTeam } from './team/enter-team.ts';
 import { syncTheme } from './theme/theme.ts';
 import './styles.css';
 
@@ -55,8 +56,22 @@ function loadConsole() {
 }
 
 async function showConsole() {
+  startEnteringTeam();
   const { createConsole } = await loadConsole();
   render(createConsole(queryClient));
+}
+
+/**
+ * Every console page waits for the team it opens in, settled by a call to /me (routes/_app.tsx, through
+ * team/enter-team.ts). Asked for here, that call runs while the console's code downloads and starts,
+ * rather than after it; the route then finds the answer in the query cache. Its module is part of the
+ * entry, so the call is sent before the console's chunks queue for the browser's few connections. Only
+ * for an address without `?team=`: a link naming a team is left to the route, which reads and checks it.
+ * A failure is the route's to show, so it is not one here.
+ */
+function startEnteringTeam() {
+  if (new URLSearchParams(window.location.search).has('team')) return;
+  enterTeam(queryClient, undefined).catch(() => undefined);
 }
 
 // Signed out, a first load needs only the sign-in page: the console (router, pages, zod) starts

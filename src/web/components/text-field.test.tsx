@@ -28,8 +28,8 @@ function NameForm({ onValid }: { onValid: (values: Values) => void }) {
 
 describe('text field', () => {
   // react-hook-form reaches the input through the ref that register() hands the field: it focuses the first
-  // field in error and writes reset values into it. React 18 passes a function component no `ref` prop,
-  // so the field forwards it.
+  // field in error and writes reset values into it. The field takes that ref as a prop and gives it to its
+  // input; a ref that went nowhere would leave the focus on Save and the reset value unwritten.
   it("hands register()'s ref to its input: focus on error, reset values written in", async () => {
     const user = userEvent.setup();
     const onValid = vi.fn();

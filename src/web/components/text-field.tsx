@@ -1,4 +1,4 @@
-import { forwardRef, type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type Ref, useId } from 'react';
 import { cx } from './cx.ts';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -10,13 +10,12 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
    * field then reads as invalid and is described by it, as with its own error.
    */
   refusedBy?: string;
+  /** Reaches the input itself: react-hook-form's register() hands one, to focus a field in error and write reset values. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with an optional hint and error, both wired to it for screen readers. */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, refusedBy, className, ...input },
-  ref,
-) {
+export function TextField({ label, hint, error, refusedBy, className, ref, ...input }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -55,4 +54,4 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       )}
     </div>
   );
-});
+}

@@ -4,8 +4,8 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 export interface MainMenu {
   open: boolean;
   toggle: () => void;
-  buttonRef: RefObject<HTMLButtonElement>;
-  panelRef: RefObject<HTMLDivElement>;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  panelRef: RefObject<HTMLDivElement | null>;
 }
 
 /**

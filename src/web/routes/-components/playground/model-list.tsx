@@ -52,8 +52,9 @@ export function ModelList({ models, selected, onChoose, onClose }: ModelListProp
     return [...found.filter((e) => e.available), ...found.filter((e) => !e.available)];
   }, [models, query]);
 
-  // In the commit that draws the list, not in a passive effect: React 18 may run those a task later (the
-  // list is lazily loaded), and what is typed meanwhile went to the picker's button.
+  // In the commit that draws the list, not in a passive effect: after a lazy load (this list is one) React
+  // runs passive effects a task after the commit (19 as 18: only a synchronous render flushes them at
+  // once), and what is typed meanwhile went to the picker's button.
   useLayoutEffect(() => {
     inputRef.current?.focus();
   }, []);
