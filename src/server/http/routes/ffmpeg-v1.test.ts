@@ -73,7 +73,7 @@ describe('POST /v2/ffmpeg on the local engine', () => {
     expect(done.pricing).toMatchObject({ cached: false, billed_units: { jobs: 1 }, billing: 'per_job' });
     const output = done.output!.outputs[0]!;
     expect(output.media_type).toBe('video/mp4');
-    expect(output.url).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/media/file_.+/resized\\.mp4$`));
+    expect(output.url).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/media/file_.+/resized-[0-9a-z]+\\.mp4$`));
     const info = await probeOutput(output.url!);
     expect(info.video).toMatchObject({ codec: 'h264', width: 96, height: 64 });
     expect(info.durationSeconds).toBeLessThan(1.2);
