@@ -33,7 +33,7 @@ import { FilesPicker } from './files-picker.tsx';
 import { FoldAway } from './fold-away.tsx';
 import { dropPrefill, peekPrefill, readDraft, saveDraft } from './form-drafts.ts';
 import { ProviderOptions } from './provider-options.tsx';
-import { curlSnippet, typescriptSnippet } from './request-snippets.ts';
+import type { SnippetLanguage } from './request-snippets.ts';
 import { preloadFollowedJob } from './result-panel.tsx';
 import { StylePresets } from './style-presets.tsx';
 import { UrlSourceInput } from './url-source-input.tsx';
@@ -223,16 +223,14 @@ export function RunForm(props: RunFormProps) {
   const routed = entry ? (routedProvider(entry, pinned)?.provider ?? null) : null;
   const analysis = isAnalysis({ tool, body: { model } });
 
-  const snippets = () => {
-    const input = {
+  const snippet = (language: SnippetLanguage) =>
+    language.build({
       baseUrl: api().baseUrl,
       tool,
       analysis,
       body: toRequest(form.getValues()),
       idempotencyKey: crypto.randomUUID(),
-    };
-    return { curl: curlSnippet(input), typescript: typescriptSnippet(input) };
-  };
+    });
 
   return (
     <FormProvider {...form}>
@@ -285,7 +283,7 @@ export function RunForm(props: RunFormProps) {
                     <kbd className="font-sans">Enter</kbd>
                   </span>
                 </div>
-                <CopyRequest snippets={snippets} />
+                <CopyRequest snippet={snippet} />
               </div>
               {failure !== null && (
                 <Suspense fallback={null}>
