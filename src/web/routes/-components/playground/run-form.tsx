@@ -7,6 +7,7 @@ import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { api } from '../../../api/client.ts';
 import { Button } from '../../../components/button.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
+import { MODEL_NOT_ENABLED } from '../../../format/availability.ts';
 import { isAnalysis, useCreateJob } from '../../../queries/generation.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
 import { fieldLabel } from '../../../schema-form/field-label.ts';
@@ -346,9 +347,10 @@ function LiveCost({
   const body = toRequest(values);
   const problems = check?.(body) ?? [];
   const estimate = entry && problems.length === 0 ? estimateCost(entry, pinned, body) : null;
-  const reason = entry?.providers.find(
-    (p) => !p.available && (!pinned || p.provider === pinned),
-  )?.unavailable_reason;
+  // Why there is no price, in the user's words (the API's reason is for operators: format/availability.ts).
+  const reason = entry?.providers.some((p) => !p.available && (!pinned || p.provider === pinned))
+    ? MODEL_NOT_ENABLED
+    : null;
   return (
     <CostBar
       estimate={estimate}
