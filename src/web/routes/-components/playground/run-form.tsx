@@ -250,7 +250,7 @@ export function RunForm(props: RunFormProps) {
             disabled={opening}
             className="flex min-w-0 flex-col gap-6 disabled:opacity-60 [&_:where(input,textarea,select)]:scroll-mb-64"
           >
-            <StylePresets tool={tool} onPreset={applyFragment} />
+            <StylePresets tool={tool} model={baseModel} onPreset={applyFragment} />
             <FieldGrid spec={main} name="" />
             {(providerSpec || optionsSpec) && (
               <div className="flex flex-col gap-2">
