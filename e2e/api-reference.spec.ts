@@ -23,7 +23,8 @@ test('the API reference is linked from the header and the playground, drawn from
   page,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  // The renderer reads the whole document (about 250 KB) before it draws: seconds on a busy machine.
+  test.setTimeout(180_000);
   const seen = await watch(page, baseURL!);
   await page.goto('/sign-in');
   await signInThroughUi(page, freshEmail());
@@ -51,14 +52,14 @@ test('the API reference is linked from the header and the playground, drawn from
     paths: Record<string, Record<string, { summary?: string }>>;
   };
   // Drawn: the page's own "Loading…" note is gone.
-  await expect(page.getByText('Loading the API reference')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText('Loading the API reference')).toHaveCount(0, { timeout: 90_000 });
   const main = page.getByRole('main');
   await expect(main).toContainText(document.info.title);
   // An operation has an address of its own: its summary, route and headers.
   const summary = document.paths['/v2/image']?.post?.summary;
   expect(summary).toBeTruthy();
   await page.goto('/api-reference#post-/v2/image');
-  await expect(main).toContainText(summary!, { timeout: 30_000 });
+  await expect(main).toContainText(summary!, { timeout: 90_000 });
   await expect(main).toContainText('/v2/image');
   await expect(main).toContainText('Idempotency-Key');
   // Back to the console from the reference.

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { type ReactNode, useId, useState, useSyncExternalStore } from 'react';
 import { CloseButton } from '../../../components/close-button.tsx';
 import { cx } from '../../../components/cx.ts';
+import { useMediaQuery } from '../../../components/use-media-query.ts';
 import { apiKeysQueryOptions } from '../../../queries/api-keys.ts';
 import { API_REFERENCE_HREF } from '../app-shell/api-reference-link.tsx';
 import { getStartedHidden, hasAnyJobQueryOptions, keysPageSeen } from './get-started-progress.ts';
@@ -19,6 +20,11 @@ export function GetStarted() {
   const keysSeen = useSyncExternalStore(keysPageSeen.subscribe, keysPageSeen.get);
   const anyJob = useQuery({ ...hasAnyJobQueryOptions(), enabled: !hidden });
   const keys = useQuery({ ...apiKeysQueryOptions(), enabled: !hidden });
+  // On a phone the steps fold away (one line), so the form and its Run bar stay in reach.
+  const narrow = useMediaQuery('(max-width: 639px)');
+  const [expanded, setExpanded] = useState<boolean | null>(null);
+  const open = expanded ?? !narrow;
+  const stepsId = useId();
   // Until both answers are in, nothing: the panel must not flash for someone who has done it all.
   if (hidden || anyJob.data === undefined || keys.data === undefined) return null;
   const made = anyJob.data;
@@ -37,11 +43,27 @@ export function GetStarted() {
           <h2 id="get-started-heading" className="text-base font-semibold text-zinc-900 dark:text-zinc-100">
             Get started
           </h2>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{done} of 3 done</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {done} of 3 done
+            {narrow && (
+              <>
+                {' · '}
+                <button
+                  type="button"
+                  aria-expanded={open}
+                  aria-controls={stepsId}
+                  onClick={() => setExpanded(!open)}
+                  className={LINK}
+                >
+                  {open ? 'Hide the steps' : 'Show the steps'}
+                </button>
+              </>
+            )}
+          </p>
         </div>
         <CloseButton label="Hide get started" onClick={() => getStartedHidden.set(true)} />
       </div>
-      <ol className="mt-3 grid gap-3 sm:grid-cols-3">
+      <ol id={stepsId} hidden={!open} className="mt-3 grid gap-3 sm:grid-cols-3">
         <Step number={1} done={made} title="Make something">
           Pick a tool below, fill in the form and press <strong>Run</strong>. Your first image takes a few
           seconds.
