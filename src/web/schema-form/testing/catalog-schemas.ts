@@ -280,12 +280,6 @@ const CATALOG_SCHEMAS: Record<string, JsonSchema> = {
         pattern: '^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$',
         default: 'local-upscale',
       },
-      prompt: { type: 'string', maxLength: 2000 },
-      aspect_ratio: {
-        type: 'string',
-        pattern: '^[1-9]\\d{0,3}:[1-9]\\d{0,3}$',
-        description: 'Form `<w>:<h>`, for example `16:9`.',
-      },
       files: {
         description: 'Source images for editing or reference (max 10).',
         maxItems: 1,
