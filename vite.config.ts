@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { apiReferenceRenderer } from './scripts/api-reference-renderer.ts';
 import { precompressAssets } from './scripts/precompress-assets.ts';
 import { endpoints } from './src/contract/endpoints.ts';
 
@@ -52,6 +53,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     endpointRoutesOnly(),
+    apiReferenceRenderer(),
     precompressAssets(),
   ],
   server: {
@@ -59,6 +61,8 @@ export default defineConfig({
       '/v2': API_ORIGIN,
       '/v1': API_ORIGIN,
       '/api': API_ORIGIN,
+      // The API reference page is the server's (it has its own policy); its files are the build's.
+      '/api-reference': API_ORIGIN,
     },
   },
   build: {

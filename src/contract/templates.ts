@@ -56,6 +56,10 @@ export const TemplateVariable = z
     default: VariableValue.nullable(),
     description: z.string().nullable(),
     choices: Choices.nullable().meta({ description: 'The allowed values of a `choice` variable.' }),
+    max_length: z.int().min(0).nullable().optional().meta({
+      description:
+        'For a `text` variable: the longest value the tool takes where the template places it (null: no limit).',
+    }),
   })
   .meta({ id: 'TemplateVariable' });
 export type TemplateVariable = z.infer<typeof TemplateVariable>;

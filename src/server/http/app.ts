@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 import { mountOpsRoutes } from '../ops/ops-routes.ts';
 import type { Services } from '../services.ts';
+import { API_REFERENCE_PATH, apiReferencePage } from './api-reference.ts';
 import { createAuthenticator } from './auth.ts';
 import type { Route } from './define-route.ts';
 import type { AppEnv } from './env.ts';
@@ -63,6 +64,9 @@ export function createApp(
           allow,
         },
       );
+    }
+    if (path === API_REFERENCE_PATH && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+      return apiReferencePage(c);
     }
     if (!API_PREFIXES.some((p) => path.startsWith(p))) {
       const page = await staticFiles(c);

@@ -76,4 +76,26 @@ describe("the console's security headers", () => {
       expect(body!.trim()).toBe('');
     }
   });
+
+  it('come with the API reference page, whose renderer may style inline but runs scripts from self only', async () => {
+    const response = await t.request('/api-reference');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const csp = directives(response.headers.get('content-security-policy'));
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(csp.get('font-src')).toEqual(["'self'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    const html = await response.text();
+    // The renderer and the page's script are files of this server's build; nothing inline, no CDN.
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.map(([, attributes]) => attributes!.match(/src="([^"]+)"/)?.[1])).toEqual([
+      '/api-reference/rapidoc-min.js',
+      '/api-reference/api-reference.js',
+    ]);
+    for (const [, , body] of scripts) expect(body!.trim()).toBe('');
+    expect(html).toContain('spec-url="/v2/openapi.json"');
+    expect(html).toContain('load-fonts="false"');
+  });
 });

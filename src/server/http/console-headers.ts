@@ -29,3 +29,15 @@ export const CONSOLE_HEADERS: Record<string, string> = {
   'permissions-policy':
     'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), display-capture=()',
 };
+
+/**
+ * The API reference page's policy (api-reference.ts): the console's, but its renderer (RapiDoc, a web
+ * component) styles its shadow DOM with <style> elements and style attributes, so styles may be inline
+ * there. Scripts stay 'self' only, with no eval: a style cannot run code.
+ */
+export const API_REFERENCE_CSP = CONSOLE_CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'");
+
+export const API_REFERENCE_HEADERS: Record<string, string> = {
+  ...CONSOLE_HEADERS,
+  'content-security-policy': API_REFERENCE_CSP,
+};

@@ -8,6 +8,11 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /**
+   * The way out, "Cancel" unless said otherwise. Where the action itself is a cancel ("Cancel 20 jobs"),
+   * a second "Cancel" beside it would read as the same thing: the way out is then "Go back".
+   */
+  dismissLabel?: string;
   /** Red confirm button, for what cannot be undone. */
   danger?: boolean;
   pending?: boolean;
@@ -17,11 +22,12 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** "Are you sure?" with the consequence spelled out. Cancel has focus first: Enter alone never destroys. */
+/** "Are you sure?" with the consequence spelled out. The way out has focus first: Enter alone never destroys. */
 export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  dismissLabel = /^cancel\b/i.test(confirmLabel) ? 'Go back' : 'Cancel',
   danger = false,
   pending = false,
   error,
@@ -35,7 +41,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} data-autofocus>
-            Cancel
+            {dismissLabel}
           </Button>
           <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} pending={pending}>
             {confirmLabel}

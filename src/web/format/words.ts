@@ -9,6 +9,11 @@ import type { JobStatus } from '../../contract/jobs.ts';
 const plurals = new Intl.PluralRules('en-US');
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
+/** The noun that agrees with a count shown apart from it: 1 → "model", 3 → "models". */
+export function pluralNoun(count: number, one: string, other: string): string {
+  return plurals.select(count) === 'one' ? one : other;
+}
+
 /** "1 image", "2 images", "1.5 seconds": the count and the noun that agrees with it. */
 export function pluralize(count: number, one: string, other: string): string {
   return `${number.format(count)} ${plurals.select(count) === 'one' ? one : other}`;

@@ -7,6 +7,7 @@ import { ToastRegion } from '../components/toast-region.tsx';
 import { matching, searchParams } from '../search-params/fields.ts';
 import { enterTeam } from '../team/enter-team.ts';
 import { AccountMenu } from './-components/app-shell/account-menu.tsx';
+import { ApiReferenceLink } from './-components/app-shell/api-reference-link.tsx';
 import { Brand } from './-components/app-shell/brand.tsx';
 import { MainMenuButton, useMainMenu } from './-components/app-shell/main-menu.tsx';
 import { SideNav } from './-components/app-shell/side-nav.tsx';
@@ -68,6 +69,7 @@ function AppLayout() {
           <Brand />
         </div>
         <div className="flex min-w-0 flex-1 items-center justify-end gap-3 px-3 lg:px-8">
+          <ApiReferenceLink />
           <Fragment key={team}>
             <TeamSwitcher />
             <AccountMenu />

@@ -1,3 +1,4 @@
+import { colourName, isHexColour } from '../format/colour-name.ts';
 import type { ChoiceOption, FieldSpec, ObjectSpec, UnionVariant } from './field-spec.ts';
 import { humanize, type JsonSchema, resolveRef, typesOf } from './json-schema.ts';
 
@@ -101,7 +102,11 @@ function exclusiveBound(value: number | boolean | undefined, bound: number | und
 function choice(schema: JsonSchema, at: Placement, nullable: boolean, values: readonly unknown[]): FieldSpec {
   const options: ChoiceOption[] = values
     .filter((value) => value !== null)
-    .map((value) => ({ value, label: String(value) }));
+    // A colour code reads as its colour's name (the widget draws a swatch beside it); two alike keep the code.
+    .map((value) => ({ value, label: (isHexColour(value) && colourName(value)) || String(value) }));
+  const alike = (label: string) => options.filter((o) => o.label === label).length > 1;
+  const shared = new Set(options.filter((o) => isHexColour(o.value) && alike(o.label)));
+  for (const option of shared) option.label = `${option.label} (${String(option.value)})`;
   const isAspect = at.key === 'aspect_ratio' && options.every((o) => typeof o.value === 'string');
   if (isAspect) {
     return {

@@ -96,6 +96,25 @@ describe('the model catalog', () => {
     }
   });
 
+  it('says the pipeline runs independent steps together, not one after another (as the runner does)', () => {
+    const pipeline = byId.get('pipeline')!;
+    expect(pipeline.description).not.toMatch(/in order|one after another|in sequence/);
+    expect(pipeline.description).toMatch(/at the same time/);
+  });
+
+  it('leaves out of an upscaler’s published schema the fields it makes no use of (no aspect ratio)', () => {
+    const upscalers = MODELS.filter(
+      (m) => m.tool === 'image' && /upscal|esrgan/i.test(`${m.id} ${m.description}`),
+    );
+    expect(upscalers.map((m) => m.id).sort()).toEqual(['clarity-upscaler', 'local-upscale', 'real-esrgan']);
+    for (const upscaler of upscalers) expect(upscaler.ignores, upscaler.id).toContain('aspect_ratio');
+    for (const model of MODELS) {
+      const body = standaloneJsonSchema(TOOL_REQUEST_BODIES[model.tool as keyof typeof TOOL_REQUEST_BODIES]);
+      for (const field of model.ignores ?? [])
+        expect(body.properties, `${model.id}: ${field}`).toHaveProperty(field);
+    }
+  });
+
   it('names local engines for what they are', () => {
     for (const model of MODELS.filter((m) => m.offers.some((o) => o.provider === 'local'))) {
       expect(

@@ -51,6 +51,10 @@ export function toolInputSchema(
       const original = properties[field];
       if (original) properties[field] = { ...original, ...narrowed, items: original.items ?? narrowed.items };
     }
+    for (const field of model.ignores ?? []) delete properties[field];
+    if (Array.isArray(schema.required)) {
+      schema.required = schema.required.filter((field: string) => !model.ignores?.includes(field));
+    }
     properties.provider_options = {
       type: 'object',
       description: `Provider-native fields for ${model.displayName}, keyed by provider id. Used only when that provider runs the job.`,

@@ -50,6 +50,12 @@ export interface ModelDefinition {
    * as JSON Schema: published in its tool schema and checked when a job is created.
    */
   fields?: Record<string, JsonSchema>;
+  /**
+   * Common request fields of the tool this model makes no use of (an upscaler has no aspect ratio): left
+   * out of its published schema, so a form generated from it does not ask for them. A request that sends
+   * them is not refused; they change nothing.
+   */
+  ignores?: readonly string[];
   /** Typical run time, for `estimated_duration_ms`. */
   estimatedDurationMs?: number;
   /** Absent: active, unless every offer is retired. */

@@ -47,29 +47,51 @@ export function matchesFilter(preset: PresetRecord, filter: PresetFilter): boole
 
 const collator = new Intl.Collator('en');
 
-/** Listing order: by name as people sort words, then id (names may repeat across providers). */
-const before = (a: Pick<PresetRecord, 'name' | 'id'>, b: Pick<PresetRecord, 'name' | 'id'>) =>
-  collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/**
+ * Where a preset stands in the listing, lowest first: those that run on this server before those that do
+ * not (a provider without its key), and within each the active before the deprecated. A newcomer's first
+ * page is then voices and styles they can use, not a deprecated voice of a provider that is not enabled.
+ */
+export type PresetRank = (preset: PresetRecord) => number;
 
-/** The cursor of a page: the last preset's (name, id), opaque to clients. */
-function encodeCursor(preset: PresetRecord): string {
-  return encodeJsonCursor([preset.name, preset.id]);
+/** Ranks presets by whether they run here (`runsHere`) and whether they are deprecated. */
+export function rankByUse(runsHere: (preset: PresetRecord) => boolean): PresetRank {
+  return (preset) => (runsHere(preset) ? 0 : 2) + (preset.status === 'deprecated' ? 1 : 0);
 }
 
-function decodeCursor(cursor: string): { name: string; id: string } {
+interface Position {
+  rank: number;
+  name: string;
+  id: string;
+}
+
+/** Listing order: by rank, then by name as people sort words, then id (names may repeat across providers). */
+const before = (a: Position, b: Position) =>
+  a.rank - b.rank || collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** The cursor of a page: the last preset's (rank, name, id), opaque to clients. */
+function encodeCursor(position: Position): string {
+  return encodeJsonCursor([position.rank, position.name, position.id]);
+}
+
+function decodeCursor(cursor: string): Position {
   return decodeJsonCursor(cursor, (value) => {
-    const [name, id] = Array.isArray(value) ? value : [];
-    return typeof name === 'string' && typeof id === 'string' ? { name, id } : null;
+    const [rank, name, id] = Array.isArray(value) ? value : [];
+    return typeof rank === 'number' && typeof name === 'string' && typeof id === 'string'
+      ? { rank, name, id }
+      : null;
   });
 }
 
-/** The presets this server knows, in listing order, found by id. */
+/** The presets this server knows, in listing order (`rank` first, by default all equal), found by id. */
 export class PresetCatalog {
-  private readonly sorted: readonly PresetRecord[];
+  private readonly sorted: readonly (Position & { preset: PresetRecord })[];
   private readonly byId: ReadonlyMap<string, PresetRecord>;
 
-  constructor(presets: readonly PresetRecord[]) {
-    this.sorted = [...presets].sort(before);
+  constructor(presets: readonly PresetRecord[], rank: PresetRank = () => 0) {
+    this.sorted = presets
+      .map((preset) => ({ rank: rank(preset), name: preset.name, id: preset.id, preset }))
+      .sort(before);
     this.byId = new Map(presets.map((p) => [p.id, p]));
     if (this.byId.size !== presets.length) throw new Error('Two presets share an id.');
   }
@@ -84,16 +106,18 @@ export class PresetCatalog {
     const start = after ? this.sorted.findIndex((p) => before(p, after) > 0) : 0;
     const data: PresetRecord[] = [];
     let more = false;
+    let last: Position | null = null;
     for (let i = start < 0 ? this.sorted.length : start; i < this.sorted.length; i++) {
-      const preset = this.sorted[i]!;
-      if (!matchesFilter(preset, filter)) continue;
+      const entry = this.sorted[i]!;
+      if (!matchesFilter(entry.preset, filter)) continue;
       if (data.length === limit) {
         more = true;
         break;
       }
-      data.push(preset);
+      data.push(entry.preset);
+      last = entry;
     }
-    return { data, next_cursor: more ? encodeCursor(data.at(-1)!) : null };
+    return { data, next_cursor: more && last ? encodeCursor(last) : null };
   }
 }
 

@@ -68,7 +68,7 @@ export const STARTER_TEMPLATES: StarterTemplate[] = [
       ],
     },
     variables: [
-      text('title', 'Title', null, 'Up to 500 characters.'),
+      text('title', 'Title', null),
       text('subtitle', 'Subtitle', 'A film by you'),
       choice('background', 'Background colour', BACKGROUNDS, 'Colour behind the text.'),
       choice('format', 'Format', ['png', 'mp4'], 'A still picture or a 3-second video.'),
@@ -130,7 +130,7 @@ export const STARTER_TEMPLATES: StarterTemplate[] = [
     },
     variables: [
       media('clip', 'Clip', 'video', 'A video file (its first 6 seconds are used).'),
-      text('caption', 'Caption', null, 'Up to 500 characters.'),
+      text('caption', 'Caption', null),
       choice('caption_color', 'Caption colour', ['#ffffff', '#facc15', '#000000'], 'Colour of the caption.'),
     ],
     preview_url: starterSample('captioned-clip'),

@@ -11,6 +11,7 @@ import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import { decodeJsonCursor, encodeJsonCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 import { STARTER_TEMPLATES } from './starter-templates.ts';
+import { withTextLimits } from './variable-limits.ts';
 
 interface TemplateRow {
   id: string;
@@ -47,7 +48,7 @@ export function toTemplate(row: TemplateRow): Template {
     tags: row.tags,
     tool: row.tool,
     request: row.request,
-    variables: row.variables,
+    variables: withTextLimits(row.tool, row.request, row.variables),
     preview_url: row.preview_url,
     status: row.status,
     author: row.author_id ? { user_id: row.author_id, display_name: row.author_name ?? '' } : null,

@@ -179,6 +179,19 @@ describe('tools', () => {
     ).toBeTruthy();
   });
 
+  it('leaves out of a model’s schema the fields it makes no use of: an upscaler asks for no aspect ratio or prompt', async () => {
+    const upscale = await t
+      .clientFor(key)
+      .getTool({ params: { tool_key: 'image' }, query: { model: 'local-upscale' } });
+    const properties = upscale.input_schema.properties as Record<string, unknown>;
+    expect(properties).toHaveProperty('files');
+    expect(properties).not.toHaveProperty('aspect_ratio');
+    expect(properties).not.toHaveProperty('prompt');
+    // The tool's own schema, for no model in particular, still has them.
+    const image = await t.clientFor(key).getTool({ params: { tool_key: 'image' } });
+    expect(image.input_schema.properties).toHaveProperty('aspect_ratio');
+  });
+
   it('answers an unknown tool with 404 not_found and an unknown model with 404 model_not_found naming it', async () => {
     const unknownTool = await t
       .clientFor(key)

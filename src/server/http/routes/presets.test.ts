@@ -41,9 +41,31 @@ describe('GET /v2/presets', () => {
     const all = await listAll({ limit: 20 });
     expect(all.length).toBeGreaterThan(130);
     expect(new Set(all.map((p) => p.id)).size).toBe(all.length);
-    const names = all.map((p) => p.name);
-    expect(names).toEqual([...names].sort(new Intl.Collator('en').compare));
+    // Sorted by name within each group: what runs here (local), then what does not (no provider keys).
+    const runsHere = (p: PresetType) => p.namespace === 'local';
+    const local = all.filter(runsHere).map((p) => p.name);
+    expect(local).toEqual([...local].sort(new Intl.Collator('en').compare));
     expect(all.slice(0, 20)).toEqual(first.data);
+  });
+
+  it('lists what runs on this server first, then the active before the deprecated (newcomers see what they can use)', async () => {
+    const all = await listAll({ limit: 50 });
+    const firstElsewhere = all.findIndex((p) => p.namespace !== 'local');
+    expect(firstElsewhere).toBeGreaterThan(0);
+    // Every preset of a provider without its key (openai, elevenlabs here) comes after every local one.
+    expect(all.slice(firstElsewhere).every((p) => p.namespace !== 'local')).toBe(true);
+    expect(all.slice(firstElsewhere).map((p) => p.namespace)).toEqual(
+      expect.arrayContaining(['openai', 'elevenlabs']),
+    );
+    const elsewhere = all.slice(firstElsewhere);
+    const firstDeprecated = elsewhere.findIndex((p) => p.status === 'deprecated');
+    if (firstDeprecated >= 0) {
+      expect(elsewhere.slice(firstDeprecated).every((p) => p.status === 'deprecated')).toBe(true);
+    }
+    // The first page opens on a voice this server speaks.
+    const first = await anonymous().listPresets({ query: { limit: 20, type: 'voice' } });
+    expect(first.data[0]?.namespace).toBe('local');
+    expect(first.data[0]?.status).toBe('active');
   });
 
   it('describes a voice as a ready-to-merge speech fragment with a preview URL', async () => {

@@ -7,9 +7,10 @@ import {
   updatePreset,
 } from '../../../contract/presets.ts';
 import type { AuthContext } from '../../domain/identity/auth-context.ts';
-import { BUILT_IN_PRESETS, PRESETS, PresetCatalog } from '../../domain/presets/preset-catalog.ts';
+import { BUILT_IN_PRESETS, PRESETS, PresetCatalog, rankByUse } from '../../domain/presets/preset-catalog.ts';
 import { PresetPreviews } from '../../domain/presets/preset-preview.ts';
 import type { PresetRecord } from '../../domain/presets/preset-record.ts';
+import { presetRunsHere } from '../../domain/presets/preset-runs-here.ts';
 import { presetView } from '../../domain/presets/preset-view.ts';
 import {
   createTeamPreset,
@@ -65,9 +66,12 @@ export function presetRoutes(s: Services) {
   return [
     defineRoute(listPresets, async ({ query, auth }) => {
       const { limit, cursor, ...filter } = query;
-      const catalog = auth
-        ? new PresetCatalog([...BUILT_IN_PRESETS, ...(await listTeamPresets(s.db, auth.teamId))])
-        : PRESETS;
+      // What runs here first (availability follows keys and retirement days, so it is ranked per request).
+      const rank = rankByUse((preset) => presetRunsHere(preset, s.catalog));
+      const presets = auth
+        ? [...BUILT_IN_PRESETS, ...(await listTeamPresets(s.db, auth.teamId))]
+        : BUILT_IN_PRESETS;
+      const catalog = new PresetCatalog(presets, rank);
       const page = catalog.page(filter, limit, cursor);
       return { data: page.data.map(view), next_cursor: page.next_cursor };
     }),

@@ -44,6 +44,12 @@ const published = (name: string, tags: string[] = ['mine']) => ({
 });
 
 describe('POST /v2/templates/{id}/use (spec 4.8)', () => {
+  it("answers each text variable's limit where the template places it (a title card's title: 500, as a text layer)", async () => {
+    const template = await client.getTemplate({ params: { id: TITLE_CARD } });
+    expect(template.variables.find((v) => v.name === 'title')?.max_length).toBe(500);
+    expect(template.variables.find((v) => v.name === 'background')?.max_length).toBeNull();
+  });
+
   it('counts one use and answers { success, useCount }', async () => {
     const before = (await client.getTemplate({ params: { id: TITLE_CARD } })).use_count;
     const response = await t.request(`/v2/templates/${TITLE_CARD}/use`, {

@@ -1,4 +1,5 @@
 import { useController } from 'react-hook-form';
+import { isHexColour } from '../../format/colour-name.ts';
 import { hintOf } from '../field-hints.ts';
 import type { ChoiceOption, ChoiceSpec } from '../field-spec.ts';
 import { FieldShell, FieldsetShell, useFieldIds } from './field-shell.tsx';
@@ -54,6 +55,7 @@ export function ChoiceInput({ spec, name }: { spec: ChoiceSpec; name: string }) 
                   onBlur={field.onBlur}
                   className="sr-only"
                 />
+                {isHexColour(choice.value) && <Swatch colour={choice.value} />}
                 {choice.label}
               </label>
             );
@@ -91,5 +93,17 @@ export function ChoiceInput({ spec, name }: { spec: ChoiceSpec; name: string }) 
         ))}
       </select>
     </FieldShell>
+  );
+}
+
+/** The colour of a colour choice, beside its name (the code on hover). */
+function Swatch({ colour }: { colour: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      title={colour}
+      style={{ backgroundColor: colour }}
+      className="mr-1.5 inline-block size-3.5 shrink-0 rounded-full border border-zinc-300 align-[-2px] dark:border-zinc-600"
+    />
   );
 }

@@ -184,7 +184,7 @@ export const IMAGE_MODELS: readonly ModelDefinition[] = [
     'Clarity upscaler',
     'Diffusion upscaler that adds plausible detail (it invents some).',
     [offer('fal', 'fal-ai/clarity-upscaler', 'image', 3, 1, o.FAL_CLARITY_UPSCALER)],
-    { fields: { files: needsFiles(1, 1) }, estimatedDurationMs: 20_000 },
+    { fields: { files: needsFiles(1, 1) }, ignores: ['aspect_ratio'], estimatedDurationMs: 20_000 },
   ),
   model(
     'real-esrgan',
@@ -202,6 +202,6 @@ export const IMAGE_MODELS: readonly ModelDefinition[] = [
       ),
       offer('fal', 'fal-ai/esrgan', 'image', 0.2, 1, o.FAL_UPSCALE),
     ],
-    { fields: { files: needsFiles(1, 1) }, estimatedDurationMs: 5_000 },
+    { fields: { files: needsFiles(1, 1) }, ignores: ['prompt', 'aspect_ratio'], estimatedDurationMs: 5_000 },
   ),
 ];

@@ -49,6 +49,7 @@ export const LOCAL_MODELS: readonly ModelDefinition[] = [
     description: 'Lanczos upscaling of a source image with sharp; no detail is invented.',
     offers: [offer('local', 'upscale', 'image', 2, 1, optionsSchema(UpscaleOptions))],
     fields: { files: needsFiles(1, 1) },
+    ignores: ['prompt', 'aspect_ratio'],
     deterministic: true,
     estimatedDurationMs: 1_500,
   },
@@ -185,7 +186,8 @@ export const LOCAL_MODELS: readonly ModelDefinition[] = [
     id: 'pipeline',
     tool: 'pipeline',
     displayName: 'Pipeline',
-    description: 'Runs its steps in order; each step is billed as its own tool.',
+    description:
+      'Runs each step once the steps it waits for have finished: steps that wait for nothing run at the same time. Each step is billed as its own tool.',
     offers: [offer('local', 'pipeline', 'job', 0, 1, optionsSchema(NoOptions))],
   },
 ];

@@ -67,6 +67,7 @@ export function JobBulkBar({ selected, onDone, onClear }: JobBulkBarProps) {
         <ConfirmDialog
           title={`Cancel ${pluralize(toCancel.jobs.length, 'job', 'jobs')}?`}
           confirmLabel={`Cancel ${pluralize(toCancel.jobs.length, 'job', 'jobs')}`}
+          dismissLabel={toCancel.jobs.length === 1 ? 'Keep it running' : 'Keep them running'}
           danger
           pending={pending === 'cancel'}
           onConfirm={() => void act('cancel', toCancel.jobs)}

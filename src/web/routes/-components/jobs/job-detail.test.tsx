@@ -216,8 +216,9 @@ describe('job details', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Cancel this job?' });
     expect(confirm).toHaveTextContent(/under way for 2 min \d+ s/);
     expect(api.callsTo(`POST /v2/jobs/${long.id}/cancel`)).toHaveLength(0);
-    // Keeping it is one click (Cancel has focus first): nothing is sent.
-    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    // Keeping it is one click (the way out has focus first), and it does not read like the action: nothing is sent.
+    expect(within(confirm).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    await user.click(within(confirm).getByRole('button', { name: 'Keep it running' }));
     expect(api.callsTo(`POST /v2/jobs/${long.id}/cancel`)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Cancel job' }));

@@ -257,6 +257,7 @@ function JobDetailActions({ job }: { job: Job }) {
         <ConfirmDialog
           title="Cancel this job?"
           confirmLabel="Cancel job"
+          dismissLabel="Keep it running"
           danger
           pending={pending === 'cancel'}
           onConfirm={() => void cancel()}

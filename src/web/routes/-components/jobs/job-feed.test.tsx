@@ -70,6 +70,12 @@ describe('job feed', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Cancel 2 jobs?' });
     expect(confirm).toHaveTextContent('The other 1 selected job has already finished');
     expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // The way out does not read like the action ("Cancel" beside "Cancel 2 jobs").
+    expect(
+      within(confirm)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([expect.stringMatching(/Close/), 'Keep them running', 'Cancel 2 jobs']);
     await user.click(within(confirm).getByRole('button', { name: 'Cancel 2 jobs' }));
 
     expect(await screen.findByText('Cancelled 2 jobs')).toBeInTheDocument();

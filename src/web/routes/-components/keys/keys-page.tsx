@@ -1,12 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ApiKey } from '../../../../contract/api-keys.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { apiKeysQueryOptions } from '../../../queries/api-keys.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
+import { keysPageSeen } from '../get-started/get-started-progress.ts';
 import { CreateKeyDialog } from './create-key-dialog.tsx';
 import { type KeyAction, KeyTable } from './key-table.tsx';
 import { keysOfTeam } from './keys-of-team.ts';
@@ -25,6 +26,8 @@ export function KeysPage({ includeRevoked }: { includeRevoked: boolean }) {
   const keys = keysOfTeam(allKeys, me);
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
+  // "Get started": the key has been found.
+  useEffect(() => keysPageSeen.set(true), []);
 
   const createButton = <Button onClick={() => setOpen({ kind: 'create' })}>Create key</Button>;
   return (

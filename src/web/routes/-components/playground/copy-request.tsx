@@ -2,17 +2,20 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { CloseButton } from '../../../components/close-button.tsx';
+import { API_REFERENCE_HREF } from '../app-shell/api-reference-link.tsx';
+import { SNIPPET_LANGUAGES, type SnippetLanguage } from './request-snippets.ts';
 
 interface CopyRequestProps {
-  /** Builds the snippets from the form as it is now, with a new Idempotency-Key (only when a button is pressed). */
-  snippets: () => { curl: string; typescript: string };
+  /** The form as it is now in a language, with a new Idempotency-Key (only when a button is pressed). */
+  snippet: (language: SnippetLanguage) => string;
 }
 
 /**
- * "Copy as cURL" and "Copy as TypeScript" for the current form, with a spoken confirmation. Once copied,
- * a note says where the snippet's `$MEDIA_API_KEY` comes from: the console's own session is never in it.
+ * "Copy as …" the current form, one button per language of request-snippets.ts, with a spoken
+ * confirmation. Once copied, a note says where the snippet's `$MEDIA_API_KEY` comes from (the console's
+ * own session is never in it) and where the API is described.
  */
-export function CopyRequest({ snippets }: CopyRequestProps) {
+export function CopyRequest({ snippet }: CopyRequestProps) {
   const [copied, setCopied] = useState<string | null>(null);
   // Without clipboard access (permissions, plain http) the text is shown to copy by hand.
   const [fallback, setFallback] = useState<string | null>(null);
@@ -24,9 +27,9 @@ export function CopyRequest({ snippets }: CopyRequestProps) {
     return () => window.clearTimeout(timer);
   }, [copied]);
 
-  async function copy(kind: 'curl' | 'typescript') {
-    const text = snippets()[kind];
-    const label = kind === 'curl' ? 'cURL command' : 'TypeScript';
+  async function copy(language: SnippetLanguage) {
+    const text = snippet(language);
+    const label = language.noun;
     setNoteOpen(true);
     try {
       await navigator.clipboard.writeText(text);
@@ -40,17 +43,23 @@ export function CopyRequest({ snippets }: CopyRequestProps) {
 
   return (
     <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-center gap-1">
-        <Button variant="ghost" size="sm" onClick={() => void copy('curl')}>
-          Copy as cURL
-        </Button>
-        <Button variant="ghost" size="sm" onClick={() => void copy('typescript')}>
-          Copy as TypeScript
-        </Button>
+      <fieldset className="flex min-w-0 flex-wrap items-center gap-1">
+        <legend className="sr-only">Copy the request</legend>
+        {SNIPPET_LANGUAGES.map((language) => (
+          <Button key={language.id} variant="ghost" size="sm" onClick={() => void copy(language)}>
+            Copy as {language.label}
+          </Button>
+        ))}
+        <a
+          href={API_REFERENCE_HREF}
+          className="px-2 text-xs font-medium text-indigo-700 underline dark:text-indigo-300"
+        >
+          API reference
+        </a>
         <span role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
           {copied}
         </span>
-      </div>
+      </fieldset>
       {noteOpen && <ApiKeyNote onClose={() => setNoteOpen(false)} />}
       {fallback && (
         <textarea
@@ -66,7 +75,7 @@ export function CopyRequest({ snippets }: CopyRequestProps) {
   );
 }
 
-/** How to give the snippet a key, and that running it twice is safe. */
+/** How to give the snippet a key, that running it twice is safe, and where every route is described. */
 function ApiKeyNote({ onClose }: { onClose: () => void }) {
   return (
     <section
@@ -79,7 +88,11 @@ function ApiKeyNote({ onClose }: { onClose: () => void }) {
           Keys page
         </Link>{' '}
         first (<code className="font-mono select-all">export MEDIA_API_KEY=mcsk_…</code>). Running the same
-        copy again replays its job, never pays twice.
+        copy again replays its job, never pays twice. Every route and field is in the{' '}
+        <a href={API_REFERENCE_HREF} className="font-medium text-indigo-700 underline dark:text-indigo-300">
+          API reference
+        </a>
+        .
       </p>
       <CloseButton label="Close the note" onClick={onClose} />
     </section>

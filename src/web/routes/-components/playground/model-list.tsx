@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { cx } from '../../../components/cx.ts';
+import { NOT_ENABLED, showNotEnabledLabel } from '../../../format/availability.ts';
 import { formatUnitPrice } from '../../../format/price.ts';
 import { isRetired, lifecycleNote } from './model-lifecycle.ts';
 
@@ -32,25 +33,34 @@ function matches(entry: PriceCatalogEntry, query: string): boolean {
 /**
  * The model picker's open list (ModelPicker loads it when the picker is first pointed at, focused or
  * opened): a search box that is a combobox (type to filter, arrows to move, Enter to choose, Escape to
- * close) over each model's providers, price per unit and whether it runs here.
+ * close) over each model's providers and price per unit. Only models that run on this server are listed;
+ * the others (dozens, where a provider's key is not set) wait behind a toggle that counts them, and then
+ * say only that they are not enabled here.
  */
 export function ModelList({ models, selected, onChoose, onClose }: ModelListProps) {
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(() =>
-    Math.max(
-      0,
-      models.filter((m) => !isRetired(m)).findIndex((m) => m.model === selected?.model),
-    ),
-  );
+  // Opened on a model that cannot run here (a link named it), the list shows those too.
+  const [showAll, setShowAll] = useState(() => selected !== undefined && !selected.available);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
 
-  const shown = useMemo(() => {
-    // Retired models are not offered (the chosen one, if a link named it, stays visible on the button).
-    const found = models.filter((entry) => !isRetired(entry) && matches(entry, query));
-    // Models that can run here first; the catalog's order within each group.
-    return [...found.filter((e) => e.available), ...found.filter((e) => !e.available)];
-  }, [models, query]);
+  // Retired models are not offered (the chosen one, if a link named it, stays visible on the button).
+  const found = useMemo(
+    () => models.filter((entry) => !isRetired(entry) && matches(entry, query)),
+    [models, query],
+  );
+  const notEnabled = found.filter((entry) => !entry.available);
+  // Models that can run here first; the catalog's order within each group.
+  const shown = useMemo(
+    () => [...found.filter((e) => e.available), ...(showAll ? found.filter((e) => !e.available) : [])],
+    [found, showAll],
+  );
+  const [active, setActive] = useState(() =>
+    Math.max(
+      0,
+      shown.findIndex((m) => m.model === selected?.model),
+    ),
+  );
 
   // In the commit that draws the list, not in a passive effect: after a lazy load (this list is one) React
   // runs passive effects a task after the commit (19 as 18: only a synchronous render flushes them at
@@ -114,7 +124,9 @@ export function ModelList({ models, selected, onChoose, onClose }: ModelListProp
       <div id={listId} role="listbox" aria-label="Models" className="max-h-96 overflow-y-auto p-1">
         {shown.length === 0 && (
           <p className="px-3 py-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
-            No model matches “{query}”.
+            {query
+              ? `No model enabled on this server matches “${query}”.`
+              : 'No model is enabled on this server.'}
           </p>
         )}
         {shown.map((entry, index) => (
@@ -137,6 +149,20 @@ export function ModelList({ models, selected, onChoose, onClose }: ModelListProp
           </div>
         ))}
       </div>
+      {(notEnabled.length > 0 || showAll) && (
+        <label className="flex items-center gap-2 border-t border-zinc-200 px-3 py-2 text-xs text-zinc-700 dark:border-zinc-800 dark:text-zinc-300">
+          <input
+            type="checkbox"
+            checked={showAll}
+            onChange={(event) => {
+              setShowAll(event.target.checked);
+              setActive(0);
+            }}
+            className="size-4 rounded border-zinc-300 dark:border-zinc-700"
+          />
+          {showNotEnabledLabel(notEnabled.length)}
+        </label>
+      )}
     </>
   );
 }
@@ -154,9 +180,11 @@ function ModelOption({ entry, current }: { entry: PriceCatalogEntry; current: bo
       {lifecycleNote(entry) && (
         <span className="text-xs font-medium text-amber-800 dark:text-amber-300">{lifecycleNote(entry)}</span>
       )}
+      {!entry.available && <span className="text-xs text-zinc-600 dark:text-zinc-400">{NOT_ENABLED}</span>}
       <span className="flex flex-col gap-0.5">
         {entry.providers
-          .filter((provider) => !isRetired(provider))
+          // A model that runs here names the providers that run it; one that does not, every provider.
+          .filter((provider) => !isRetired(provider) && (provider.available || !entry.available))
           .map((provider) => (
             <span
               key={provider.provider}
@@ -166,12 +194,8 @@ function ModelOption({ entry, current }: { entry: PriceCatalogEntry; current: bo
               <span className="tabular-nums">
                 {formatUnitPrice(provider.unit_price_cents, provider.unit)}
               </span>
-              {provider.available ? (
+              {provider.available && (
                 <span className="text-emerald-700 dark:text-emerald-400">available</span>
-              ) : (
-                <span>
-                  unavailable{provider.unavailable_reason ? `: ${provider.unavailable_reason}` : ''}
-                </span>
               )}
             </span>
           ))}

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { ModelPicker } from './model-picker.tsx';
 
-function entry(model: string, display_name: string, available = true): PriceCatalogEntry {
+function entry(model: string, display_name: string, available = true, provider = 'local'): PriceCatalogEntry {
   return {
     model,
     tool: 'image',
@@ -13,14 +13,16 @@ function entry(model: string, display_name: string, available = true): PriceCata
     available,
     providers: [
       {
-        provider: 'local',
-        model_key: `local:${model}`,
+        provider,
+        model_key: `${provider}:${model}`,
         pricing_id: `price_${model}`,
         user_price_estimate_cents: 1,
         unit: 'image',
         unit_price_cents: 1,
         available,
-        unavailable_reason: available ? null : 'not configured',
+        unavailable_reason: available
+          ? null
+          : `Set ${provider.toUpperCase()}_KEY on the server to enable ${provider}.`,
       },
     ],
   };
@@ -93,5 +95,55 @@ describe('the model picker', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(button).toHaveFocus();
+  });
+
+  it('lists the models that run here; the others wait behind a toggle that counts them, worded for users', async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    const models = [
+      entry('local-sketch', 'Local sketch'),
+      entry('flux-pro', 'FLUX pro', false, 'fal'),
+      entry('flux-dev', 'FLUX dev', false, 'fal'),
+      entry('local-upscale', 'Local upscale'),
+      entry('sdxl', 'SDXL', false, 'replicate'),
+    ];
+    render(<ModelPicker models={models} selected={models[0]} onSelect={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: /Local sketch/ }));
+    const list = await screen.findByRole('listbox', { name: 'Models' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([expect.stringContaining('Local sketch'), expect.stringContaining('Local upscale')]);
+    // Operators' words (which key to set) are for the start-up log, never the console.
+    expect(document.body).not.toHaveTextContent(/_KEY|Set .* on the server/);
+
+    const toggle = screen.getByRole('checkbox', { name: 'Show 3 models not enabled on this server' });
+    await userEvent.click(toggle);
+    const options = within(list).getAllByRole('option');
+    expect(options).toHaveLength(5);
+    for (const option of options.slice(2)) expect(option).toHaveTextContent('Not enabled on this server');
+    expect(document.body).not.toHaveTextContent(/_KEY|Set .* on the server/);
+
+    // A search counts what it leaves behind the toggle.
+    await userEvent.click(toggle);
+    await userEvent.type(screen.getByRole('combobox', { name: 'Search models' }), 'flux');
+    expect(within(list).queryAllByRole('option')).toHaveLength(0);
+    expect(list).toHaveTextContent('No model enabled on this server matches “flux”.');
+    expect(
+      screen.getByRole('checkbox', { name: 'Show 2 models not enabled on this server' }),
+    ).not.toBeChecked();
+  });
+
+  it('names a chosen model that cannot run here as not enabled on this server, and lists the others with it', async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    const fal = entry('flux-pro', 'FLUX pro', false, 'fal');
+    render(<ModelPicker models={[MODELS[0]!, fal]} selected={fal} onSelect={vi.fn()} />);
+    const button = screen.getByRole('button', { name: /FLUX pro/ });
+    expect(button).toHaveTextContent('Not enabled on this server');
+    await userEvent.click(button);
+    const list = await screen.findByRole('listbox', { name: 'Models' });
+    expect(within(list).getAllByRole('option')).toHaveLength(2);
+    expect(screen.getByRole('checkbox', { name: /not enabled on this server/ })).toBeChecked();
+    expect(document.body).not.toHaveTextContent('FAL_KEY');
   });
 });

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { Badge } from '../../../components/badge.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
+import { NOT_ENABLED } from '../../../format/availability.ts';
 import { formatUnitPrice } from '../../../format/price.ts';
 import { lifecycleNote } from './model-lifecycle.ts';
 
@@ -83,7 +84,7 @@ export function ModelPicker({ models, selected, onSelect }: ModelPickerProps) {
         <span className="flex shrink-0 items-center gap-2">
           {selected && (
             <Badge tone={selected.available ? 'success' : 'muted'}>
-              {selected.available ? 'Available' : 'Unavailable'}
+              {selected.available ? 'Available' : NOT_ENABLED}
             </Badge>
           )}
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 text-zinc-500" fill="currentColor">

@@ -14,6 +14,7 @@ import { isSettled, useCreateJob, useRetryJob } from '../../../queries/generatio
 import { pricingQueryOptions } from '../../../queries/pricing.ts';
 import { toolsQueryOptions } from '../../../queries/tools.ts';
 import { InlineText } from '../../../schema-form/fields/inline-text.tsx';
+import { GetStarted } from '../get-started/get-started.tsx';
 import { type Attempt, attemptFor, fingerprintOf } from './attempt-key.ts';
 import { lastModel, rememberModel, setPrefill } from './form-drafts.ts';
 import { chooseModel, DEFAULT_TOOL, formatModelRef, modelsOf, parseModelRef } from './model-choice.ts';
@@ -71,6 +72,7 @@ export function PlaygroundPage() {
         title="Playground"
         description="Pick a tool and a model, fill in the form generated from its schema, and watch the job run. Prices show before you send."
       />
+      <GetStarted />
       <ToolTabs tools={tools.data.map((t) => t.tool_key)} catalog={pricing.data} selected={tool} />
       {!model || !ref ? (
         <div className="mt-6">

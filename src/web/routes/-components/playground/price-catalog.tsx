@@ -2,6 +2,7 @@ import type { ToolKey } from '../../../../contract/common.ts';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { TOOL_KEYS } from '../../../../contract/values.ts';
 import { Badge } from '../../../components/badge.tsx';
+import { NOT_ENABLED } from '../../../format/availability.ts';
 import { formatCreditsAndDollars } from '../../../format/credits.ts';
 import { formatUnitPrice } from '../../../format/price.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
@@ -119,14 +120,7 @@ function ModelRows({ entry }: { entry: PriceCatalogEntry }) {
         {provider.available ? (
           <Badge tone="success">Available</Badge>
         ) : (
-          <span className="flex flex-col items-start gap-1">
-            <Badge tone="muted">Unavailable</Badge>
-            {provider.unavailable_reason && (
-              <span className="text-xs break-words text-zinc-500 dark:text-zinc-400">
-                {provider.unavailable_reason}
-              </span>
-            )}
-          </span>
+          <Badge tone="muted">{NOT_ENABLED}</Badge>
         )}
       </td>
     </tr>

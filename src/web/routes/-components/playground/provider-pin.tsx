@@ -29,7 +29,7 @@ export function ProviderPin({ entry, pinned, onChange }: ProviderPinProps) {
         {entry.providers.map((provider) => (
           <option key={provider.provider} value={provider.provider} disabled={!provider.available}>
             {provider.provider} · {formatUnitPrice(provider.unit_price_cents, provider.unit)}
-            {provider.available ? '' : ' · unavailable'}
+            {provider.available ? '' : ' · not enabled on this server'}
           </option>
         ))}
       </select>

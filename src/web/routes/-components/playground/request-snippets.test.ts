@@ -1,21 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { curlSnippet, routeOf, typescriptSnippet } from './request-snippets.ts';
+import {
+  curlSnippet,
+  javascriptSnippet,
+  pythonSnippet,
+  routeOf,
+  SNIPPET_LANGUAGES,
+  type SnippetInput,
+} from './request-snippets.ts';
+
+const INPUT: SnippetInput = {
+  baseUrl: 'http://localhost:8787/v2',
+  tool: 'speech',
+  analysis: false,
+  body: { model: 'local-flite', text: "It's here", options: { loop: true, seed: null, tags: ['a'] } },
+  idempotencyKey: '0b5e4d1c-2f6a-4c3b-9d8e-7a6b5c4d3e2f',
+};
 
 describe('copying the form as a request', () => {
-  it('uses each tool’s sugar route and client function; analysis has its own', () => {
-    expect(routeOf('image', false)).toEqual({ path: '/image', operation: 'createImage' });
-    expect(routeOf('video', true)).toEqual({ path: '/video/analyze', operation: 'analyzeVideo' });
-    expect(routeOf('ffmpeg', false).operation).toBe('runFfmpeg');
+  it('uses each tool’s sugar route; analysis has its own', () => {
+    expect(routeOf('image', false)).toBe('/image');
+    expect(routeOf('video', true)).toBe('/video/analyze');
+    expect(routeOf('ffmpeg', false)).toBe('/ffmpeg');
+  });
+
+  it('offers cURL, JavaScript and Python, in that order', () => {
+    expect(SNIPPET_LANGUAGES.map((language) => language.label)).toEqual(['cURL', 'JavaScript', 'Python']);
   });
 
   it('writes a cURL command with the key from the environment, the snippet’s own Idempotency-Key and the body quoted', () => {
-    const curl = curlSnippet({
-      baseUrl: 'http://localhost:8787/v2',
-      tool: 'speech',
-      analysis: false,
-      body: { model: 'local-flite', text: "It's here" },
-      idempotencyKey: '0b5e4d1c-2f6a-4c3b-9d8e-7a6b5c4d3e2f',
-    });
+    const curl = curlSnippet(INPUT);
     expect(curl).toContain(`curl -X POST 'http://localhost:8787/v2/speech'`);
     expect(curl).toContain('-H "Authorization: Bearer $MEDIA_API_KEY"');
     // Literal, so running the snippet twice replays one job; no command substitution that may be empty.
@@ -26,17 +39,31 @@ describe('copying the form as a request', () => {
     expect(curl).not.toMatch(/mcsk_|eyJ/);
   });
 
-  it('writes TypeScript with this project’s client, the same body and the snippet’s own key', () => {
-    const ts = typescriptSnippet({
-      baseUrl: 'http://localhost:8787/v2',
-      tool: 'video',
-      analysis: true,
-      body: { model: 'video-analyze', video_url: 'https://e.com/a.mp4' },
-      idempotencyKey: '0b5e4d1c-2f6a-4c3b-9d8e-7a6b5c4d3e2f',
-    });
-    expect(ts).toContain("import { createClient } from 'media-console/src/client/create-client.ts';");
-    expect(ts).toContain('await client.analyzeVideo({');
-    expect(ts).toContain('"video_url": "https://e.com/a.mp4"');
-    expect(ts).toContain(`headers: { 'idempotency-key': "0b5e4d1c-2f6a-4c3b-9d8e-7a6b5c4d3e2f" }`);
+  it('writes JavaScript with the platform’s fetch, nothing of this repository to install, waiting for the job', () => {
+    const js = javascriptSnippet({ ...INPUT, tool: 'video', analysis: true });
+    expect(js).not.toMatch(/\bimport\b|require\(|media-console|src\/client/);
+    expect(js).toContain('const baseUrl = "http://localhost:8787/v2";');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the snippet's own template literal, as text.
+    expect(js).toContain('await fetch(`${baseUrl}/video/analyze`');
+    expect(js).toContain('process.env.MEDIA_API_KEY');
+    expect(js).toContain(`'Idempotency-Key': "0b5e4d1c-2f6a-4c3b-9d8e-7a6b5c4d3e2f"`);
+    expect(js).toContain('"text": "It\'s here"');
+    expect(js).toContain("['completed', 'failed', 'cancelled'].includes(job.status)");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the snippet's own template literal, as text.
+    expect(js).toContain('fetch(`${baseUrl}/jobs/${job.id}`, { headers })');
+  });
+
+  it('writes Python with requests, the body as a Python literal (True, None), waiting for the job', () => {
+    const python = pythonSnippet(INPUT);
+    expect(python).toContain('import requests');
+    expect(python).toContain(`BASE_URL = "http://localhost:8787/v2"`);
+    expect(python).toContain(`f"{BASE_URL}/speech"`);
+    expect(python).toContain(`os.environ['MEDIA_API_KEY']`);
+    expect(python).toContain(`"Idempotency-Key": "0b5e4d1c-2f6a-4c3b-9d8e-7a6b5c4d3e2f"`);
+    expect(python).toContain(`"text": "It's here",`);
+    expect(python).toContain(`"loop": True,`);
+    expect(python).toContain(`"seed": None,`);
+    expect(python).not.toMatch(/\b(true|false|null)\b/);
+    expect(python).toContain(`while job["status"] not in ("completed", "failed", "cancelled"):`);
   });
 });

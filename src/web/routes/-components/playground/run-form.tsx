@@ -7,6 +7,7 @@ import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { api } from '../../../api/client.ts';
 import { Button } from '../../../components/button.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
+import { MODEL_NOT_ENABLED } from '../../../format/availability.ts';
 import { isAnalysis, useCreateJob } from '../../../queries/generation.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
 import { pricingQueryOptions } from '../../../queries/pricing.ts';
@@ -35,7 +36,7 @@ import { FilesPicker } from './files-picker.tsx';
 import { FoldAway } from './fold-away.tsx';
 import { dropPrefill, peekPrefill, readDraft, saveDraft } from './form-drafts.ts';
 import { ProviderOptions } from './provider-options.tsx';
-import { curlSnippet, typescriptSnippet } from './request-snippets.ts';
+import type { SnippetLanguage } from './request-snippets.ts';
 import { preloadFollowedJob } from './result-panel.tsx';
 import { StylePresets } from './style-presets.tsx';
 import { UrlSourceInput } from './url-source-input.tsx';
@@ -225,16 +226,14 @@ export function RunForm(props: RunFormProps) {
   const routed = entry ? (routedProvider(entry, pinned)?.provider ?? null) : null;
   const analysis = isAnalysis({ tool, body: { model } });
 
-  const snippets = () => {
-    const input = {
+  const snippet = (language: SnippetLanguage) =>
+    language.build({
       baseUrl: api().baseUrl,
       tool,
       analysis,
       body: toRequest(form.getValues()),
       idempotencyKey: crypto.randomUUID(),
-    };
-    return { curl: curlSnippet(input), typescript: typescriptSnippet(input) };
-  };
+    });
 
   return (
     <FormProvider {...form}>
@@ -253,7 +252,7 @@ export function RunForm(props: RunFormProps) {
             disabled={opening}
             className="flex min-w-0 flex-col gap-6 disabled:opacity-60 [&_:where(input,textarea,select)]:scroll-mb-64"
           >
-            <StylePresets tool={tool} onPreset={applyFragment} />
+            <StylePresets tool={tool} model={baseModel} onPreset={applyFragment} />
             <FieldGrid spec={main} name="" />
             {(providerSpec || optionsSpec) && (
               <div className="flex flex-col gap-2">
@@ -292,7 +291,7 @@ export function RunForm(props: RunFormProps) {
                     <kbd className="font-sans">Enter</kbd>
                   </span>
                 </div>
-                <CopyRequest snippets={snippets} />
+                <CopyRequest snippet={snippet} />
               </div>
               {failure !== null && (
                 <Suspense fallback={null}>
@@ -362,9 +361,10 @@ function LiveCost({
       : entry.tool === 'pipeline'
         ? estimatePipeline(catalog ?? [], body)
         : estimateCost(entry, pinned, body);
-  const reason = entry?.providers.find(
-    (p) => !p.available && (!pinned || p.provider === pinned),
-  )?.unavailable_reason;
+  // Why there is no price, in the user's words (the API's reason is for operators: format/availability.ts).
+  const reason = entry?.providers.some((p) => !p.available && (!pinned || p.provider === pinned))
+    ? MODEL_NOT_ENABLED
+    : null;
   return (
     <CostBar
       estimate={estimate}

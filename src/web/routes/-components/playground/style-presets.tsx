@@ -5,13 +5,22 @@ import { presetFragment, presetsQueryOptions } from '../../../queries/presets.ts
 
 interface StylePresetsProps {
   tool: ToolKey;
+  /** The model of the form (without a provider pin). */
+  model: string;
   onPreset: (fragment: Record<string, unknown>) => void;
 }
 
-/** Style presets of the tool with their preview images; drawn only when the server has some. */
-export function StylePresets({ tool, onPreset }: StylePresetsProps) {
+/**
+ * The style presets of the form's model, with their preview images; drawn only when it has some. A
+ * style made for another model (one names its model) is left out: applying it would change the model,
+ * and a model with no styles (an upscaler) shows none.
+ */
+export function StylePresets({ tool, model, onPreset }: StylePresetsProps) {
   const { data } = useQuery(presetsQueryOptions({ type: 'style', tool }));
-  const styles = (data?.data ?? []).filter((preset) => presetFragment(preset, tool));
+  const styles = (data?.data ?? []).filter((preset) => {
+    const fragment = presetFragment(preset, tool);
+    return fragment !== null && (fragment.model === undefined || fragment.model === model);
+  });
   if (styles.length === 0) return null;
   return (
     <section aria-labelledby="styles-heading" className="flex flex-col gap-2">

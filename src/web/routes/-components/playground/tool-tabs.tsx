@@ -4,6 +4,7 @@ import type { ToolKey } from '../../../../contract/common.ts';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { cx } from '../../../components/cx.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
+import { pluralNoun } from '../../../format/words.ts';
 
 interface ToolTabsProps {
   tools: readonly ToolKey[];
@@ -57,7 +58,7 @@ export function ToolTabs({ tools, catalog, selected }: ToolTabsProps) {
                 {toolLabel(tool)}
                 <span className="rounded-full bg-zinc-100 px-1.5 text-xs font-normal text-zinc-600 tabular-nums dark:bg-zinc-800 dark:text-zinc-400">
                   {available}
-                  <span className="sr-only"> models available</span>
+                  <span className="sr-only">{` ${pluralNoun(available, 'model', 'models')} available`}</span>
                 </span>
               </Link>
             </li>

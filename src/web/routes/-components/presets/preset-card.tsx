@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { Preset } from '../../../../contract/presets.ts';
 import { Badge } from '../../../components/badge.tsx';
 import { Button, buttonClasses } from '../../../components/button.tsx';
+import { NOT_ENABLED } from '../../../format/availability.ts';
 import { presetFragment, presetSampleKind } from '../../../queries/presets.ts';
 import { presetTool, toggledPair } from './preset-search.ts';
 
@@ -11,10 +12,12 @@ interface PresetCardProps {
   picked: readonly string[] | undefined;
   onRename: () => void;
   onDelete: () => void;
+  /** Whether it can be used on this server (undefined while the price catalog loads). */
+  runsHere?: boolean | undefined;
 }
 
 /** One preset: its sample in place, what it is, its metadata (each value filters), and what to do with it. */
-export function PresetCard({ preset, picked, onRename, onDelete }: PresetCardProps) {
+export function PresetCard({ preset, picked, onRename, onDelete, runsHere }: PresetCardProps) {
   const navigate = useNavigate({ from: '/presets' });
   const tool = presetTool(preset);
   const fragment = tool ? presetFragment(preset, tool) : null;
@@ -27,7 +30,15 @@ export function PresetCard({ preset, picked, onRename, onDelete }: PresetCardPro
       data-preset-id={preset.id}
       className="flex flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
     >
-      {presetSampleKind(preset) === 'image' ? (
+      {preset.type === 'voice' && presetSampleKind(preset) === 'image' ? (
+        // A voice's sample is its sound: a picture would be no sample at all. This server speaks the
+        // voices of its own engines; another provider's voice is heard by using it where it is enabled.
+        <p className="bg-zinc-50 p-3 text-sm text-zinc-600 dark:bg-zinc-800/60 dark:text-zinc-400">
+          {runsHere === false
+            ? 'No sample: this voice is not enabled on this server.'
+            : 'No sample here: use it in the playground to hear it.'}
+        </p>
+      ) : presetSampleKind(preset) === 'image' ? (
         <img
           src={preset.preview_url}
           alt={`Sample of ${preset.name}`}
@@ -54,6 +65,7 @@ export function PresetCard({ preset, picked, onRename, onDelete }: PresetCardPro
           <span className="flex shrink-0 gap-1">
             <Badge>{preset.type}</Badge>
             {preset.status === 'deprecated' && <Badge tone="muted">deprecated</Badge>}
+            {runsHere === false && <Badge tone="muted">{NOT_ENABLED}</Badge>}
           </span>
         </div>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{own ? 'My team' : preset.namespace}</p>
@@ -86,7 +98,7 @@ export function PresetCard({ preset, picked, onRename, onDelete }: PresetCardPro
           )}
         </ul>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          {tool && (
+          {tool && runsHere !== false && (
             <Link
               to="/playground"
               search={{ tool, preset: preset.id, ...(model ? { model } : {}) }}

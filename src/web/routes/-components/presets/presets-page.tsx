@@ -1,4 +1,4 @@
-import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Preset } from '../../../../contract/presets.ts';
 import { Alert } from '../../../components/alert.tsx';
@@ -7,15 +7,19 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { pluralize } from '../../../format/words.ts';
 import { type PresetBrowseFilter, presetBrowseQueryOptions } from '../../../queries/presets.ts';
+import { pricingQueryOptions } from '../../../queries/pricing.ts';
 import { PresetCard } from './preset-card.tsx';
 import { DeletePresetDialog, RenamePresetDialog } from './preset-dialogs.tsx';
 import { PresetFilterBar } from './preset-filter-bar.tsx';
+import { presetRunsHere } from './preset-runs-here.ts';
 
 type OpenDialog = { kind: 'rename' | 'delete'; preset: Preset } | null;
 
 /** The preset browser: filters in the URL, samples in place, and the team's own presets to rename or delete. */
 export function PresetsPage({ filter }: { filter: PresetBrowseFilter }) {
   const presets = useSuspenseInfiniteQuery(presetBrowseQueryOptions(filter));
+  // What runs here is marked once the price catalog is in (the server already lists those first).
+  const pricing = useQuery(pricingQueryOptions());
   const [open, setOpen] = useState<OpenDialog>(null);
   const shown = presets.data.pages.flatMap((page) => page.data);
   const filtered = Boolean(filter.type || filter.namespace || filter.metadata?.length || filter.q);
@@ -24,7 +28,7 @@ export function PresetsPage({ filter }: { filter: PresetBrowseFilter }) {
     <>
       <PageHeader
         title="Presets"
-        description="Voices, image styles and your team's saved inputs. Listen to or look at a sample, then use it in the playground. Save one of your own from a finished job."
+        description="Voices, image styles and your team's saved inputs. What runs on this server comes first: listen to or look at a sample, then use it in the playground. Save one of your own from a finished job."
       />
       <PresetFilterBar />
       {shown.length === 0 ? (
@@ -46,6 +50,7 @@ export function PresetsPage({ filter }: { filter: PresetBrowseFilter }) {
                 <PresetCard
                   preset={preset}
                   picked={filter.metadata}
+                  runsHere={pricing.data ? presetRunsHere(preset, pricing.data.data) : undefined}
                   onRename={() => setOpen({ kind: 'rename', preset })}
                   onDelete={() => setOpen({ kind: 'delete', preset })}
                 />

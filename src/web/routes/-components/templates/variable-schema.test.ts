@@ -15,6 +15,11 @@ const variable = (
 });
 
 describe('variablesSchema', () => {
+  it("counts a text variable against the server's measured limit, so the counter and the hint agree", () => {
+    const spec = walkSchema(variablesSchema([variable({ name: 'title', type: 'text', max_length: 500 })]));
+    expect(spec.fields[0]).toMatchObject({ key: 'title', maxLength: 500 });
+  });
+
   it('draws text, media and choice variables as text, URL and choice fields, required ones marked', () => {
     const spec = walkSchema(
       variablesSchema([

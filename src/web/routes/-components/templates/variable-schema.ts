@@ -1,6 +1,7 @@
 import type { TemplateVariable } from '../../../../contract/templates.ts';
 import type { JsonSchema } from '../../../schema-form/json-schema.ts';
 
+/** A text variable's limit when the server names none (the tool sets no limit where it is placed). */
 const TEXT_MAX = 10_000;
 
 function propertyOf(variable: TemplateVariable): JsonSchema {
@@ -18,7 +19,13 @@ function propertyOf(variable: TemplateVariable): JsonSchema {
       // A URL field: the form draws it with upload and "pick an earlier output".
       return { ...common, type: 'string', format: 'uri', maxLength: 2048 };
     default:
-      return { ...common, type: 'string', minLength: variable.required ? 1 : 0, maxLength: TEXT_MAX };
+      // The server measures each text variable's room where the template places it (`max_length`).
+      return {
+        ...common,
+        type: 'string',
+        minLength: variable.required ? 1 : 0,
+        maxLength: variable.max_length ?? TEXT_MAX,
+      };
   }
 }
 
