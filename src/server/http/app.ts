@@ -7,6 +7,7 @@ import type { Services } from '../services.ts';
 import { createAuthenticator } from './auth.ts';
 import type { Route } from './define-route.ts';
 import type { AppEnv } from './env.ts';
+import { mountMcp } from './mcp/mcp-route.ts';
 import { methodIndex, mountRoutes } from './mount.ts';
 import { requestHeader } from './request-header.ts';
 import { createRequestRecorder, type RequestRecorder, requestIdFor } from './request-record.ts';
@@ -47,6 +48,8 @@ export function createApp(
   mountOpsRoutes(app, s);
 
   mountRoutes(app, routes, auth);
+  // The MCP endpoint for AI agents: its tools call the routes above in-process.
+  mountMcp(app, s, auth);
   // Public output files (/media/...): outside the v2 interface, answered by id, no auth.
   mountMedia(app, s);
 
