@@ -110,6 +110,14 @@ function parserFor(field: string, schema: JsonSchema): ((value: string) => unkno
   return null;
 }
 
+/** A property given as `{ $ref: '#/$defs/X' }` (named schemas of the contract), with its definition's fields. */
+function resolveRef(root: JsonSchema, property: JsonSchema): JsonSchema {
+  const ref = property.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/$defs/')) return property;
+  const target = root.$defs?.[ref.slice('#/$defs/'.length)];
+  return target ? { ...target, ...property } : property;
+}
+
 /**
  * One flag per top-level field of a tool's input schema, with its description and limits in the help,
  * enums as choices and numbers checked, so a bad value is refused before anything is sent. Fields in
@@ -118,8 +126,9 @@ function parserFor(field: string, schema: JsonSchema): ((value: string) => unkno
 export function flagsFromSchema(schema: JsonSchema, skip: ReadonlySet<string>): SchemaFlag[] {
   const required = new Set(schema.required ?? []);
   const flags: SchemaFlag[] = [];
-  for (const [field, property] of Object.entries(schema.properties ?? {})) {
+  for (const [field, declared] of Object.entries(schema.properties ?? {})) {
     if (skip.has(field)) continue;
+    const property = resolveRef(schema, declared);
     const type = typeOf(property);
     const name = flagName(field);
     const description = (property.description ?? field).replace(/\s+/g, ' ').trim();
