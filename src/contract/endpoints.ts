@@ -54,6 +54,7 @@ import {
   retryJob,
 } from './jobs.ts';
 import { getOpenApiJson, getOpenApiYaml } from './meta.ts';
+import { decideOAuthConsent, getOAuthClient } from './oauth.ts';
 import {
   createPreset,
   deletePreset,
@@ -177,6 +178,9 @@ export const endpoints = {
   removeTeamMember,
   getWebhookSecret,
   rotateWebhookSecret,
+  // MCP authorization: the console's consent page
+  getOAuthClient,
+  decideOAuthConsent,
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -18,6 +18,7 @@ import { webhookSweepIndex } from './016-webhook-sweep-index.ts';
 import { ledgerListIndexes } from './017-ledger-list-indexes.ts';
 import { remoteFollow } from './018-remote-follow.ts';
 import { jobUpdateOrder } from './019-job-update-order.ts';
+import { mcpOauth } from './020-mcp-oauth.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -40,4 +41,5 @@ export const migrations: Migration[] = [
   ledgerListIndexes,
   remoteFollow,
   jobUpdateOrder,
+  mcpOauth,
 ];

@@ -2,15 +2,15 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Context, Hono } from 'hono';
+import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import type { Authenticator } from '../auth.ts';
 import type { AppEnv } from '../env.ts';
 import { requestHeader } from '../request-header.ts';
 import { routeDispatcher } from './dispatch.ts';
+import { MCP_PATH, resourceMetadataUrl } from './paths.ts';
 import { errorResult } from './results.ts';
 import { type McpTool, mcpTools, type ToolContext } from './tools.ts';
-
-export const MCP_PATH = '/mcp';
 
 const INSTRUCTIONS =
   'Media generation: images, video, speech, music, transcription, media processing and video analysis. ' +
@@ -30,8 +30,18 @@ export function mountMcp(app: Hono<AppEnv>, s: Services, auth: Authenticator): v
   const handle = async (c: Context<AppEnv>) => {
     const authorization = requestHeader(c, 'authorization');
     const team = requestHeader(c, 'x-team-id');
-    // Refused here (401 with WWW-Authenticate), before any MCP exchange, as clients expect.
-    await auth.authenticate(authorization, 'any', team);
+    // Refused here, before any MCP exchange, with a 401 whose WWW-Authenticate names the resource metadata,
+    // where a client that speaks only OAuth finds how to get a token (RFC 9728).
+    try {
+      await auth.authenticate(authorization, 'any', team);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'unauthorized') throw error;
+      throw new AppError('unauthorized', error.message, {
+        headers: {
+          'www-authenticate': `Bearer realm="media-api", resource_metadata="${resourceMetadataUrl(s.config.PUBLIC_URL)}"`,
+        },
+      });
+    }
     tools ??= mcpTools(s.catalog);
     const known = tools;
     const origin = new URL(c.req.url).origin;
