@@ -147,6 +147,27 @@ describe('media image', () => {
     expect(meta.width).toBe(meta.height);
   });
 
+  it("feeds a job's output to the next command (--file job:<id>), and a failed job exits 5 in one line", async () => {
+    const listed = JSON.parse((await media(['jobs', 'list', '--tool', 'image', '--json'])).stdout);
+    const fox = listed.data.find((j: { status: string }) => j.status === 'completed');
+    // Audio from a still image: the chained input arrives, and the job fails on it.
+    const run = await media([
+      'ffmpeg',
+      '--file',
+      `job:${fox.id}`,
+      '--operations',
+      '[{"op":"extract_audio","format":"mp3"}]',
+      '--wait',
+    ]);
+    expect(run.code, run.stderr).toBe(EXIT.jobFailed);
+    // The job's creation is noted as it happens; the failure is the one error line, last.
+    const lines = run.stderr.trim().split('\n');
+    expect(lines.filter((line) => line.startsWith('error:'))).toHaveLength(1);
+    expect(lines.at(-1)).toMatch(/^error: Job job_\S+ failed: .*\[invalid_input\]$/);
+    const { error } = JSON.parse(run.stdout);
+    expect(error.job.input.files).toEqual([{ url: fox.output.outputs[0].url }]);
+  });
+
   it('lists the fields and limits of the chosen model in --help', async () => {
     const run = await media(['image', '--model', 'local-sketch', '--help']);
     expect(run.code).toBe(EXIT.ok);

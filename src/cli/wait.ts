@@ -29,15 +29,14 @@ export async function waitForJob(ctx: Context, client: Client, jobId: string): P
   }
 }
 
-/** A failed or cancelled job is an error of its own kind (exit 5), with the job's own message. */
-export function failureOf(status: {
-  id: string;
-  status: string;
-  error: JobStatusView['error'];
-}): CliError | null {
-  if (status.status === 'completed') return null;
-  const reason = status.error ? `${status.error.message} [${status.error.code}]` : status.status;
-  return new CliError(`Job ${status.id} ${status.status}: ${reason}`, EXIT.jobFailed, { job_id: status.id });
+/**
+ * A failed or cancelled job is an error of its own kind (exit 5), with the job's own message; with
+ * `--json` the error carries the job, so stdout still holds a single JSON document.
+ */
+export function failureOf(job: Pick<Job, 'id' | 'status' | 'error'>): CliError | null {
+  if (job.status === 'completed') return null;
+  const reason = job.error ? `${job.error.message} [${job.error.code}]` : job.status;
+  return new CliError(`Job ${job.id} ${job.status}: ${reason}`, EXIT.jobFailed, { job });
 }
 
 function extensionOf(entry: OutputEntry): string {

@@ -289,13 +289,10 @@ async function runTool(
     return;
   }
   ctx.output.note(`Job ${job.id} ${job.status} (${job.model}, about ${credits(job.estimated_cost_cents)}).`);
-  const status = await waitForJob(ctx, client, job.id);
+  await waitForJob(ctx, client, job.id);
   const finished = await client.getJob({ params: { id: job.id } });
-  const failure = failureOf(status);
-  if (failure) {
-    if (ctx.output.json) ctx.output.result(finished, () => '');
-    throw failure;
-  }
+  const failure = failureOf(finished);
+  if (failure) throw failure;
   const saved = wantsFiles ? await saveOutputs(ctx, job.id, finished.output, options) : [];
   ctx.output.result({ ...finished, saved }, () => {
     const lines = [`Job ${job.id} completed, ${credits(finished.actual_cost_cents ?? 0)}.`];

@@ -69,13 +69,10 @@ export function registerJobCommands(program: Command, globals: () => GlobalOptio
     .action(async (id: string, options: { out?: string; outputDir?: string }) => {
       const ctx = createContext(globals());
       const client = await ctx.api();
-      const status = await waitForJob(ctx, client, id);
+      await waitForJob(ctx, client, id);
       const job = await client.getJob({ params: { id } });
-      const failure = failureOf(status);
-      if (failure) {
-        if (ctx.output.json) ctx.output.result(job, () => '');
-        throw failure;
-      }
+      const failure = failureOf(job);
+      if (failure) throw failure;
       const saved = options.out || options.outputDir ? await saveOutputs(ctx, id, job.output, options) : [];
       ctx.output.result({ ...job, saved }, () =>
         [jobLine(job), ...saved.map((p) => `Saved ${p}`)].join('\n'),
@@ -103,9 +100,9 @@ export function registerJobCommands(program: Command, globals: () => GlobalOptio
         ctx.output.result(job, () => `Job ${job.id} ${job.status} (retry of ${id}).`);
         return;
       }
-      const status = await waitForJob(ctx, client, job.id);
+      await waitForJob(ctx, client, job.id);
       const finished = await client.getJob({ params: { id: job.id } });
-      const failure = failureOf(status);
+      const failure = failureOf(finished);
       if (failure) throw failure;
       ctx.output.result(finished, () => jobLine(finished));
     });
