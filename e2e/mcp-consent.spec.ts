@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { freshEmail, signInThroughUi } from './support/sign-in.ts';
 
@@ -39,6 +40,10 @@ test('an MCP client is connected through sign-in and consent, and its token work
   await expect(page.getByRole('heading', { name: 'Connect E2E Agent', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle(/Connect an application/);
   await expect(page.getByRole('radio', { name: /personal/ })).toBeChecked();
+  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(violations.map((v) => v.id)).toEqual([]);
   await page.getByRole('button', { name: 'Allow' }).click();
 
   await page.waitForURL(`${CALLBACK}**`);
