@@ -7,6 +7,7 @@ import type { Services } from '../../services.ts';
 import type { Authenticator } from '../auth.ts';
 import type { AppEnv } from '../env.ts';
 import { requestHeader } from '../request-header.ts';
+import { errorBody, respondJson } from '../respond.ts';
 import { routeDispatcher } from './dispatch.ts';
 import { MCP_PATH, resourceMetadataUrl } from './paths.ts';
 import { errorResult } from './results.ts';
@@ -82,5 +83,15 @@ export function mountMcp(app: Hono<AppEnv>, s: Services, auth: Authenticator): v
     return transport.handleRequest(c.req.raw);
   };
 
-  app.on(['GET', 'POST', 'DELETE'], MCP_PATH, handle);
+  app.post(MCP_PATH, handle);
+  // Stateless: no stream outside a request (GET) and no session to end (DELETE). The MCP transport
+  // specification lets a server answer both with 405, which clients take as "POST only".
+  app.on(['GET', 'DELETE'], MCP_PATH, (c) =>
+    respondJson(
+      c,
+      405,
+      errorBody('method_not_allowed', `${c.req.method} is not used here: send MCP messages with POST.`),
+      { allow: 'POST' },
+    ),
+  );
 }

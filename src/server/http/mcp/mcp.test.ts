@@ -61,6 +61,18 @@ describe('/mcp', () => {
     await expect(connect('mcsk_not_a_key')).rejects.toThrow();
   });
 
+  it('takes messages by POST only: there is no stream or session to GET or DELETE', async () => {
+    const { api_key } = await signUp(t);
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(`${origin}/mcp`, {
+        method,
+        headers: { authorization: `Bearer ${api_key}`, accept: 'text/event-stream' },
+      });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
+    }
+  });
+
   it('lists a tool per generation tool with its JSON Schema, runs speech with progress, and records it as mcp', async () => {
     const { api_key } = await signUp(t);
     const client = await connect(api_key);
