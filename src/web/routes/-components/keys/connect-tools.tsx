@@ -4,21 +4,15 @@ import { CopyButton } from '../../../components/copy-button.tsx';
 
 /** A block of text to paste elsewhere, with its Copy button named after what it is. */
 function Snippet({ label, value }: { label: string; value: string }) {
-  const id = useId();
+  // The figure takes its name from the caption.
   return (
     <figure className="mt-2">
-      <figcaption
-        id={id}
-        className="flex items-center justify-between text-xs text-zinc-600 dark:text-zinc-400"
-      >
-        <span id={id}>{label}</span>
+      <figcaption className="flex items-center justify-between text-xs text-zinc-600 dark:text-zinc-400">
+        <span>{label}</span>
         <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} />
       </figcaption>
       {/* Wrapped, never scrolled sideways: a scrolling block would need its own keyboard focus. */}
-      <pre
-        aria-labelledby={id}
-        className="mt-1 whitespace-pre-wrap break-all rounded-lg bg-zinc-100 p-3 font-mono text-xs text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100"
-      >
+      <pre className="mt-1 whitespace-pre-wrap break-all rounded-lg bg-zinc-100 p-3 font-mono text-xs text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100">
         {value}
       </pre>
     </figure>
