@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustCredits } from '../server/domain/billing/corrections.ts';
+import { freshEmail, person } from '../server/testing/team-test-support.ts';
 import { createTestApp, type TestApp } from '../server/testing/test-app.ts';
 import { EXIT } from './exit-codes.ts';
 
@@ -99,13 +100,18 @@ function untilStderr(child: ChildProcess, text: string): Promise<void> {
 
 const email = `cli-${Date.now()}@example.com`;
 
+/** `media login` as a person does it: the email, then the code read from the mail. */
+async function login(address: string, env: Record<string, string> = {}): Promise<Run> {
+  const { child, done } = start(['login', '--email', address], env);
+  await untilStderr(child, 'Code from the email');
+  const mail = await t.local.devMailbox({ query: { to: address } });
+  child.stdin!.end(`${mail.data[0]!.code}\n`);
+  return done;
+}
+
 describe('media login, whoami, logout', () => {
   it('signs in with the code from the email and keeps the key in a file only the user can read', async () => {
-    const { child, done } = start(['login', '--email', email]);
-    await untilStderr(child, 'Code from the email');
-    const mail = await t.local.devMailbox({ query: { to: email } });
-    child.stdin!.end(`${mail.data[0]!.code}\n`);
-    const run = await done;
+    const run = await login(email);
     expect(run.stderr).not.toContain('error');
     expect(run.code).toBe(EXIT.ok);
     expect(JSON.parse(run.stdout)).toMatchObject({ signed_in: true, email, base_url: origin });
@@ -130,6 +136,30 @@ describe('media login, whoami, logout', () => {
     const stored = JSON.parse(fs.readFileSync(path.join(configDir, 'credentials.json'), 'utf8'));
     const good = await media(['whoami', '--api-key', stored.servers[origin].api_key, '--json']);
     expect(good.code).toBe(EXIT.ok);
+  });
+});
+
+describe('media --team', () => {
+  it("acts for another of the person's teams with a key made for it once, and names the teams when it is not one", async () => {
+    const owner = await person(t);
+    const invited = freshEmail('cli-member');
+    await owner.client.inviteTeamMember({ body: { email: invited, role: 'member' } });
+    const env = { MEDIA_CONFIG_DIR: path.join(work, 'member-config') };
+    expect((await login(invited, env)).code).toBe(EXIT.ok);
+
+    const teams = JSON.parse((await media(['teams', '--json'], env)).stdout);
+    const shared = teams.data.find((team: { id: string }) => team.id === owner.teamId);
+    expect(shared).toBeDefined();
+    const who = await media(['whoami', '--team', shared.slug, '--json'], env);
+    expect(who.code, who.stderr).toBe(EXIT.ok);
+    expect(JSON.parse(who.stdout).team.id).toBe(owner.teamId);
+    const stored = JSON.parse(fs.readFileSync(path.join(env.MEDIA_CONFIG_DIR, 'credentials.json'), 'utf8'));
+    expect(Object.keys(stored.servers[origin].team_keys)).toEqual([owner.teamId]);
+
+    const unknown = await media(['whoami', '--team', 'no-such-team'], env);
+    expect(unknown.code).toBe(EXIT.refused);
+    expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+    expect(unknown.stderr).toContain('You are not in a team called no-such-team');
   });
 });
 
