@@ -19,6 +19,7 @@ export default defineConfig({
           include: [
             'src/contract/**/*.test.ts',
             'src/client/**/*.test.ts',
+            'src/cli/**/*.test.ts',
             'src/server/**/*.test.ts',
             'scripts/**/*.test.ts',
             'e2e/support/**/*.test.ts',

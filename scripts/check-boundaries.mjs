@@ -44,6 +44,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const v of violations) process.stderr.write(`${v.from}: may not import ${v.to} (${v.rule})\n`);
   if (violations.length) process.exit(1);
   process.stdout.write(
-    'import boundaries: ok (web -> client -> contract, server -> contract, domain imports neither providers nor http)\n',
+    'import boundaries: ok (web and cli -> client -> contract, server -> contract, domain imports neither providers nor http)\n',
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Where code in src/ may import from (architecture.md), checked by dependency-cruiser on the resolved
  * module graph (every static, dynamic, type-only and re-export import), not on the text of the import:
- *   web -> client -> contract, server -> contract, and contract imports nothing of ours;
+ *   web -> client -> contract, cli -> client -> contract, server -> contract, and contract imports nothing of ours;
  *   only the server's tests (`*.test.ts`, `server/testing/`) use the client, as any client would;
  *   inside the server, domain holds the rules and imports neither providers (which build on domain) nor
  *   http (which calls domain). Domain's own tests may still use real engines.
@@ -24,6 +24,14 @@ export const IMPORT_RULES = [
     comment: 'The SDK is built from the contract and runs anywhere: no console, no server.',
     severity: 'error',
     from: { path: '^src/client/' },
+    to: { path: '^src/(web|server)/' },
+  },
+  {
+    name: 'cli-only-client-contract',
+    comment:
+      'The `media` command is a client like any other: the SDK and the contract, never the console or the server. Its tests start the real server.',
+    severity: 'error',
+    from: { path: '^src/cli/', pathNot: SERVER_TEST },
     to: { path: '^src/(web|server)/' },
   },
   {

@@ -55,6 +55,7 @@ import {
   retryJob,
 } from './jobs.ts';
 import { getOpenApiJson, getOpenApiYaml } from './meta.ts';
+import { decideOAuthConsent, getOAuthClient } from './oauth.ts';
 import {
   createPreset,
   deletePreset,
@@ -179,6 +180,9 @@ export const endpoints = {
   removeTeamMember,
   getWebhookSecret,
   rotateWebhookSecret,
+  // MCP authorization: the console's consent page
+  getOAuthClient,
+  decideOAuthConsent,
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

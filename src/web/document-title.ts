@@ -22,6 +22,7 @@ const TITLES: Record<Exclude<keyof FileRoutesById, Wrapper>, string | ((params: 
   '/_app/jobs': 'Jobs',
   '/_app/jobs/$jobId': (params) => `Job ${params.jobId ?? ''}`.trim(),
   '/_app/keys': 'Keys',
+  '/_app/oauth/consent': 'Connect an application',
   '/_app/pipelines': 'Pipelines',
   '/_app/playground': 'Playground',
   '/_app/presets': 'Presets',

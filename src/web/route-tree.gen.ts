@@ -25,6 +25,7 @@ import { Route as AppTeamRouteImport } from './routes/_app.team.tsx';
 import { Route as AppTemplatesRouteImport } from './routes/_app.templates.tsx';
 import { Route as AppFilesFileIdRouteImport } from './routes/_app.files_.$fileId.tsx';
 import { Route as AppJobsJobIdRouteImport } from './routes/_app.jobs.$jobId.tsx';
+import { Route as AppOauthConsentRouteImport } from './routes/_app.oauth.consent.tsx';
 import { Route as AppTemplatesTemplateIdRouteImport } from './routes/_app.templates_.$templateId.tsx';
 
 const AppRoute = AppRouteImport.update({
@@ -106,6 +107,11 @@ const AppJobsJobIdRoute = AppJobsJobIdRouteImport.update({
   path: '/$jobId',
   getParentRoute: () => AppJobsRoute,
 } as any);
+const AppOauthConsentRoute = AppOauthConsentRouteImport.update({
+  id: '/oauth/consent',
+  path: '/oauth/consent',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppTemplatesTemplateIdRoute = AppTemplatesTemplateIdRouteImport.update({
   id: '/templates_/$templateId',
   path: '/templates/$templateId',
@@ -128,6 +134,7 @@ export interface FileRoutesByFullPath {
   '/templates': typeof AppTemplatesRoute;
   '/files/$fileId': typeof AppFilesFileIdRoute;
   '/jobs/$jobId': typeof AppJobsJobIdRoute;
+  '/oauth/consent': typeof AppOauthConsentRoute;
   '/templates/$templateId': typeof AppTemplatesTemplateIdRoute;
 }
 export interface FileRoutesByTo {
@@ -146,6 +153,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute;
   '/files/$fileId': typeof AppFilesFileIdRoute;
   '/jobs/$jobId': typeof AppJobsJobIdRoute;
+  '/oauth/consent': typeof AppOauthConsentRoute;
   '/templates/$templateId': typeof AppTemplatesTemplateIdRoute;
 }
 export interface FileRoutesById {
@@ -166,6 +174,7 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute;
   '/_app/files_/$fileId': typeof AppFilesFileIdRoute;
   '/_app/jobs/$jobId': typeof AppJobsJobIdRoute;
+  '/_app/oauth/consent': typeof AppOauthConsentRoute;
   '/_app/templates_/$templateId': typeof AppTemplatesTemplateIdRoute;
 }
 export interface FileRouteTypes {
@@ -186,6 +195,7 @@ export interface FileRouteTypes {
     | '/templates'
     | '/files/$fileId'
     | '/jobs/$jobId'
+    | '/oauth/consent'
     | '/templates/$templateId';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -204,6 +214,7 @@ export interface FileRouteTypes {
     | '/'
     | '/files/$fileId'
     | '/jobs/$jobId'
+    | '/oauth/consent'
     | '/templates/$templateId';
   id:
     | '__root__'
@@ -223,6 +234,7 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/files_/$fileId'
     | '/_app/jobs/$jobId'
+    | '/_app/oauth/consent'
     | '/_app/templates_/$templateId';
   fileRoutesById: FileRoutesById;
 }
@@ -345,6 +357,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppJobsJobIdRouteImport;
       parentRoute: typeof AppJobsRoute;
     };
+    '/_app/oauth/consent': {
+      id: '/_app/oauth/consent';
+      path: '/oauth/consent';
+      fullPath: '/oauth/consent';
+      preLoaderRoute: typeof AppOauthConsentRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/templates_/$templateId': {
       id: '/_app/templates_/$templateId';
       path: '/templates/$templateId';
@@ -380,6 +399,7 @@ interface AppRouteChildren {
   AppTemplatesRoute: typeof AppTemplatesRoute;
   AppIndexRoute: typeof AppIndexRoute;
   AppFilesFileIdRoute: typeof AppFilesFileIdRoute;
+  AppOauthConsentRoute: typeof AppOauthConsentRoute;
   AppTemplatesTemplateIdRoute: typeof AppTemplatesTemplateIdRoute;
 }
 
@@ -397,6 +417,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppTemplatesRoute: AppTemplatesRoute,
   AppIndexRoute: AppIndexRoute,
   AppFilesFileIdRoute: AppFilesFileIdRoute,
+  AppOauthConsentRoute: AppOauthConsentRoute,
   AppTemplatesTemplateIdRoute: AppTemplatesTemplateIdRoute,
 };
 

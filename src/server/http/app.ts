@@ -8,6 +8,8 @@ import { API_REFERENCE_PATH, apiReferencePage } from './api-reference.ts';
 import { createAuthenticator } from './auth.ts';
 import type { Route } from './define-route.ts';
 import type { AppEnv } from './env.ts';
+import { mountMcp } from './mcp/mcp-route.ts';
+import { mountOAuth } from './mcp/oauth-server.ts';
 import { methodIndex, mountRoutes } from './mount.ts';
 import { requestHeader } from './request-header.ts';
 import { createRequestRecorder, type RequestRecorder, requestIdFor } from './request-record.ts';
@@ -48,6 +50,9 @@ export function createApp(
   mountOpsRoutes(app, s);
 
   mountRoutes(app, routes, auth);
+  // The MCP endpoint for AI agents: its tools call the routes above in-process.
+  mountMcp(app, s, auth);
+  mountOAuth(app, s);
   // Public output files (/media/...): outside the v2 interface, answered by id, no auth.
   mountMedia(app, s);
 

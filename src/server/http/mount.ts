@@ -65,7 +65,8 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], auth: A
               requestHeader(c, 'x-team-id'),
               { sharedAccess: acceptsSharedAccess(endpoint.path) },
             );
-      if (context) c.set('auth', context);
+      // Runs an agent starts through /mcp are recorded as `mcp`, whatever credential it sent.
+      if (context) c.set('auth', c.env?.mcpCall === true ? { ...context, source: 'mcp' } : context);
       const headers = endpoint.headers
         ? validate(
             endpoint.headers,
@@ -90,7 +91,14 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], auth: A
         refuseUnsafeText(raw, '');
         body = validate(endpoint.body, raw, 'body');
       }
-      const result: unknown = await handler({ params, query, body, headers, auth: context, c } as never);
+      const result: unknown = await handler({
+        params,
+        query,
+        body,
+        headers,
+        auth: c.get('auth') ?? null,
+        c,
+      } as never);
       if (result instanceof Response) return result;
       const answer = isReply(result) ? result : { status: 200 as const, body: result, headers: undefined };
       const extra = endpoint.noStore ? { ...answer.headers, 'cache-control': 'no-store' } : answer.headers;

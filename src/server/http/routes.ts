@@ -14,6 +14,7 @@ import { fileRoutes } from './routes/files.ts';
 import { folderRoutes } from './routes/folders.ts';
 import { generationRoutes } from './routes/generation.ts';
 import { jobRoutes } from './routes/jobs.ts';
+import { oauthRoutes } from './routes/oauth.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { presetRoutes } from './routes/presets.ts';
 import { providerWebhookRoutes } from './routes/provider-webhooks.ts';
@@ -38,6 +39,7 @@ export function allRoutes(s: Services, fastPath = new FastPath()): Route[] {
     ...fileRoutes(s),
     ...folderRoutes(s),
     ...apiKeyRoutes(s),
+    ...oauthRoutes(s),
     ...teamRoutes(s),
     ...analyticsRoutes(s),
     ...billingRoutes(s),

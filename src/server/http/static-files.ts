@@ -46,7 +46,7 @@ function encodingFor(acceptEncoding: string | undefined): Encoding | null {
 }
 
 /** Paths the API owns: never answered with the console's index.html. */
-export const API_PREFIXES = ['/v1/', '/v2/', '/api/'];
+export const API_PREFIXES = ['/v1/', '/v2/', '/api/', '/mcp', '/.well-known/'];
 
 /**
  * Serves the built console: files under `dir` as they are (hashed assets cached for a year), and

@@ -20,6 +20,7 @@ import { remoteFollow } from './018-remote-follow.ts';
 import { jobUpdateOrder } from './019-job-update-order.ts';
 import { fileGeneratedBy } from './020-file-generated-by.ts';
 import { measuredRuns } from './021-measured-runs.ts';
+import { mcpOauth } from './022-mcp-oauth.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   jobUpdateOrder,
   fileGeneratedBy,
   measuredRuns,
+  mcpOauth,
 ];

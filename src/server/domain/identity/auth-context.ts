@@ -17,6 +17,9 @@ export interface AuthContext {
   sharedKeyIds: string[];
   apiKeyId: string | null;
   sessionId: string | null;
-  /** How runs started by this caller are attributed: the console (session) or the API (key). */
-  source: 'app' | 'api';
+  /**
+   * How runs started by this caller are attributed: the console (session), the API (key), or an AI
+   * agent through the MCP endpoint (`/mcp`), whichever credential it used.
+   */
+  source: 'app' | 'api' | 'mcp';
 }

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { apiKeysQueryOptions } from '../../../queries/api-keys.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
 import { keysPageSeen } from '../get-started/get-started-progress.ts';
+import { ConnectTools } from './connect-tools.tsx';
 import { CreateKeyDialog } from './create-key-dialog.tsx';
 import { type KeyAction, KeyTable } from './key-table.tsx';
 import { keysOfTeam } from './keys-of-team.ts';
@@ -45,6 +46,7 @@ export function KeysPage({ includeRevoked }: { includeRevoked: boolean }) {
       ) : (
         <KeyTable keys={keys} onAction={(kind, key) => setOpen({ kind, key })} />
       )}
+      <ConnectTools />
       {open?.kind === 'create' && <CreateKeyDialog onClose={close} />}
       {open?.kind === 'reveal' && <RevealKeyDialog apiKey={open.key} onClose={close} />}
       {open?.kind === 'share' && <ShareKeyDialog apiKey={open.key} onClose={close} />}
