@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Response } from 'playwright-core';
-import { findBrowser } from '../e2e/support/find-browser.ts';
+import { testBrowser } from '../e2e/support/browser-launch.ts';
 import { CHUNK_BUDGET_BYTES, chunkSizes } from '../scripts/check-chunk-budget.ts';
 import { ensureConsoleBuild } from '../scripts/console-build.ts';
 
@@ -293,22 +293,10 @@ function trackQuiet(page: import('playwright-core').Page): (ms: number) => Promi
 
 export async function firstScreens(dist = path.join(root, 'dist')): Promise<FirstScreenResult> {
   if (dist === path.join(root, 'dist')) ensureConsoleBuild(root);
-  const found = findBrowser({ env: process.env, playwrightChromium: () => chromium.executablePath() });
+  // The e2e suite's browser, launched as it is (browser-launch.ts).
+  const { launchOptions } = testBrowser();
   const server = await startServer(dist);
-  const browser = await chromium.launch({
-    executablePath: found.executablePath,
-    // The e2e suite's flags (playwright.config.ts).
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(launchOptions);
   try {
     const session = await signedInSession(server.base);
     const screens: ScreenLoad[] = [];
