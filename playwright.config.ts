@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, defineConfig, devices } from '@playwright/test';
-import { browserOrExit } from './e2e/support/find-browser.ts';
+import { defineConfig, devices } from '@playwright/test';
+import { testBrowserOrExit } from './e2e/support/browser-launch.ts';
 
 // E2E_PORT lets two runs share a machine.
 const PORT = Number(process.env.E2E_PORT ?? 8799);
@@ -27,8 +27,9 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), DATA_DIR_PREFIX));
 }
 
-// CHROMIUM_PATH, a system Chromium or Chrome, then Playwright's own; none stops the run saying what to install.
-const browser = browserOrExit({ env: process.env, playwrightChromium: () => chromium.executablePath() });
+// CHROMIUM_PATH, a system Chromium or Chrome, Playwright's own, then the packaged one (unpacked on first
+// use); none stops the run saying what to do. Flags and the packaged browser's needs: browser-launch.ts.
+const browser = testBrowserOrExit();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -53,19 +54,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: browser.executablePath,
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        launchOptions: browser.launchOptions,
       },
     },
   ],

@@ -1,7 +1,5 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
-import { findBrowser } from '../e2e/support/find-browser.ts';
 import { ensureConsoleBuild } from '../scripts/console-build.ts';
 import { launchChromium, signedInSession, startServer } from './console-server.ts';
 
@@ -154,13 +152,12 @@ export async function benchPageLoad(
   const dist = options.dist ?? path.join(root, 'dist');
   if (dist === path.join(root, 'dist')) ensureConsoleBuild(root);
   const rounds = options.rounds ?? 3;
-  const found = findBrowser({ env: process.env, playwrightChromium: () => chromium.executablePath() });
   const builds: Served[] = [];
   let browser: Browser | null = null;
   try {
     builds.push(await serve('this build', dist));
     if (options.before) builds.push(await serve('before', options.before));
-    browser = await launchChromium(found.executablePath);
+    browser = await launchChromium();
     for (let round = 0; round < rounds; round++) {
       for (const target of PAGES) {
         // Alternate which build goes first, so neither always meets the machine in the same state.

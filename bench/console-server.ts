@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
+import { testBrowser } from '../e2e/support/browser-launch.ts';
 
 /*
  * What the console's browser benches share: a real server (its own data directory, embedded PostgreSQL)
@@ -98,19 +99,7 @@ export async function signedInSession(base: string): Promise<string> {
   return JSON.stringify({ token: session.access_token, expiresAt: session.expires_at, email: session.email });
 }
 
-/** Chromium with the e2e suite's flags (playwright.config.ts). */
-export function launchChromium(executablePath: string | undefined): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+/** The e2e suite's browser, launched as it is (e2e/support/browser-launch.ts: the one place for flags). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch(testBrowser().launchOptions);
 }

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { testBrowser } from '../e2e/support/browser-launch.ts';
 import { ensureConsoleBuild } from '../scripts/console-build.ts';
 import { createClient } from '../src/client/create-client.ts';
 import type { Job } from '../src/contract/jobs.ts';
@@ -212,12 +212,8 @@ export async function benchFeedRender(rounds = 5): Promise<FeedRenderResult> {
   const port = await freePort();
   const server = await startServer(dataDir, port);
   const origin = `http://127.0.0.1:${port}`;
-  const executablePath =
-    process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  const browser = await chromium.launch({
-    ...(executablePath ? { executablePath } : {}),
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  // The e2e suite's browser, launched as it is (browser-launch.ts).
+  const browser = await chromium.launch(testBrowser().launchOptions);
   try {
     const signedIn = await session(origin);
     const sizes = [100, 10_000];

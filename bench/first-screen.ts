@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Browser, chromium, type Response } from 'playwright-core';
-import { findBrowser } from '../e2e/support/find-browser.ts';
+import type { Browser, Response } from 'playwright-core';
 import { CHUNK_BUDGET_BYTES, chunkSizes } from '../scripts/check-chunk-budget.ts';
 import { ensureConsoleBuild } from '../scripts/console-build.ts';
 import { launchChromium, signedInSession, startServer } from './console-server.ts';
@@ -206,10 +205,8 @@ function trackQuiet(page: import('playwright-core').Page): (ms: number) => Promi
 
 export async function firstScreens(dist = path.join(root, 'dist')): Promise<FirstScreenResult> {
   if (dist === path.join(root, 'dist')) ensureConsoleBuild(root);
-  const found = findBrowser({ env: process.env, playwrightChromium: () => chromium.executablePath() });
   const server = await startServer(dist);
-  const browser = await launchChromium(found.executablePath);
-
+  const browser = await launchChromium();
   try {
     const session = await signedInSession(server.base);
     const screens: ScreenLoad[] = [];

@@ -10,6 +10,7 @@ import lighthouse, {
   type Result,
 } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { testBrowser } from '../e2e/support/browser-launch.ts';
 import { ensureConsoleBuild } from '../scripts/console-build.ts';
 import { createClient } from '../src/client/create-client.ts';
 import { freePort } from '../src/server/db/embedded.ts';
@@ -33,7 +34,6 @@ import { SESSION_KEY, type Session } from '../src/web/auth/session.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -145,7 +145,14 @@ const config: LighthouseConfig = {
 };
 
 async function runOnce(url: string, origin: string, session: Session): Promise<Result> {
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  // The e2e suite's browser (browser-launch.ts), with Lighthouse's own flags.
+  const { launchOptions } = testBrowser();
+  const chrome = await launch({
+    chromePath: launchOptions.executablePath,
+    chromeFlags: CHROME_FLAGS,
+    ...(launchOptions.env ? { envVars: launchOptions.env } : {}),
+    logLevel: 'silent',
+  });
   try {
     await storeSession(chrome.port, origin, session);
     const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: true };

@@ -86,6 +86,66 @@ describe('findBrowser', () => {
     });
   });
 
+  it('then the packaged Chromium, unpacked only when nothing before it was found', () => {
+    const packaged = program('packaged6/chromium');
+    let unpacked = 0;
+    const packagedChromium = () => {
+      unpacked += 1;
+      return packaged;
+    };
+    expect(findBrowser(search({ env: { PATH: path.join(root, 'empty') }, packagedChromium }))).toEqual({
+      executablePath: packaged,
+      source: 'packaged',
+    });
+    expect(unpacked).toBe(1);
+    // A system browser (Debian's on CI) or Playwright's own still wins, and nothing is unpacked for it.
+    const bin = path.dirname(program('bin6/chromium'));
+    expect(findBrowser(search({ env: { PATH: bin }, packagedChromium })).source).toBe('PATH');
+    expect(findBrowser(search({ usualPaths: [program('usual6/chromium')], packagedChromium })).source).toBe(
+      'usual path',
+    );
+    expect(
+      findBrowser(search({ playwrightChromium: () => program('pw6/chrome'), packagedChromium })).source,
+    ).toBe('Playwright');
+    expect(unpacked).toBe(1);
+  });
+
+  it('takes the packaged Chromium first when CHROMIUM_PATH is "packaged", and says why it cannot', () => {
+    const packaged = program('packaged8/chromium');
+    const bin = path.dirname(program('bin8/chromium'));
+    const found = findBrowser(
+      search({ env: { CHROMIUM_PATH: 'packaged', PATH: bin }, packagedChromium: () => packaged }),
+    );
+    expect(found).toEqual({ executablePath: packaged, source: 'packaged' });
+    const broken = () =>
+      findBrowser(
+        search({
+          env: { CHROMIUM_PATH: 'packaged', PATH: bin },
+          packagedChromium: () => {
+            throw new Error('no space left on device');
+          },
+        }),
+      );
+    expect(broken).toThrow(NoBrowserError);
+    expect(broken).toThrow(
+      'CHROMIUM_PATH is packaged, and the packaged Chromium cannot be used: no space left',
+    );
+  });
+
+  it('says why the packaged Chromium could not be used when it is the last one left', () => {
+    const missing = () => {
+      throw new Error('@sparticuz/chromium is not installed (npm ci installs it with the dev dependencies)');
+    };
+    const run = () => findBrowser(search({ packagedChromium: missing }));
+    expect(run).toThrow(NoBrowserError);
+    expect(run).toThrow('the packaged one: @sparticuz/chromium is not installed');
+    expect(run).toThrow('npm ci');
+    const notAProgram = path.join(root, 'packaged7/chromium');
+    expect(() => findBrowser(search({ packagedChromium: () => notAProgram }))).toThrow(
+      `the packaged one: ${notAProgram} is not a program`,
+    );
+  });
+
   it('with none, says exactly what to run', () => {
     const run = () => findBrowser(search({ env: { PATH: path.join(root, 'empty') } }));
     expect(run).toThrow(NoBrowserError);

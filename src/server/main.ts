@@ -59,7 +59,7 @@ async function logMediaBinaries(config: MediaBinarySettings, log: Logger) {
     if (!facts.bundled) return log.info('media binaries', facts);
     log.warn('media binaries', {
       ...facts,
-      note: 'a static build from an npm package runs, which gets no security updates (@ffmpeg-installer’s ffmpeg is 4.1, of 2018): install a maintained ffmpeg (Debian: apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH',
+      note: `an old static build from an npm package runs (${facts.bundled_built}), which gets no security updates and decodes untrusted uploads: install a maintained ffmpeg (Debian: apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH`,
     });
   } catch (error) {
     log.warn('media binaries', { error: error instanceof Error ? error.message : String(error) });

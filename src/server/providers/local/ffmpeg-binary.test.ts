@@ -84,6 +84,16 @@ describe('which ffmpeg and ffprobe run', () => {
     });
     expect(missing.ffmpeg_version).toMatch(/^unknown \(/);
   });
+
+  it('says when the bundled builds were made when they are the ones that run', async () => {
+    const facts = await describeMediaBinaries({}, '/nonexistent');
+    expect(facts).toMatchObject({ ffmpeg_from: 'bundled', ffprobe_from: 'bundled', bundled: true });
+    // @ffmpeg-installer/ffmpeg 1.1.0 and @ffprobe-installer/ffprobe 2.1.2: their versions carry the day.
+    expect(facts.bundled_built).toBe('ffmpeg built 2018-12-10, ffprobe built 2023-07-21');
+    expect(facts.ffmpeg_version).toMatch(/^ffmpeg version N-\d+-g0e8eb07980-static/);
+    const system = await describeMediaBinaries({ FFMPEG_PATH: path.join(dir, 'ffmpeg') });
+    expect(system).not.toHaveProperty('bundled_built');
+  });
 });
 
 describe('lastErrorLine', () => {

@@ -93,6 +93,22 @@ export function bundledBinary(
   }
 }
 
+/**
+ * When an installer package's static build was made ("2018-12-10"), from its `version` field
+ * ("20181210-g0e8eb07980"); null when the package is missing or says no date.
+ */
+export function bundledBuildDate(
+  pkg: '@ffmpeg-installer/ffmpeg' | '@ffprobe-installer/ffprobe',
+): string | null {
+  try {
+    const { version } = createRequire(import.meta.url)(pkg) as { version?: string };
+    const match = /^(\d{4})(\d{2})(\d{2})-/.exec(version ?? '');
+    return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The first line of `<binary> -version` ("ffmpeg version 5.1.9-0+deb12u1 ..."), or why there is none. */
 export function binaryVersion(binary: string): Promise<string> {
   return new Promise((resolve) => {
@@ -111,9 +127,13 @@ export function binaryVersion(binary: string): Promise<string> {
 
 /**
  * What the start-up log says about the media binaries: which ones run, where they come from and their
- * versions; `bundled` is set when either is an installer package's old static build.
+ * versions; `bundled` is set when either is an installer package's old static build, and `bundled_built`
+ * then says when each such build was made (their version lines carry no release number, only a commit).
  */
-export async function describeMediaBinaries(config: MediaBinarySettings): Promise<{
+export async function describeMediaBinaries(
+  config: MediaBinarySettings,
+  envPath?: string,
+): Promise<{
   ffmpeg: string;
   ffmpeg_from: MediaBinarySource;
   ffmpeg_version: string;
@@ -121,9 +141,10 @@ export async function describeMediaBinaries(config: MediaBinarySettings): Promis
   ffprobe_from: MediaBinarySource;
   ffprobe_version: string;
   bundled: boolean;
+  bundled_built?: string;
 }> {
-  const ffmpeg = findFfmpeg(config);
-  const ffprobe = findFfprobe(config);
+  const ffmpeg = findFfmpeg(config, envPath);
+  const ffprobe = findFfprobe(config, envPath);
   const [ffmpegVersion, ffprobeVersion] = await Promise.all([
     binaryVersion(ffmpeg.path),
     binaryVersion(ffprobe.path),
@@ -136,7 +157,16 @@ export async function describeMediaBinaries(config: MediaBinarySettings): Promis
     ffprobe_from: ffprobe.source,
     ffprobe_version: ffprobeVersion,
     bundled: ffmpeg.source === 'bundled' || ffprobe.source === 'bundled',
+    ...builtDates(ffmpeg.source === 'bundled', ffprobe.source === 'bundled'),
   };
+}
+
+function builtDates(ffmpeg: boolean, ffprobe: boolean): { bundled_built?: string } {
+  const dates = [
+    ffmpeg ? `ffmpeg built ${bundledBuildDate('@ffmpeg-installer/ffmpeg') ?? 'on an unknown day'}` : null,
+    ffprobe ? `ffprobe built ${bundledBuildDate('@ffprobe-installer/ffprobe') ?? 'on an unknown day'}` : null,
+  ].filter(Boolean);
+  return dates.length > 0 ? { bundled_built: dates.join(', ') } : {};
 }
 
 /** Options every run starts with: no prompts, overwrite, quiet except errors, progress on stdout. */
