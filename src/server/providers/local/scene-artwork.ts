@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
  */
 
 export const ARTWORK_CREDIT =
-  'Artwork: Fluent Emoji (flat) by Microsoft, MIT licence, via @iconify-json/fluent-emoji-flat; keywords from Emojibase (emojibase-data), MIT licence.';
+  'Artwork: Fluent Emoji (flat) by Microsoft, MIT licence, via @iconify-json/fluent-emoji-flat; keywords from Emojibase (emojibase-data), MIT licence. Lighthouse drawn by Media Console.';
 
 /** Every icon is drawn on a 32x32 grid. */
 export const ICON_GRID = 32;
@@ -89,6 +89,22 @@ const SYNONYMS: Record<string, string> = {
   truck: 'delivery-truck',
 };
 
+/**
+ * Things people often ask for that Unicode has no emoji for, drawn here on the same 32x32 grid in the
+ * set's flat style. A lighthouse was the first prompt a new user tried.
+ */
+const DRAWN_HERE: Record<string, string> = {
+  lighthouse:
+    '<path fill="#7b7f88" d="M10.5 29.5h11V31h-11z"/>' +
+    '<path fill="#f4f4f4" d="M13.5 10h5L20 30h-8z"/>' +
+    '<path fill="#e0241b" d="M13.2 14h5.6l.3 4h-6.2zm-.6 8h6.8l.3 4h-7.4z"/>' +
+    '<path fill="#5b3a1e" d="M15 26.5h2V30h-2z"/>' +
+    '<path fill="#3a3a3a" d="M12 9h8v1.2h-8z"/>' +
+    '<path fill="#ffd84a" d="M13.5 5.5h5V9h-5z"/>' +
+    '<path fill="#3a3a3a" d="M15.4 5.5h.4V9h-.4zm1.2 0h.4V9h-.4z"/>' +
+    '<path fill="#e0241b" d="M12.8 5.5L16 2.5l3.2 3z"/>',
+};
+
 interface Index {
   set: IconSet;
   /** Icon names by Unicode sequence (lower-case hex, `-` between code points, no FE0F). */
@@ -132,6 +148,8 @@ function artworkIndex(): Index {
 
 /** An icon by its name in the set (aliases resolved), or undefined. */
 export function artworkNamed(name: string): Artwork | undefined {
+  const own = DRAWN_HERE[name];
+  if (own) return { name, body: own, hFlip: false };
   const { set } = artworkIndex();
   const icon = set.icons[name];
   if (icon) return { name, body: icon.body, hFlip: false };
@@ -142,6 +160,7 @@ export function artworkNamed(name: string): Artwork | undefined {
 
 /** The artwork for one (singular, lower-case) word, or undefined when the set has nothing for it. */
 export function artworkFor(word: string): Artwork | undefined {
+  if (DRAWN_HERE[word]) return artworkNamed(word);
   const found = artworkIndex().byWord.get(word);
   return found ? artworkNamed(found.name) : undefined;
 }
