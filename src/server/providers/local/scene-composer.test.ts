@@ -121,6 +121,11 @@ const warmSky = (p: Pixels) => {
   const low = band(p, 0.4, 0.55);
   expect(low.r).toBeGreaterThan(low.b);
 };
+const grey = (p: Pixels) => {
+  const all = band(p, 0, 1);
+  expect(all.r).toBeCloseTo(all.g, 0);
+  expect(all.g).toBeCloseTo(all.b, 0);
+};
 const greenGround = (p: Pixels) => {
   const ground = band(p, 0.96, 1);
   expect(ground.g).toBeGreaterThan(ground.r);
@@ -252,7 +257,12 @@ const CASES: Case[] = [
     covers: 'purple',
     pixels: [greenGround, daylight],
   },
-  { prompt: 'a black and white photo of a horse', subjects: [{ word: 'horse' }], style: 'grayscale' },
+  {
+    prompt: 'a black and white photo of a horse',
+    subjects: [{ word: 'horse' }],
+    style: 'grayscale',
+    pixels: [grey],
+  },
   { prompt: 'a vintage picture of a bicycle', subjects: [{ word: 'bicycle' }], style: 'sepia' },
   { prompt: 'a dozen red roses', subjects: [{ word: 'rose', count: 12 }] },
   {
