@@ -105,7 +105,7 @@ describe('sketch', () => {
     const png = await sketch({ prompt: 'cats & <dogs> "quoted"', seed: 5, longEdge: 64 });
     const xmp = (await sharp(png).metadata()).xmp?.toString('utf8') ?? '';
     expect(xmp).toContain(
-      'Procedural sketch (not a neural model), seed 5: cats &amp; &lt;dogs&gt; &quot;quoted&quot;',
+      'Composed sketch (not a neural model), seed 5: cats &amp; &lt;dogs&gt; &quot;quoted&quot;',
     );
   });
 

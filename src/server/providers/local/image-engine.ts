@@ -7,13 +7,16 @@ import {
 } from '../../domain/catalog/models/image-edit-operations.ts';
 import type { SketchFormat } from '../../domain/catalog/models/local-options.ts';
 import type { SketchStyle } from '../../domain/presets/image-styles.ts';
-import { sketchSvg } from '../../domain/presets/sketch-svg.ts';
 import { checkAborted, EngineInputError, type EngineRunOptions, report } from './engine-run.ts';
+import { ARTWORK_CREDIT } from './scene-artwork.ts';
+import { describeScene, type PromptStyle, parseScene, type Scene } from './scene-parse.ts';
+import { sceneSvg } from './scene-svg.ts';
 import { encodeSketch } from './sketch-encoding.ts';
 
 /**
- * The local image engine: offline, and honest about what it is. `sketch` is not a neural model: it draws
- * a deterministic abstract picture from a hash of the prompt and seed. `edit` and `upscale` are real image
+ * The local image engine: offline, and honest about what it is. `sketch` is not a neural model: it reads
+ * the prompt as a scene (scene-parse.ts) and composes it from packaged emoji artwork on a background for
+ * the setting, time of day and weather (scene-svg.ts); the seed varies the arrangement. `edit` and `upscale` are real image
  * operations done with sharp (libvips).
  */
 
@@ -67,9 +70,44 @@ export interface SketchParams {
   format?: SketchFormat;
 }
 
+/**
+ * A style preset's colours laid over a composed picture: every pixel is drawn toward the style's
+ * background colour (light styles wash the picture out, dark ones sink it into their colour), keeping a
+ * share of its own contrast so the subjects still read. A hue tints dark styles (neon noir's magenta,
+ * blueprint's blue). Done on raw pixels: one pass of arithmetic, about 10 ms at 1024x1024.
+ */
+async function graded(image: Sharp, style: SketchStyle): Promise<Sharp> {
+  const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const lightness = (style.background[0] + style.background[1]) / 200;
+  const hue = style.hue ?? 0;
+  const base = hslToRgb(hue, style.backgroundSaturation / 100, lightness);
+  const dark = lightness < 0.25;
+  const keep = dark ? 0.3 : lightness > 0.5 ? 0.55 : 0.6;
+  const tint =
+    dark && style.hue !== null ? hslToRgb(hue, 1, 0.5).map((c) => Math.max(0.3, c / 255)) : [1, 1, 1];
+  for (let i = 0; i < data.length; i += 3) {
+    for (let c = 0; c < 3; c++) {
+      data[i + c] = Math.round(base[c]! + (data[i + c]! - base[c]!) * keep * tint[c]!);
+    }
+  }
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } });
+}
+
+function hslToRgb(h: number, s: number, l: number): [number, number, number] {
+  const k = (m: number) => (m + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (m: number) => 255 * (l - a * Math.max(-1, Math.min(k(m) - 3, Math.min(9 - k(m), 1))));
+  return [f(0), f(8), f(4)];
+}
+
 /** The finishing pass of a style, done on the rendered pixels. */
-function finish(image: Sharp, style: SketchStyle | undefined, width: number, height: number): Sharp {
-  switch (style?.finish) {
+function finish(
+  image: Sharp,
+  kind: SketchStyle['finish'] | PromptStyle | undefined,
+  width: number,
+  height: number,
+): Sharp {
+  switch (kind) {
     case 'grayscale':
       return image.grayscale().linear(1.25, -24);
     case 'sepia':
@@ -87,11 +125,19 @@ function finish(image: Sharp, style: SketchStyle | undefined, width: number, hei
   }
 }
 
+export interface Sketch {
+  data: Buffer;
+  /** What the composer understood and drew, and which words it could not draw. */
+  scene: Scene;
+  /** The scene in one sentence for people (also in the picture's XMP description). */
+  description: string;
+}
+
 /**
- * A deterministic procedural picture (PNG unless `format` says otherwise): same prompt and seed give
- * identical bytes; another prompt, another picture.
+ * A composed picture of the prompt (PNG unless `format` says otherwise): same prompt and seed give
+ * identical bytes; another seed, another arrangement of the same scene.
  */
-export async function sketch(params: SketchParams, options: EngineRunOptions = {}): Promise<Buffer> {
+export async function composeSketch(params: SketchParams, options: EngineRunOptions = {}): Promise<Sketch> {
   checkAborted(options.signal);
   if (!Number.isInteger(params.seed) || params.seed < 0 || params.seed > 0xffff_ffff) {
     throw new EngineInputError('The seed must be a whole number from 0 to 4294967295.');
@@ -100,22 +146,35 @@ export async function sketch(params: SketchParams, options: EngineRunOptions = {
     params.aspectRatio ?? '1:1',
     params.longEdge ?? DEFAULT_LONG_EDGE,
   );
-  report(options, 0.1, 'Composing the sketch');
-  const svg = sketchSvg(params.prompt, params.seed, width, height, params.style);
+  report(options, 0.1, 'Reading the prompt');
+  const scene = parseScene(params.prompt);
+  const description = describeScene(scene);
+  report(options, 0.2, 'Composing the scene');
+  const svg = sceneSvg(scene, params.prompt, params.seed, width, height);
   checkAborted(options.signal);
   report(options, 0.4, 'Rendering');
-  const rendered = finish(sharp(Buffer.from(svg)), params.style, width, height);
+  // A chosen style preset's finish wins over style words in the prompt.
+  const kind = params.style && params.style.finish !== 'none' ? params.style.finish : scene.style;
+  const drawn = params.style ? await graded(sharp(Buffer.from(svg)), params.style) : sharp(Buffer.from(svg));
+  const rendered = finish(drawn, kind, width, height);
   const data = await encodeSketch(rendered, params.format ?? 'png')
-    .withXmp(describeSketch(params.prompt, params.seed))
+    .withXmp(describeSketch(params.prompt, params.seed, description))
     .toBuffer();
   checkAborted(options.signal);
-  report(options, 1, 'Done');
-  return data;
+  report(options, 1, scene.undrawn.length > 0 ? `Done; could not draw: ${scene.undrawn.join(', ')}` : 'Done');
+  return { data, scene, description };
 }
 
-/** XMP saying what the picture is (a procedural sketch) and what it was drawn from. */
-function describeSketch(prompt: string, seed: number): string {
-  const description = escapeXml(`Procedural sketch (not a neural model), seed ${seed}: ${prompt}`);
+/** The picture alone (see composeSketch for what was drawn). */
+export async function sketch(params: SketchParams, options: EngineRunOptions = {}): Promise<Buffer> {
+  return (await composeSketch(params, options)).data;
+}
+
+/** XMP saying what the picture is (a composed sketch), what it was drawn from, and whose artwork. */
+function describeSketch(prompt: string, seed: number, scene: string): string {
+  const description = escapeXml(
+    `Composed sketch (not a neural model), seed ${seed}: ${prompt}. ${scene} ${ARTWORK_CREDIT}`,
+  );
   return (
     '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
     '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/">' +

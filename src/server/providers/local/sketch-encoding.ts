@@ -10,8 +10,9 @@ import type { SketchFormat } from '../../domain/catalog/models/local-options.ts'
  *   saves ~4% for about half as much time again. A palette (libimagequant) would be a third of the bytes
  *   but costs several times the whole job and bands the gradients.
  * - WebP, AVIF and JPEG are lossy at settings where the drawing stays visually the same (PSNR ~44-47 dB
- *   against the lossless pixels) at a few percent of the PNG's bytes; effort kept low because a sketch
- *   job is CPU-bound work in the queue.
+ *   against the lossless pixels) at a few percent of the PNG's bytes for those gradient sketches (about a
+ *   third for today's flat composed scenes); effort kept low because a sketch job is CPU-bound work in
+ *   the queue.
  */
 
 export const SKETCH_MEDIA_TYPES = {

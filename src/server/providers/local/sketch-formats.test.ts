@@ -99,7 +99,8 @@ describe('local-sketch output_format', () => {
     for (const format of ['webp', 'avif', 'jpeg'] as const) {
       const lossy = await sketch({ ...params, format });
       expect(await meanDifference(lossy, png), format).toBeLessThan(3);
-      expect(lossy.length, format).toBeLessThan(png.length / 4);
+      // Flat artwork compresses well as PNG, so lossy formats save less than on gradients.
+      expect(lossy.length, format).toBeLessThan(png.length / 3);
     }
   });
 
@@ -107,7 +108,7 @@ describe('local-sketch output_format', () => {
     for (const format of SKETCH_FORMATS) {
       const data = await sketch({ prompt: 'cats & dogs', seed: 5, longEdge: 64, format });
       const xmp = (await sharp(data).metadata()).xmp?.toString('utf8') ?? '';
-      expect(xmp, format).toContain('Procedural sketch (not a neural model), seed 5: cats &amp; dogs');
+      expect(xmp, format).toContain('Composed sketch (not a neural model), seed 5: cats &amp; dogs');
     }
   });
 

@@ -26,7 +26,7 @@ export const LOCAL_MODELS: readonly ModelDefinition[] = [
     tool: 'image',
     displayName: 'Local procedural sketch',
     description:
-      'Deterministic procedural sketches drawn from the prompt, seed and aspect ratio, offline. Not a neural model.',
+      'A scene composed from the prompt (subjects, counts, colours, setting, time of day, weather) with packaged emoji artwork; the seed varies the arrangement. Offline; not a neural model.',
     offers: [offer('local', 'sketch', 'image', 1, 1, optionsSchema(SketchOptions))],
     deterministic: true,
     estimatedDurationMs: 1_000,

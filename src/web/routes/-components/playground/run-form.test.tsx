@@ -101,6 +101,50 @@ describe('the run form', () => {
     expect(post?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('shows the seed beside Run and gives the next run a new one, so running again is a new take', async () => {
+    let created = 0;
+    const api = server(() => json(job(`job_${++created}`), { status: 202 }));
+    const { onCreated } = renderForm();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Prompt' }), 'a red fox');
+    const seed = screen.getByRole('textbox', { name: /^Seed/ });
+    expect(screen.getByRole('checkbox', { name: 'New seed after each run' })).toBeChecked();
+    await userEvent.click(run());
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(seed).not.toHaveValue(''));
+    const drawn = Number((seed as HTMLInputElement).value);
+    expect(Number.isInteger(drawn)).toBe(true);
+    await userEvent.click(run());
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(2));
+    const [first, second] = api.callsTo('POST /v2/tools/image/call');
+    expect(first?.body).toEqual({ model: 'local-sketch', prompt: 'a red fox' });
+    expect(second?.body).toEqual({
+      model: 'local-sketch',
+      prompt: 'a red fox',
+      provider_options: { local: { seed: drawn } },
+    });
+    // Two different runs: two different keys (the cache and idempotency see two requests).
+    expect(first?.headers.get('idempotency-key')).not.toBe(second?.headers.get('idempotency-key'));
+    await waitFor(() => expect(seed).not.toHaveValue(String(drawn)));
+  });
+
+  it('keeps the seed when asked to, and Vary draws a new one at once', async () => {
+    const api = server(() => json(job('job_1'), { status: 202 }));
+    const { onCreated } = renderForm();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Prompt' }), 'three blue whales');
+    const seed = screen.getByRole('textbox', { name: /^Seed/ });
+    await userEvent.type(seed, '42');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'New seed after each run' }));
+    await userEvent.click(run());
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    expect(seed).toHaveValue('42');
+    expect(api.callsTo('POST /v2/tools/image/call')[0]?.body).toMatchObject({
+      provider_options: { local: { seed: 42 } },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Vary' }));
+    await waitFor(() => expect(seed).not.toHaveValue('42'));
+    expect(Number.isInteger(Number((seed as HTMLInputElement).value))).toBe(true);
+  });
+
   it('retries a failed attempt with the same key, so the server never makes the job twice', async () => {
     const api = server((attempt) =>
       attempt === 1 ? apiError(503, 'service_unavailable', 'Busy') : json(job('job_2'), { status: 202 }),

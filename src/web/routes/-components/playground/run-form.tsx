@@ -12,7 +12,7 @@ import { isAnalysis, useCreateJob } from '../../../queries/generation.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
 import { pricingQueryOptions } from '../../../queries/pricing.ts';
 import { fieldLabel } from '../../../schema-form/field-label.ts';
-import type { FieldSpec, ObjectSpec } from '../../../schema-form/field-spec.ts';
+import type { FieldSpec, NumberSpec, ObjectSpec } from '../../../schema-form/field-spec.ts';
 import { FieldGrid } from '../../../schema-form/fields/object-fields.tsx';
 import type { BodyProblem } from '../../../schema-form/form-validation.ts';
 import {
@@ -38,6 +38,7 @@ import { dropPrefill, peekPrefill, readDraft, saveDraft } from './form-drafts.ts
 import { ProviderOptions } from './provider-options.tsx';
 import type { SnippetLanguage } from './request-snippets.ts';
 import { preloadFollowedJob } from './result-panel.tsx';
+import { randomSeed, SeedField } from './seed-field.tsx';
 import { StylePresets } from './style-presets.tsx';
 import { UrlSourceInput } from './url-source-input.tsx';
 
@@ -73,6 +74,13 @@ const DRAFT_DELAY_MS = 400;
 function groupOf(spec: ObjectSpec, key: string): ObjectSpec | null {
   const field = spec.fields.find((f) => f.key === key);
   return field?.kind === 'object' ? field : null;
+}
+
+/** The number field `seed` of one provider's options, if the model has one there. */
+function seedOf(providers: ObjectSpec | null, provider: string | null): NumberSpec | null {
+  const group = providers?.fields.find((f) => f.key === provider);
+  const seed = group?.kind === 'object' ? group.fields.find((f) => f.key === 'seed') : undefined;
+  return seed?.kind === 'number' ? seed : null;
 }
 
 function mergeBodies(base: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
@@ -152,6 +160,7 @@ export function RunForm(props: RunFormProps) {
   const openingRef = useRef(opening);
   openingRef.current = opening;
   const [failure, setFailure] = useState<unknown>(null);
+  const [varyEachRun, setVaryEachRun] = useState(true);
 
   const send = async (body: Record<string, unknown>) => {
     // The second click of a double click arrives while the first is on its way: it is the same run.
@@ -164,6 +173,9 @@ export function RunForm(props: RunFormProps) {
     try {
       const job = await create.mutateAsync({ request, idempotencyKey: current.key });
       attempt.current = { ...current, phase: 'succeeded', at: Date.now() };
+      // The next run gets a new take; this one's seed stays in its request. Drawn after a run, not
+      // before: a retry of a failed send must carry the same body (and key) so it is never paid twice.
+      if (seedName && varyEachRun) form.setValue(seedName, randomSeed(), { shouldDirty: true });
       onCreated(job);
     } catch (error) {
       attempt.current = { ...current, phase: 'failed', at: Date.now() };
@@ -211,6 +223,8 @@ export function RunForm(props: RunFormProps) {
   }
 
   const override: WidgetOverride = ({ spec: field, name }) => {
+    // The seed is drawn in view, beside Run (see SeedField), not again inside the provider's options.
+    if (name === seedName) return null;
     if (field.kind === 'files') return <FilesPicker spec={field} name={name} />;
     if (field.kind === 'url' && name !== 'options.webhook_url')
       return <UrlSourceInput spec={field} name={name} />;
@@ -224,6 +238,8 @@ export function RunForm(props: RunFormProps) {
   const providerSpec = groupOf(spec, 'provider_options');
   const optionsSpec = groupOf(spec, 'options');
   const routed = entry ? (routedProvider(entry, pinned)?.provider ?? null) : null;
+  const seedSpec = seedOf(providerSpec, routed);
+  const seedName = seedSpec ? `provider_options.${routed}.seed` : null;
   const analysis = isAnalysis({ tool, body: { model } });
 
   const snippet = (language: SnippetLanguage) =>
@@ -254,6 +270,14 @@ export function RunForm(props: RunFormProps) {
           >
             <StylePresets tool={tool} model={baseModel} onPreset={applyFragment} />
             <FieldGrid spec={main} name="" />
+            {seedSpec && seedName && (
+              <SeedField
+                name={seedName}
+                spec={seedSpec}
+                varyEachRun={varyEachRun}
+                onVaryEachRunChange={setVaryEachRun}
+              />
+            )}
             {(providerSpec || optionsSpec) && (
               <div className="flex flex-col gap-2">
                 {providerSpec && <ProviderOptions spec={providerSpec} routed={routed} />}
