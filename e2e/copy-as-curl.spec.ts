@@ -75,7 +75,14 @@ async function newApiKey(page: Page): Promise<string> {
 }
 
 /** Copies the form in a language and runs it as saved from the clipboard, with the key in the environment. */
-async function copyAndRun(page: Page, language: string, file: string, command: string[], apiKey: string) {
+async function copyAndRun(
+  page: Page,
+  language: string,
+  file: string,
+  command: string[],
+  apiKey: string,
+  env: Record<string, string> = {},
+) {
   await page.getByRole('button', { name: `Copy as ${language}` }).click();
   await expect(page.getByText(`Copied the ${language}.`)).toBeVisible();
   const snippet = await page.evaluate(() => navigator.clipboard.readText());
@@ -84,7 +91,7 @@ async function copyAndRun(page: Page, language: string, file: string, command: s
     writeFileSync(path.join(dir, file), snippet);
     const run = spawnSync(command[0]!, [...command.slice(1), file], {
       cwd: dir,
-      env: { ...process.env, MEDIA_API_KEY: apiKey },
+      env: { ...process.env, ...env, MEDIA_API_KEY: apiKey },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -97,7 +104,7 @@ async function copyAndRun(page: Page, language: string, file: string, command: s
 
 const pythonWithRequests = spawnSync('python3', ['-c', 'import requests'], { encoding: 'utf8' }).status === 0;
 
-test('Copy as JavaScript and as Python give programs that run as pasted, wait for the job and print its output', async ({
+test('Copy as JavaScript, as Python and as a media command give programs that run as pasted, wait for the job and print its output', async ({
   page,
   context,
 }) => {
@@ -113,6 +120,22 @@ test('Copy as JavaScript and as Python give programs that run as pasted, wait fo
   // Nothing of this repository to install: the platform's fetch in Node.
   const js = await copyAndRun(page, 'JavaScript', 'create-job.mjs', [process.execPath], apiKey);
   expect(js).toMatch(/^completed https?:\/\/\S+/);
+
+  // The media command of this checkout, as `npm link` would put it on the PATH.
+  const bin = mkdtempSync(path.join(tmpdir(), 'media-bin-'));
+  try {
+    const media = path.join(bin, 'media');
+    writeFileSync(media, `#!/bin/sh\nexec "${process.execPath}" "${path.resolve('bin/media.mjs')}" "$@"\n`, {
+      mode: 0o755,
+    });
+    const printed = await copyAndRun(page, 'media command', 'create-job.sh', ['sh'], apiKey, {
+      PATH: `${bin}${path.delimiter}${process.env.PATH}`,
+    });
+    // Not a terminal: the job as JSON, waited for.
+    expect(JSON.parse(printed)).toMatchObject({ status: 'completed', model: 'local-sketch' });
+  } finally {
+    rmSync(bin, { recursive: true, force: true });
+  }
 
   // Python 3 with requests (CI installs python3-requests; elsewhere this part says what is missing).
   if (!pythonWithRequests && process.env.REQUIRE_OPTIONAL_PROGRAMS !== '1') {

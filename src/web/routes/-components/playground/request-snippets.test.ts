@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   curlSnippet,
   javascriptSnippet,
+  mediaSnippet,
   pythonSnippet,
   routeOf,
   SNIPPET_LANGUAGES,
@@ -23,8 +24,26 @@ describe('copying the form as a request', () => {
     expect(routeOf('ffmpeg', false)).toBe('/ffmpeg');
   });
 
-  it('offers cURL, JavaScript and Python, in that order', () => {
-    expect(SNIPPET_LANGUAGES.map((language) => language.label)).toEqual(['cURL', 'JavaScript', 'Python']);
+  it('offers cURL, JavaScript, Python and the media command, in that order', () => {
+    expect(SNIPPET_LANGUAGES.map((language) => language.label)).toEqual([
+      'cURL',
+      'JavaScript',
+      'Python',
+      'media command',
+    ]);
+  });
+
+  it('writes a media command: the tool’s command, the server without /v2, the whole body, its own key, waiting', () => {
+    const media = mediaSnippet(INPUT);
+    expect(media.split(' \\\n')).toEqual([
+      `media speech --base-url 'http://localhost:8787'`,
+      `  --model 'local-flite'`,
+      `  --input '${JSON.stringify(INPUT.body, null, 2).replaceAll("'", `'\\''`)}'`,
+      `  --idempotency-key '0b5e4d1c-2f6a-4c3b-9d8e-7a6b5c4d3e2f'`,
+      '  --wait',
+    ]);
+    expect(mediaSnippet({ ...INPUT, tool: 'transcription' })).toMatch(/^media transcribe /);
+    expect(mediaSnippet({ ...INPUT, tool: 'video', analysis: true })).toMatch(/^media analyze /);
   });
 
   it('writes a cURL command with the key from the environment, the snippet’s own Idempotency-Key and the body quoted', () => {

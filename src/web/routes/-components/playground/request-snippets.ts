@@ -136,6 +136,28 @@ print(job["status"], outputs[0]["url"] if outputs else job.get("error"))
 `;
 }
 
+/** The `media` command of a tool (src/cli/commands/generate.ts): video analysis has its own. */
+function mediaCommandOf(tool: ToolKey, analysis: boolean): string {
+  if (analysis) return 'analyze';
+  return tool === 'transcription' ? 'transcribe' : tool;
+}
+
+/**
+ * The request as a `media` command (docs/cli.md): the whole body as `--input`, waiting for the job. The
+ * command reads its key from `$MEDIA_API_KEY` or from `media login`.
+ */
+export function mediaSnippet({ baseUrl, tool, analysis, body, idempotencyKey }: SnippetInput): string {
+  const root = baseUrl.replace(/\/v2\/?$/, '');
+  const model = typeof body.model === 'string' ? [`  --model ${shellQuote(body.model)}`] : [];
+  return [
+    `media ${mediaCommandOf(tool, analysis)} --base-url ${shellQuote(root)}`,
+    ...model,
+    `  --input ${shellQuote(JSON.stringify(body, null, 2))}`,
+    `  --idempotency-key ${shellQuote(idempotencyKey)}`,
+    '  --wait',
+  ].join(' \\\n');
+}
+
 export interface SnippetLanguage {
   id: string;
   /** As the menu says it: "Copy as cURL". */
@@ -150,4 +172,5 @@ export const SNIPPET_LANGUAGES: readonly SnippetLanguage[] = [
   { id: 'curl', label: 'cURL', noun: 'cURL command', build: curlSnippet },
   { id: 'javascript', label: 'JavaScript', noun: 'JavaScript', build: javascriptSnippet },
   { id: 'python', label: 'Python', noun: 'Python', build: pythonSnippet },
+  { id: 'media', label: 'media command', noun: 'media command', build: mediaSnippet },
 ];
