@@ -5,6 +5,7 @@ import {
   getAnalyticsSummary,
   getAnalyticsTimeseries,
 } from './analytics.ts';
+import { getAnalyticsPerformance } from './analytics-performance.ts';
 import {
   createApiKey,
   listApiKeyReveals,
@@ -164,6 +165,7 @@ export const endpoints = {
   getAnalyticsTimeseries,
   getAnalyticsBreakdown,
   getAnalyticsActivity,
+  getAnalyticsPerformance,
   // Account: API keys, team, webhooks
   listApiKeys,
   createApiKey,
