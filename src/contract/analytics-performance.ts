@@ -61,14 +61,9 @@ export const AnalyticsPerformanceRow = z
     completed: Count,
     failed: Count,
     cancelled: Count,
-    failure_rate: z
-      .number()
-      .min(0)
-      .max(1)
-      .nullable()
-      .meta({
-        description: 'failed / (completed + failed); cancelled jobs do not count. Null without either.',
-      }),
+    failure_rate: z.number().min(0).max(1).nullable().meta({
+      description: 'failed / (completed + failed); cancelled jobs do not count. Null without either.',
+    }),
     total: LatencyPercentiles.nullable().meta({
       description: 'Created to completed, over completed jobs; null when none completed.',
     }),
@@ -86,11 +81,9 @@ export const AnalyticsPerformanceRow = z
         }),
       })
       .meta({ description: 'Over completed jobs that recorded both ends of the phase; null when none did.' }),
-    top_errors: z
-      .array(z.object({ code: z.string(), count: Count.min(1) }))
-      .meta({
-        description: `The ${PERFORMANCE_TOP_ERRORS} most frequent error codes of failed jobs, most first.`,
-      }),
+    top_errors: z.array(z.object({ code: z.string(), count: Count.min(1) })).meta({
+      description: `The ${PERFORMANCE_TOP_ERRORS} most frequent error codes of failed jobs, most first.`,
+    }),
   })
   .meta({ id: 'AnalyticsPerformanceRow' });
 export type AnalyticsPerformanceRow = z.infer<typeof AnalyticsPerformanceRow>;
