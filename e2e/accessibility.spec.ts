@@ -123,6 +123,7 @@ for (const scheme of ['light', 'dark'] as const) {
       { path: '/templates/tpl_starter_title_card', heading: 'Title card' },
       { path: '/team', heading: /Team/ },
       { path: '/analytics', heading: 'Analytics' },
+      { path: '/analytics?tab=performance', heading: 'Analytics' },
       { path: '/billing', heading: 'Billing' },
       { path: '/settings', heading: 'Settings' },
       { path: '/no-such-page', heading: 'This page does not exist' },

@@ -5,6 +5,7 @@ import {
   getAnalyticsSummary,
   getAnalyticsTimeseries,
 } from './analytics.ts';
+import { getAnalyticsPerformance } from './analytics-performance.ts';
 import {
   createApiKey,
   listApiKeyReveals,
@@ -82,7 +83,7 @@ import {
   useTemplate,
 } from './templates.ts';
 import { getTool, listTools } from './tools.ts';
-import { getWebhookSecret, rotateWebhookSecret } from './webhooks.ts';
+import { getWebhookSecret, rotateWebhookSecret, sendWebhookTestEvent } from './webhooks.ts';
 
 /**
  * The endpoint table: one entry per operation of the interface. The server mounts it, the client
@@ -164,6 +165,7 @@ export const endpoints = {
   getAnalyticsTimeseries,
   getAnalyticsBreakdown,
   getAnalyticsActivity,
+  getAnalyticsPerformance,
   // Account: API keys, team, webhooks
   listApiKeys,
   createApiKey,
@@ -180,6 +182,7 @@ export const endpoints = {
   removeTeamMember,
   getWebhookSecret,
   rotateWebhookSecret,
+  sendWebhookTestEvent,
   // MCP authorization: the console's consent page
   getOAuthClient,
   decideOAuthConsent,

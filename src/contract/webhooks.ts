@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './common.ts';
+import { HttpUrl, Timestamp } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { Job } from './jobs.ts';
 
@@ -65,4 +65,61 @@ export const rotateWebhookSecret = defineEndpoint({
   responses: { 200: { description: 'The new secret.', schema: WebhookSecret } },
   errors: ['forbidden'],
   noStore: true,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Test events (ours, issue #33): one signed request to a URL, to check a receiver before a job calls it
+// ---------------------------------------------------------------------------------------------
+
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+
+/** Body of a test event: signed exactly like a job's event, with its own type and no job. */
+export const WebhookTestEvent = z
+  .object({
+    type: z.literal(WEBHOOK_TEST_EVENT_TYPE),
+    timestamp: Timestamp,
+    data: z.object({
+      team_id: z.string(),
+      message: z.string(),
+    }),
+  })
+  .meta({ id: 'WebhookTestEvent' });
+export type WebhookTestEvent = z.infer<typeof WebhookTestEvent>;
+
+export const WebhookTestRequest = z
+  .object({ url: HttpUrl.meta({ description: 'The receiver to call: the same rules as `webhook_url`.' }) })
+  .meta({ id: 'WebhookTestRequest' });
+
+export const WebhookTestResult = z
+  .object({
+    webhook_id: z.string().meta({ description: 'The `webhook-id` header sent.' }),
+    url: z.string(),
+    delivered: z.boolean().meta({ description: 'True when the receiver answered 2xx.' }),
+    response_status: z
+      .int()
+      .nullable()
+      .meta({ description: 'Null when no answer came (network error, timeout).' }),
+    error: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why it was not delivered, in words; null when delivered.' }),
+    duration_ms: z.int().min(0),
+    sent_at: Timestamp,
+  })
+  .meta({ id: 'WebhookTestResult' });
+export type WebhookTestResult = z.infer<typeof WebhookTestResult>;
+
+export const sendWebhookTestEvent = defineEndpoint({
+  operationId: 'sendWebhookTestEvent',
+  method: 'POST',
+  path: '/v2/webhooks/test',
+  host: 'api',
+  tag: 'Account',
+  summary: 'Send a test event',
+  description:
+    "Sends one `webhook.test` event to `url` now, signed with the team's secret like a job's event, and answers what the receiver said. One try, no retries, not listed among a job's deliveries. A blocked or non-public host is 403.",
+  auth: 'any',
+  body: WebhookTestRequest,
+  responses: { 200: { description: 'What happened.', schema: WebhookTestResult } },
+  errors: ['invalid_request', 'forbidden', 'rate_limited'],
 });

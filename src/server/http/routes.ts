@@ -43,7 +43,7 @@ export function allRoutes(s: Services, fastPath = new FastPath()): Route[] {
     ...teamRoutes(s),
     ...analyticsRoutes(s),
     ...billingRoutes(s),
-    ...webhookRoutes(s),
+    ...webhookRoutes(s, checkUrls),
     ...providerWebhookRoutes(s),
     ...presetRoutes(s),
     ...templateRoutes(s, checkUrls),

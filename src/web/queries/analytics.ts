@@ -49,6 +49,7 @@ export const analyticsKeys = {
   ) => teamScoped(['analytics', 'breakdown', query, dimension, limit, comparison] as const),
   series: (query: AnalyticsQuery, bucket: Bucket, stack: AnalyticsDimension) =>
     teamScoped(['analytics', 'series', query, bucket, stack] as const),
+  performance: (query: AnalyticsQuery) => teamScoped(['analytics', 'performance', query] as const),
 };
 
 /** Spend is history: a minute of staleness keeps switching back and forth free, focus refreshes it after. */
@@ -82,6 +83,15 @@ export function analyticsBreakdownQueryOptions(
       api().getAnalyticsBreakdown({
         query: { ...query, dimension, limit, ...compareParams(comparison) },
       }),
+    staleTime: STALE_MS,
+  });
+}
+
+/** Latency percentiles, failure rate and top errors per model and provider, for the same range and filters. */
+export function analyticsPerformanceQueryOptions(query: AnalyticsQuery) {
+  return queryOptions({
+    queryKey: analyticsKeys.performance(query),
+    queryFn: () => api().getAnalyticsPerformance({ query }),
     staleTime: STALE_MS,
   });
 }

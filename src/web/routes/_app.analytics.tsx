@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { analyticsSummaryQueryOptions } from '../queries/analytics.ts';
+import { analyticsPerformanceQueryOptions, analyticsSummaryQueryOptions } from '../queries/analytics.ts';
 import { AnalyticsPage, breakdownQueryOptions } from './-components/analytics/analytics-page.tsx';
 import {
   AnalyticsSearch,
@@ -13,7 +13,7 @@ import {
 import { whatChangedQueryOptions } from './-components/analytics/what-changed-panel.tsx';
 
 /**
- * Spend analytics. The whole view (range, timezone, comparison, filters, chart choices) is in the URL,
+ * Spend and performance analytics (a tab each). The whole view (range, timezone, comparison, filters, chart choices) is in the URL,
  * so a link shares it; the page's widgets load on their own. The summary, the breakdown and "What
  * changed" start together in the loader: the comparison's days are the page's own, so nothing waits for
  * the summary to learn them.
@@ -24,6 +24,10 @@ export const Route = createFileRoute('/_app/analytics')({
   loader: ({ context: { queryClient }, deps }) => {
     const view = viewOf(deps, new Date());
     void queryClient.prefetchQuery(analyticsSummaryQueryOptions(queryOf(view), comparisonOf(view)));
+    if (view.tab === 'performance') {
+      void queryClient.prefetchQuery(analyticsPerformanceQueryOptions(queryOf(view)));
+      return;
+    }
     void queryClient.prefetchQuery(breakdownQueryOptions(view));
     if (view.comparison) void queryClient.prefetchQuery(whatChangedQueryOptions(view));
   },

@@ -5,6 +5,7 @@ import { useSession } from '../auth/session.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { ServerSettingsForm } from './-components/settings/server-settings-form.tsx';
 import { ThemePicker } from './-components/settings/theme-picker.tsx';
+import { WebhookTestForm } from './-components/settings/webhook-test-form.tsx';
 
 export const Route = createFileRoute('/_app/settings')({
   component: SettingsPage,
@@ -47,7 +48,10 @@ function SettingsPage() {
       : 'no credentials';
   return (
     <>
-      <PageHeader title="Settings" description="How the console looks, and which server it talks to." />
+      <PageHeader
+        title="Settings"
+        description="How the console looks, which server it talks to, and your webhooks."
+      />
       <SettingsSection title="Appearance" description="Saved in this browser.">
         <ThemePicker />
       </SettingsSection>
@@ -60,6 +64,12 @@ function SettingsPage() {
           {settings.baseUrl === null && ' (default)'} with {credential}.
         </p>
         <ServerSettingsForm onSaved={() => router.invalidate()} />
+      </SettingsSection>
+      <SettingsSection
+        title="Webhooks"
+        description="Check that your receiver accepts and verifies our signed events before a job calls it."
+      >
+        <WebhookTestForm />
       </SettingsSection>
     </>
   );

@@ -54,13 +54,23 @@ export async function insertJob(
     folderId?: string | null;
     apiKeyId?: string | null;
     personId?: string | null;
+    provider?: string;
+    /** Timeline moments (JobTimeline) and the error, for performance analytics. */
+    startedAt?: string | null;
+    submittedAt?: string | null;
+    providerStartedAt?: string | null;
+    providerFinishedAt?: string | null;
+    completedAt?: string | null;
+    errorCode?: string | null;
   },
 ): Promise<string> {
   const id = job.id ?? `job_${randomBytes(16).toString('hex')}`;
   await db.query(
     `INSERT INTO jobs (id, team_id, api_key_id, person_id, source, tool, model, status, input, estimated_duration_ms,
-                       estimated_cost_cents, pricing_id, billing, provider, provider_model, folder_id, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '{}', 1000, 10, 'local:x', 'per_image', 'local', 'local:x', $9, $10, $10)`,
+                       estimated_cost_cents, pricing_id, billing, provider, provider_model, folder_id, created_at, updated_at,
+                       started_at, submitted_at, provider_started_at, provider_finished_at, completed_at, error)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '{}', 1000, 10, 'local:x', 'per_image', $11, 'local:x', $9, $10, $10,
+             $12, $13, $14, $15, $16, $17)`,
     [
       id,
       teamId,
@@ -72,6 +82,13 @@ export async function insertJob(
       job.status ?? 'completed',
       job.folderId ?? null,
       job.at,
+      job.provider ?? 'local',
+      job.startedAt ?? null,
+      job.submittedAt ?? null,
+      job.providerStartedAt ?? null,
+      job.providerFinishedAt ?? null,
+      job.completedAt ?? null,
+      job.errorCode ? { code: job.errorCode, message: 'failed' } : null,
     ],
   );
   return id;

@@ -2,18 +2,17 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { Job, WebhookDelivery } from '../../../contract/jobs.ts';
-import { WEBHOOK_HEADERS, WebhookEvent } from '../../../contract/webhooks.ts';
+import { WebhookEvent } from '../../../contract/webhooks.ts';
 import { namedStatements } from '../../db/named-statements.ts';
 import { type Queryable, transaction } from '../../db/pool.ts';
 import type { Services } from '../../services.ts';
 import { retryDelayMs, type WebhookRetryPolicy } from './retry-policy.ts';
 import { getOrCreateWebhookSecret } from './secrets.ts';
 import type { WebhookSender } from './sender.ts';
-import { newWebhookId, signWebhook } from './signature.ts';
+import { newWebhookId, signedWebhookHeaders } from './signature.ts';
 
 /** The pg-boss queue that carries one job per delivery try (queue/webhook-delivery.ts works it). */
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
-export const WEBHOOK_USER_AGENT = 'MediaConsole-Webhooks/1';
 
 /** `job.completed`, `job.failed` or `job.cancelled`. */
 export type WebhookEventType = WebhookEvent['type'];
@@ -128,7 +127,7 @@ function eventBody(payload: unknown): string {
   return JSON.stringify(parsed.success ? parsed.data : payload);
 }
 
-function describeSendError(error: unknown, timeoutMs: number): string {
+export function describeSendError(error: unknown, timeoutMs: number): string {
   if (error instanceof Error) {
     if (error.name === 'TimeoutError' || error.name === 'AbortError') return `timeout after ${timeoutMs} ms`;
     const cause = (error as Error & { cause?: unknown }).cause;
@@ -201,14 +200,7 @@ export async function deliverWebhookTry(
     [webhookId, attempt],
   );
 
-  const timestamp = Math.floor(Date.now() / 1000);
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'user-agent': WEBHOOK_USER_AGENT,
-    [WEBHOOK_HEADERS.id]: webhookId,
-    [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-    [WEBHOOK_HEADERS.signature]: signWebhook(secret, webhookId, timestamp, body),
-  };
+  const headers = signedWebhookHeaders(secret, webhookId, body);
   const { policy } = settings;
   const started = performance.now();
   let status: number | null = null;

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { WEBHOOK_HEADERS } from '../../../contract/webhooks.ts';
 
 const SECRET_PREFIX = 'whsec_';
 
@@ -34,4 +35,22 @@ export function signWebhook(
 /** A webhook id (`webhook-id` header): `msg_` and 32 hex characters, the same on every try of one event. */
 export function newWebhookId(): string {
   return `msg_${randomBytes(16).toString('hex')}`;
+}
+
+export const WEBHOOK_USER_AGENT = 'MediaConsole-Webhooks/1';
+
+/** The headers of every webhook request we send (a job's event or a test event), signed now. */
+export function signedWebhookHeaders(
+  secret: string,
+  webhookId: string,
+  body: string,
+): Record<string, string> {
+  const timestamp = Math.floor(Date.now() / 1000);
+  return {
+    'content-type': 'application/json',
+    'user-agent': WEBHOOK_USER_AGENT,
+    [WEBHOOK_HEADERS.id]: webhookId,
+    [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+    [WEBHOOK_HEADERS.signature]: signWebhook(secret, webhookId, timestamp, body),
+  };
 }

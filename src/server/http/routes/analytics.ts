@@ -5,10 +5,12 @@ import {
   getAnalyticsSummary,
   getAnalyticsTimeseries,
 } from '../../../contract/analytics.ts';
+import { getAnalyticsPerformance } from '../../../contract/analytics-performance.ts';
 import { analyticsActivity } from '../../domain/analytics/activity.ts';
 import { analyticsBreakdown } from '../../domain/analytics/breakdown.ts';
 import { activityCsv, breakdownCsv, summaryCsv, timeseriesCsv } from '../../domain/analytics/csv.ts';
 import type { Viewer } from '../../domain/analytics/filters.ts';
+import { analyticsPerformance } from '../../domain/analytics/performance.ts';
 import { analyticsSummary } from '../../domain/analytics/summary.ts';
 import { analyticsTimeseries } from '../../domain/analytics/timeseries.ts';
 import type { AuthContext } from '../../domain/identity/auth-context.ts';
@@ -44,7 +46,7 @@ function csvResponse(c: Context, name: string, from: string, to: string, body: s
   });
 }
 
-/** Spend analytics over the credit ledger: summary, time series, breakdown, activity. */
+/** Spend analytics over the credit ledger (summary, time series, breakdown, activity), and performance over jobs. */
 export function analyticsRoutes(s: Services) {
   return [
     defineRoute(getAnalyticsSummary, async ({ auth, query, c }) => {
@@ -75,5 +77,8 @@ export function analyticsRoutes(s: Services) {
       if (answer.meta.next_cursor) response.headers.set('x-next-cursor', answer.meta.next_cursor);
       return response;
     }),
+    defineRoute(getAnalyticsPerformance, ({ auth, query }) =>
+      analyticsPerformance(s.db, viewerOf(auth), query),
+    ),
   ];
 }

@@ -1,9 +1,12 @@
-import { getWebhookSecret, rotateWebhookSecret } from '../../../contract/webhooks.ts';
+import { getWebhookSecret, rotateWebhookSecret, sendWebhookTestEvent } from '../../../contract/webhooks.ts';
+import type { CheckUrls } from '../../domain/jobs/check-input-urls.ts';
 import {
   getOrCreateWebhookSecret,
   rotateTeamWebhookSecret,
   type TeamWebhookSecret,
 } from '../../domain/webhooks/secrets.ts';
+import { createWebhookSender } from '../../domain/webhooks/sender.ts';
+import { sendTestEvent } from '../../domain/webhooks/test-event.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { defineRoute } from '../define-route.ts';
@@ -12,8 +15,12 @@ function toWire(secret: TeamWebhookSecret) {
   return { secret: secret.secret, created_at: secret.createdAt.toISOString() };
 }
 
-/** The team's webhook signing secret: read (made on first read) and rotate. Both answer no-store. */
-export function webhookRoutes(s: Services) {
+/**
+ * The team's webhook signing secret: read (made on first read) and rotate, both no-store; and a signed
+ * test event sent to a URL on demand.
+ */
+export function webhookRoutes(s: Services, checkUrls: CheckUrls) {
+  const send = createWebhookSender(s.config);
   return [
     defineRoute(getWebhookSecret, async ({ auth }) =>
       toWire(await getOrCreateWebhookSecret(s.db, s.keys.encryption, auth.teamId)),
@@ -28,6 +35,12 @@ export function webhookRoutes(s: Services) {
         );
       }
       return toWire(await rotateTeamWebhookSecret(s.db, s.keys.encryption, auth.teamId));
+    }),
+
+    defineRoute(sendWebhookTestEvent, async ({ auth, body }) => {
+      // The rules of a job's `webhook_url`: a blocked or non-public host is 403 before anything is sent.
+      await checkUrls([body.url], 'webhook');
+      return sendTestEvent(s.db, s.keys.encryption, auth.teamId, body.url, send);
     }),
   ];
 }

@@ -11,6 +11,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnalyticsBreakdown, AnalyticsMeta, AnalyticsSummary } from '../../../../contract/analytics.ts';
+import type { AnalyticsPerformance } from '../../../../contract/analytics-performance.ts';
 import { analyticsMeta } from '../../../testing/analytics-meta.ts';
 import { apiError, type FakeRequest, json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { renderWithQuery } from '../../../testing/render-with-query.tsx';
@@ -245,5 +246,88 @@ describe('the analytics page', () => {
     expect(breakdowns.filter((p) => p.get('dimension') === 'model')).toHaveLength(1);
     expect(breakdowns.find((p) => p.get('dimension') === 'model')?.get('compare_from')).toBe('2026-04-01');
     expect(breakdowns.filter((p) => p.get('from') === '2026-04-01')).toHaveLength(0);
+  });
+});
+
+const PERCENTILES = (p50: number, p90: number, p99: number, samples = 10) => ({
+  samples,
+  p50_ms: p50,
+  p90_ms: p90,
+  p99_ms: p99,
+});
+
+function performanceRow(overrides: Partial<AnalyticsPerformance['data'][number]> = {}) {
+  return {
+    model: 'flux-dev',
+    provider: 'fal',
+    jobs: 12,
+    completed: 9,
+    failed: 3,
+    cancelled: 0,
+    failure_rate: 0.25,
+    total: PERCENTILES(18_000, 25_000, 41_000),
+    phases: {
+      queued: PERCENTILES(400, 900, 1_500),
+      provider_queue: PERCENTILES(2_000, 4_000, 6_000),
+      provider_run: PERCENTILES(14_000, 19_000, 30_000),
+      downloading: null,
+    },
+    top_errors: [
+      { code: 'provider_timeout', count: 2 },
+      { code: 'provider_error', count: 1 },
+    ],
+    ...overrides,
+  } satisfies AnalyticsPerformance['data'][number];
+}
+
+describe('the Performance tab', () => {
+  it('shows each model’s percentiles and failure rate, and links its errors to the failed jobs', async () => {
+    const server = stubFetch({
+      'GET /v2/analytics/summary': (request) => json({ ...summary({}), meta: echoMeta(request) }),
+      'GET /v2/analytics/performance': (request) =>
+        json({ data: [performanceRow()], meta: echoMeta(request) } satisfies AnalyticsPerformance),
+    });
+    renderAnalytics(viewOf({ tz: 'UTC', compare: 'off', tab: 'performance', capability: 'image' }, NOW));
+    const panel = await screen.findByRole('tabpanel', { name: 'Performance' });
+    const row = await within(panel).findByRole('row', { name: /flux-dev/ });
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(0, 5)).toEqual([
+      '12',
+      '25%',
+      '18 s · 25 s · 41 s',
+      '400 ms · 900 ms · 1.5 s',
+      '2.0 s · 4.0 s · 6.0 s',
+    ]);
+    expect(screen.queryByRole('heading', { name: 'No spend in this range' })).toBeNull();
+
+    const timeout = within(row).getByRole('link', { name: 'The provider took too long' });
+    const target = new URL(timeout.getAttribute('href') ?? '', 'http://x');
+    expect(Object.fromEntries(target.searchParams)).toMatchObject({
+      model: 'flux-dev',
+      status: 'failed',
+      tool: 'image',
+    });
+    expect(row).toHaveTextContent('(2 runs)');
+    // The page's range and filters went to the API as they go to the spend endpoints.
+    const [request] = server.callsTo('GET /v2/analytics/performance');
+    expect(request?.url.searchParams.get('capability')).toBe('image');
+    expect(request?.url.searchParams.get('timezone')).toBe('UTC');
+  });
+
+  it('says when no run finished, and switches tabs with the arrow keys', async () => {
+    stubFetch({
+      'GET /v2/analytics/summary': (request) => json({ ...summary({}), meta: echoMeta(request) }),
+      'GET /v2/analytics/performance': (request) => json({ data: [], meta: echoMeta(request) }),
+    });
+    const onChange = vi.fn();
+    renderAnalytics(viewOf({ tz: 'UTC', compare: 'off', tab: 'performance' }, NOW), onChange);
+    expect(await screen.findByRole('heading', { name: 'No finished runs in this range' })).toBeVisible();
+    const tab = screen.getByRole('tab', { name: 'Performance' });
+    expect(tab).toHaveAttribute('aria-selected', 'true');
+    tab.focus();
+    await userEvent.setup().keyboard('{ArrowLeft}');
+    expect(onChange).toHaveBeenCalledWith({ tab: 'spend' });
   });
 });

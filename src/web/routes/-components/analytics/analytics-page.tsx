@@ -20,6 +20,7 @@ import {
   type Stack,
   toggleFilterValue,
 } from './analytics-search.ts';
+import { AnalyticsTabs, tabId, tabPanelId } from './analytics-tabs.tsx';
 import { BreakdownChart, BreakdownTable } from './breakdown-panel.tsx';
 import { breakdownCsv, exportFilename, seriesCsv, summaryCsv } from './csv.ts';
 import { ExportButton } from './export-button.tsx';
@@ -28,6 +29,7 @@ import { periodsOf } from './format.ts';
 import { instantOf } from './job-feed-link.ts';
 import { DIMENSION_LABELS } from './labels.ts';
 import { Panel, QueryState, ViewToggle } from './panel.tsx';
+import { PerformancePanel } from './performance-panel.tsx';
 import { RangeControls } from './range-controls.tsx';
 import { labelSeries, SpendChart } from './spend-chart.tsx';
 import { SummaryCards } from './summary-cards.tsx';
@@ -93,44 +95,60 @@ export function AnalyticsPage({ view, onChange }: AnalyticsPageProps) {
           </div>
         </Panel>
 
-        <QueryState query={summary} label="the summary">
-          {(loaded) => (
-            <div className="flex flex-col gap-3">
-              {loaded.meta.attribution_scope === 'self' && (
-                <Alert>
-                  You are not a member of this team: other people’s keys and names are grouped as “others”.
-                </Alert>
-              )}
-              <SummaryCards summary={loaded} />
-            </div>
-          )}
-        </QueryState>
-
-        {empty ? (
-          <EmptyState title="No spend in this range">
-            Nothing was charged between these days with these filters. Try a longer range or fewer filters.
-          </EmptyState>
+        <AnalyticsTabs value={view.tab} onChange={(tab) => onChange({ tab })} />
+        {view.tab === 'performance' ? (
+          <div role="tabpanel" id={tabPanelId('performance')} aria-labelledby={tabId('performance')}>
+            <PerformancePanel view={view} range={range} />
+          </div>
         ) : (
-          summary.data && (
-            <>
-              <SpendOverTime view={view} onStack={(stack) => onChange({ stack })} filename={filename} />
-              <Breakdown
-                view={view}
-                range={range}
-                filename={filename}
-                onDimension={(dim) => onChange({ dim })}
-                onFilter={(name, value) => onChange(toggleFilterValue(view.filters, name, value))}
-              />
-              {view.comparison && (
-                <WhatChangedPanel
-                  view={view}
-                  filename={filename}
-                  onDimension={(change) => onChange({ change })}
-                />
+          <div
+            role="tabpanel"
+            id={tabPanelId('spend')}
+            aria-labelledby={tabId('spend')}
+            className="flex flex-col gap-6"
+          >
+            <QueryState query={summary} label="the summary">
+              {(loaded) => (
+                <div className="flex flex-col gap-3">
+                  {loaded.meta.attribution_scope === 'self' && (
+                    <Alert>
+                      You are not a member of this team: other people’s keys and names are grouped as
+                      “others”.
+                    </Alert>
+                  )}
+                  <SummaryCards summary={loaded} />
+                </div>
               )}
-              <TopIdentities query={query} view={view} range={range} filename={filename} />
-            </>
-          )
+            </QueryState>
+
+            {empty ? (
+              <EmptyState title="No spend in this range">
+                Nothing was charged between these days with these filters. Try a longer range or fewer
+                filters.
+              </EmptyState>
+            ) : (
+              summary.data && (
+                <>
+                  <SpendOverTime view={view} onStack={(stack) => onChange({ stack })} filename={filename} />
+                  <Breakdown
+                    view={view}
+                    range={range}
+                    filename={filename}
+                    onDimension={(dim) => onChange({ dim })}
+                    onFilter={(name, value) => onChange(toggleFilterValue(view.filters, name, value))}
+                  />
+                  {view.comparison && (
+                    <WhatChangedPanel
+                      view={view}
+                      filename={filename}
+                      onDimension={(change) => onChange({ change })}
+                    />
+                  )}
+                  <TopIdentities query={query} view={view} range={range} filename={filename} />
+                </>
+              )
+            )}
+          </div>
         )}
       </div>
     </>

@@ -29,6 +29,10 @@ export type Filters = Partial<Record<FilterName, string>>;
 export const STACKS = ['capability', 'model'] as const;
 export type Stack = (typeof STACKS)[number];
 
+/** The page's tabs: what was spent, and how fast and reliable each model was. */
+export const ANALYTICS_TABS = ['spend', 'performance'] as const;
+export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
+
 /** A filter value the API accepts (a comma list or `none`), else dropped: a bad link never breaks the page. */
 function filterParam(name: FilterName): Field<string> {
   return matching((value) => isAnalyticsFilterValue(name, value));
@@ -37,6 +41,7 @@ function filterParam(name: FilterName): Field<string> {
 const LocalDate = text({ pattern: LOCAL_DATE });
 
 const analyticsFields = {
+  tab: oneOf(ANALYTICS_TABS),
   range: oneOf(RANGE_PRESETS),
   /** First and last day of a custom range, both inclusive. */
   from: LocalDate,
@@ -69,6 +74,7 @@ export function browserTimeZone(): string {
 
 /** Everything the page asks the API for, with the defaults filled in. */
 export interface AnalyticsView {
+  tab: AnalyticsTab;
   /** The time the presets were resolved at (the page's opening, so the days hold while one reads). */
   now: Date;
   preset: RangePreset;
@@ -99,6 +105,7 @@ export function viewOf(search: AnalyticsSearch, now: Date): AnalyticsView {
   }
   const compareMode = search.compare ?? 'previous';
   return {
+    tab: search.tab ?? 'spend',
     now,
     preset,
     ...range,
