@@ -66,11 +66,17 @@ export async function startSlowJob(client: Client, webhookUrl?: string) {
       ...(webhookUrl ? { options: { webhook_url: webhookUrl } } : {}),
     },
   });
-  for (let i = 0; i < 400; i++) {
-    if ((await client.getJobStatus({ params: { id: slow.id } })).status === 'running') break;
+  // Running, not merely created: a test that then moves the run (its instance, its lease) must find one.
+  // On a loaded machine the claim can take seconds, so wait for it rather than for a fixed number of polls.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { status } = await client.getJobStatus({ params: { id: slow.id } });
+    if (status === 'running') return slow;
+    if (status !== 'queued' && status !== 'submitting')
+      throw new Error(`the slow job ended ${status} before it ran`);
+    if (Date.now() > deadline) throw new Error('the slow job did not start running within 60 s');
     await new Promise((r) => setTimeout(r, 10));
   }
-  return slow;
 }
 
 /** A local webhook receiver that records every body it is sent. */
