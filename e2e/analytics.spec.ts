@@ -162,7 +162,7 @@ test('last quarter against the quarter before: both periods named on the cards, 
   await seedDemoTeam(email, `e2e-quarter-${randomUUID().slice(0, 8)}`, 4000);
   await page.goto('/sign-in');
   await signInThroughUi(page, email);
-  await expect(page).toHaveURL(/\/playground$/);
+  await expect(page).toHaveURL(/\/playground\?team=[0-9a-f-]{36}$/);
 
   const analytics: URL[] = [];
   page.on('request', (request) => {
@@ -247,7 +247,7 @@ test('the compared view on the demo history has no serious accessibility violati
   await seedDemoTeam(email, `e2e-a11y-${randomUUID().slice(0, 8)}`, 2000);
   await page.goto('/sign-in');
   await signInThroughUi(page, email);
-  await expect(page).toHaveURL(/\/playground$/);
+  await expect(page).toHaveURL(/\/playground\?team=[0-9a-f-]{36}$/);
   // Every part a comparison adds: custom days compared, the change column, What changed.
   await page.goto('/analytics?range=last_month&tz=UTC&compare=custom&cfrom=2026-01-01&cto=2026-01-31');
   await expect(page.getByRole('form', { name: 'Days compared' })).toBeVisible();

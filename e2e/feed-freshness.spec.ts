@@ -92,8 +92,9 @@ test('an outage shows in the page with Retry now, keeps the shell, and the conso
   await expect(page.getByText('Cannot reach the server')).toBeVisible({ timeout: 6_000 });
   await expect(page.getByRole('button', { name: 'Retry now' })).toBeVisible();
 
-  // A page whose data cannot be loaded: an error with Retry now in the shell, never an endless "Loading…".
-  await nav(page).getByRole('link', { name: 'Keys' }).click();
+  // A page whose data cannot be loaded (the Team page: nothing before it asked for the members): an error
+  // with Retry now in the shell, never an endless "Loading…".
+  await nav(page).getByRole('link', { name: 'Team' }).click();
   await expect(page.getByRole('heading', { name: 'The server could not be reached' })).toBeVisible({
     timeout: 10_000,
   });
@@ -118,9 +119,9 @@ test('an outage shows in the page with Retry now, keeps the shell, and the conso
   await expect(page).toHaveTitle('Settings · Media Console');
 
   // The page whose data failed loads, and the feed is live again.
-  await nav(page).getByRole('link', { name: 'Keys' }).click();
-  await expect(page.getByRole('heading', { name: 'Keys', level: 1 })).toBeVisible();
-  await expect(page).toHaveTitle('Keys · Media Console');
+  await nav(page).getByRole('link', { name: 'Team' }).click();
+  await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Team · Media Console');
   await nav(page).getByRole('link', { name: 'Jobs', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'No jobs yet' })).toBeVisible();
   await expect(page.getByText(/^Live/)).toBeVisible();

@@ -27,6 +27,9 @@ export const apiKeyKeys = {
 export function apiKeysQueryOptions(includeRevoked = false) {
   return queryOptions({
     queryKey: apiKeyKeys.list(includeRevoked),
+    // Others change this list (a colleague shares a key, a manager revokes one), and the first screen's
+    // Get started reads it too: the Keys page asks again whenever it opens, showing the last list meanwhile.
+    staleTime: 0,
     queryFn: async () => {
       const keys: ApiKey[] = [];
       let cursor: string | undefined;
