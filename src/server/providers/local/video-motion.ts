@@ -192,15 +192,12 @@ export function motionGraph(
     input++;
   }
   if (layers.falling) {
-    // The layer scrolls down and repeats: one copy above the other, so the sky never runs dry.
+    // The layer is two frames tall (the weather above itself) and scrolls down one frame's height,
+    // then starts again: one blend per frame, and the sky never runs dry.
     const speed = FALL_SPEED[layers.falling.kind];
-    const y = `mod(t*${speed}*H,H)`;
+    const y = `mod(t*${speed}*H,H)-H`;
     const x = layers.falling.kind === 'snow' ? `W*0.015*sin(t*0.8)` : '0';
-    chains.push(
-      `[${input}:v]split[fallA][fallB]`,
-      `[${last}][fallA]overlay=x='${x}':y='${y}':eval=frame[fell1]`,
-      `[fell1][fallB]overlay=x='${x}':y='${y}-H':eval=frame[fell]`,
-    );
+    chains.push(`[${last}][${input}:v]overlay=x='${x}':y='${y}':eval=frame[fell]`);
     last = 'fell';
     input++;
   }
@@ -209,6 +206,24 @@ export function motionGraph(
     : '';
   chains.push(`[${last}]${light}format=yuv420p[out]`);
   return chains.join(';');
+}
+
+/** The layer above itself: twice as tall, so scrolling it down by its height repeats seamlessly. */
+function stacked(layer: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+  return sharp({
+    create: {
+      width: size.width,
+      height: size.height * 2,
+      channels: 4,
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    },
+  })
+    .composite([
+      { input: layer, left: 0, top: 0 },
+      { input: layer, left: 0, top: size.height },
+    ])
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 /** Writes the moving layers of `prompt`'s scene for a video of `size` into the job's dir. */
@@ -233,7 +248,10 @@ async function writeLayers(
     layers: {
       subjects: composed.subjects ? await write('subjects.png', composed.subjects) : null,
       falling: composed.falling
-        ? { file: await write('falling.png', composed.falling), kind: snow ? 'snow' : 'rain' }
+        ? {
+            file: await write('falling.png', await stacked(composed.falling, size)),
+            kind: snow ? 'snow' : 'rain',
+          }
         : null,
       light: withScene ? lightOf(scene) : null,
       heading: seed % 2 === 0 ? 1 : -1,
