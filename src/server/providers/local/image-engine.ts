@@ -10,7 +10,7 @@ import type { SketchStyle } from '../../domain/presets/image-styles.ts';
 import { checkAborted, EngineInputError, type EngineRunOptions, report } from './engine-run.ts';
 import { ARTWORK_CREDIT } from './scene-artwork.ts';
 import { describeScene, type PromptStyle, parseScene, type Scene } from './scene-parse.ts';
-import { sceneSvg } from './scene-svg.ts';
+import { type ScenePart, sceneSvg } from './scene-svg.ts';
 import { encodeSketch } from './sketch-encoding.ts';
 
 /**
@@ -374,4 +374,51 @@ export async function upscale(
   checkAborted(options.signal);
   report(options, 1, 'Done');
   return result;
+}
+
+/** A composed scene in the layers local-motion moves on their own (see ScenePart), as PNGs. */
+export interface SceneLayers {
+  backdrop: Buffer;
+  /** Transparent around the subjects; null when the prompt names none. */
+  subjects: Buffer | null;
+  /** Transparent around the rain or snow; null when nothing falls. */
+  falling: Buffer | null;
+  scene: Scene;
+}
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+/**
+ * The scene of `prompt` in layers: the backdrop at `backdropSize` (the camera crops into it), subjects
+ * and falling weather at `layerSize` (the video's own). Without `withBackdrop` only the moving layers are
+ * drawn (image-to-video's start frame is its backdrop).
+ */
+export async function composeLayers(
+  params: { prompt: string; seed: number },
+  backdropSize: Size | null,
+  layerSize: Size,
+): Promise<SceneLayers> {
+  const parsed = parseScene(params.prompt);
+  // In a video, snow on the ground is snow in the air too: "a fox in the snow" has flakes falling.
+  const snowing = parsed.setting === 'snow' && !parsed.weather.includes('snowfall');
+  const scene = snowing ? { ...parsed, weather: [...parsed.weather, 'snowfall' as const] } : parsed;
+  const render = (part: ScenePart, { width, height }: Size) =>
+    finish(
+      sharp(Buffer.from(sceneSvg(scene, params.prompt, params.seed, width, height, part))),
+      scene.style,
+      width,
+      height,
+    )
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+  const falls = scene.weather.some((w) => w === 'rain' || w === 'storm' || w === 'snowfall');
+  const [backdrop, subjects, falling] = await Promise.all([
+    backdropSize ? render('backdrop', backdropSize) : Buffer.alloc(0),
+    backdropSize && scene.subjects.length > 0 ? render('subjects', layerSize) : null,
+    falls ? render('falling', layerSize) : null,
+  ]);
+  return { backdrop, subjects, falling, scene };
 }

@@ -411,8 +411,23 @@ function subjects(scene: Scene, c: Canvas): string[] {
   ];
 }
 
+/**
+ * Which layers of the scene to draw: all of it (a picture), or one layer of it for local-motion, which
+ * moves each on its own: the backdrop (sky, setting, clouds, fog) under the camera, the subjects that
+ * walk or fly across it, and the falling rain or snow (transparent around what they draw). The seeded
+ * choices are made the same way for every part, so the layers put together are the picture.
+ */
+export type ScenePart = 'all' | 'backdrop' | 'subjects' | 'falling';
+
 /** The scene as an SVG document of the given size. */
-export function sceneSvg(scene: Scene, prompt: string, seed: number, width: number, height: number): string {
+export function sceneSvg(
+  scene: Scene,
+  prompt: string,
+  seed: number,
+  width: number,
+  height: number,
+  part: ScenePart = 'all',
+): string {
   const rand = random(seed, prompt);
   const between = (low: number, high: number) => low + (high - low) * rand();
   const groundless = scene.setting === 'space' || scene.setting === 'sky';
@@ -437,11 +452,23 @@ export function sceneSvg(scene: Scene, prompt: string, seed: number, width: numb
   // What stands on the horizon (trees, the beach's strip of sea) is drawn over the ground's top edge.
   if (standing) parts.push(...view);
   const sky = weather(scene, c);
-  // Clouds (icons) behind the subjects; rain and snow fall in front of everything; fog veils it.
-  parts.push(...sky.filter((p) => p.startsWith('<g')), ...subjects(scene, c));
-  parts.push(...sky.filter((p) => !p.startsWith('<g')));
-  if (scene.weather.includes('fog')) {
-    parts.push(`<rect width="${width}" height="${height}" fill="#e8ecf0" fill-opacity="0.38"/>`);
+  const placed = subjects(scene, c);
+  const fog = scene.weather.includes('fog')
+    ? [`<rect width="${width}" height="${height}" fill="#e8ecf0" fill-opacity="0.38"/>`]
+    : [];
+  const clouds = sky.filter((p) => p.startsWith('<g'));
+  const falling = sky.filter((p) => !p.startsWith('<g'));
+  if (part === 'subjects' || part === 'falling') {
+    // Falling weather is drawn again half a frame higher, so the sky's top is not bare when the layer
+    // scrolls down and repeats.
+    const only =
+      part === 'subjects'
+        ? placed.join('')
+        : `${falling.join('')}<g transform="translate(0 ${n(-height / 2)})">${falling.join('')}</g>`;
+    return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${only}</svg>`;
   }
+  // Clouds (icons) behind the subjects; rain and snow fall in front of everything; fog veils it.
+  if (part === 'backdrop') parts.push(...clouds, ...fog);
+  else parts.push(...clouds, ...placed, ...falling, ...fog);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs>${defs.join('')}</defs>${parts.join('')}</svg>`;
 }

@@ -3,10 +3,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { type MOTION_KINDS, MotionOptions } from '../../domain/catalog/models/local-options.ts';
-import type { RunContext, RunResult } from '../../domain/jobs/provider.ts';
+import type { RunResult } from '../../domain/jobs/provider.ts';
 import { checkAborted, EngineInputError } from './engine-run.ts';
-import { sketch, sketchDimensions } from './image-engine.ts';
+import { composeLayers, sketchDimensions } from './image-engine.ts';
 import type { LocalEngine } from './local-provider.ts';
+import type { Scene } from './scene-parse.ts';
 import {
   billedSeconds,
   encode,
@@ -24,8 +25,11 @@ import {
 } from './video-job.ts';
 
 /*
- * local-motion and local-motion-i2v: a camera move (zoom or pan) over one still picture, encoded to
- * H.264. Not a neural model: the picture is a procedural sketch of the prompt, or the start frame given.
+ * local-motion and local-motion-i2v: a scene that moves, encoded to H.264 in one ffmpeg filter graph.
+ * Not a neural model. Text to video composes the prompt's scene in layers (image-engine's composeLayers):
+ * the camera zooms or pans over the backdrop, the subjects travel across it, rain or snow falls in front,
+ * and the light changes over the clip. Image to video moves the camera over the start frame, in the
+ * direction the prompt asks ("zoom in", "pan left"), with the prompt's rain or snow falling over it.
  */
 
 export type MotionKind = (typeof MOTION_KINDS)[number];
@@ -102,18 +106,156 @@ function durationOf(body: Record<string, unknown>): number {
 
 interface MotionPlan {
   options: z.output<typeof MotionOptions>;
+  prompt: string;
   seconds: number;
   fps: number;
   motion: MotionKind;
 }
 
+/** Camera words a prompt may use, and the move each asks for. */
+const PROMPT_MOVES: Array<[RegExp, MotionKind]> = [
+  [/\b(zoom(s|ing)?|push(es|ing)?|dolly(ing)?) ?in(to)?\b/i, 'zoom-in'],
+  [/\b(zoom(s|ing)?|pull(s|ing)?|dolly(ing)?) ?(out|back)\b/i, 'zoom-out'],
+  [/\b(pan(s|ning)?|track(s|ing)?|truck(s|ing)?) ?(to the )?left\b/i, 'pan-left'],
+  [/\b(pan(s|ning)?|track(s|ing)?|truck(s|ing)?) ?(to the )?right\b/i, 'pan-right'],
+];
+
+/** The camera move a prompt asks for in words, if any (the first named wins). */
+export function motionFromPrompt(prompt: string): MotionKind | undefined {
+  let found: { at: number; motion: MotionKind } | undefined;
+  for (const [pattern, motion] of PROMPT_MOVES) {
+    const at = prompt.search(pattern);
+    if (at >= 0 && (!found || at < found.at)) found = { at, motion };
+  }
+  return found?.motion;
+}
+
 function planOf(body: Record<string, unknown>): MotionPlan {
   const options = localOptions(MotionOptions, body);
+  const prompt = typeof body.prompt === 'string' ? body.prompt : '';
   return {
     options,
+    prompt,
     seconds: durationOf(body),
     fps: options.fps ?? DEFAULT_FPS,
-    motion: options.motion ?? 'zoom-in',
+    // provider_options.local.motion, else the prompt's words, else a slow zoom in.
+    motion: options.motion ?? motionFromPrompt(prompt) ?? 'zoom-in',
+  };
+}
+
+/** Layers moved over the camera's picture, each a PNG in the job's dir (video-sized, transparent). */
+interface MovingLayers {
+  subjects: string | null;
+  falling: { file: string; kind: 'rain' | 'snow' } | null;
+  /** How the light changes over the clip, when it does. */
+  light: LightChange | null;
+  /** Which way the subjects travel: 1 to the right, -1 to the left. */
+  heading: 1 | -1;
+}
+
+/** Brightness (eq's -1..1) at the clip's start and end. */
+type LightChange = { from: number; to: number };
+
+/** The day wanes, dusk falls, night deepens: light that changes as the clip goes on. */
+function lightOf(scene: Scene): LightChange {
+  if (scene.time === 'sunset') return { from: 0.04, to: -0.14 };
+  if (scene.time === 'night') return { from: 0.03, to: -0.05 };
+  return { from: 0.05, to: -0.07 };
+}
+
+/** Share of the frame the subjects travel over a whole clip (from -TRAVEL/2 to +TRAVEL/2 of centre). */
+const TRAVEL = 0.36;
+/** Frames per second a rain drop and a snowflake fall, as a share of the frame's height. */
+const FALL_SPEED = { rain: 0.9, snow: 0.12 };
+
+/**
+ * The filter graph: input 0 is the supersampled still under the camera; then the subjects and the
+ * falling layer when there are any (looped stills). Ends in [out].
+ */
+export function motionGraph(
+  plan: MotionPlan,
+  frames: number,
+  size: { width: number; height: number },
+  layers: MovingLayers,
+): string {
+  const seconds = (frames / plan.fps).toFixed(3);
+  const progress = `min(t/${seconds},1)`;
+  const chains = [`[0:v]${cameraMove(plan.motion, frames, size, plan.fps)},setsar=1[cam]`];
+  let last = 'cam';
+  let input = 1;
+  if (layers.subjects) {
+    // Across the frame, eased, with a small hop or bob so a still subject still reads as alive.
+    const x = `${layers.heading}*W*${TRAVEL}*((1-cos(PI*${progress}))/2-0.5)`;
+    const y = `-H*0.015*abs(sin(PI*t*1.5))`;
+    chains.push(`[${last}][${input}:v]overlay=x='${x}':y='${y}':eval=frame[moved]`);
+    last = 'moved';
+    input++;
+  }
+  if (layers.falling) {
+    // The layer is two frames tall (the weather above itself) and scrolls down one frame's height,
+    // then starts again: one blend per frame, and the sky never runs dry.
+    const speed = FALL_SPEED[layers.falling.kind];
+    const y = `mod(t*${speed}*H,H)-H`;
+    const x = layers.falling.kind === 'snow' ? `W*0.015*sin(t*0.8)` : '0';
+    chains.push(`[${last}][${input}:v]overlay=x='${x}':y='${y}':eval=frame[fell]`);
+    last = 'fell';
+    input++;
+  }
+  const light = layers.light
+    ? `eq=brightness='${layers.light.from}+(${(layers.light.to - layers.light.from).toFixed(3)})*${progress}':eval=frame,`
+    : '';
+  chains.push(`[${last}]${light}format=yuv420p[out]`);
+  return chains.join(';');
+}
+
+/** The layer above itself: twice as tall, so scrolling it down by its height repeats seamlessly. */
+function stacked(layer: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+  return sharp({
+    create: {
+      width: size.width,
+      height: size.height * 2,
+      channels: 4,
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    },
+  })
+    .composite([
+      { input: layer, left: 0, top: 0 },
+      { input: layer, left: 0, top: size.height },
+    ])
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/** Writes the moving layers of `prompt`'s scene for a video of `size` into the job's dir. */
+async function writeLayers(
+  job: VideoJob,
+  plan: MotionPlan,
+  size: { width: number; height: number },
+  withScene: boolean,
+): Promise<{ layers: MovingLayers; backdrop: Buffer }> {
+  const seed = plan.options.seed ?? 0;
+  const big = { width: size.width * SUPERSAMPLE, height: size.height * SUPERSAMPLE };
+  const composed = await composeLayers({ prompt: plan.prompt, seed }, withScene ? big : null, size);
+  const write = async (name: string, data: Buffer) => {
+    const file = path.join(job.dir, name);
+    await writeFile(file, data);
+    return file;
+  };
+  const { scene } = composed;
+  const snow = scene.weather.includes('snowfall');
+  return {
+    backdrop: composed.backdrop,
+    layers: {
+      subjects: composed.subjects ? await write('subjects.png', composed.subjects) : null,
+      falling: composed.falling
+        ? {
+            file: await write('falling.png', await stacked(composed.falling, size)),
+            kind: snow ? 'snow' : 'rain',
+          }
+        : null,
+      light: withScene ? lightOf(scene) : null,
+      heading: seed % 2 === 0 ? 1 : -1,
+    },
   };
 }
 
@@ -121,21 +263,27 @@ function planOf(body: Record<string, unknown>): MotionPlan {
 const PREPARED = 0.15;
 const ENCODED = 0.95;
 
-/** Encodes the move over the still at `source` (already SUPERSAMPLE times the video size) to an MP4. */
+/** Encodes the scene over the still at `source` (already SUPERSAMPLE times the video size) to an MP4. */
 async function renderMove(
   job: VideoJob,
   source: string,
   size: { width: number; height: number },
   plan: MotionPlan,
+  layers: MovingLayers,
 ): Promise<RunResult> {
   const frames = Math.max(1, Math.round(plan.seconds * plan.fps));
   const output = path.join(job.dir, 'motion.mp4');
+  const looped = (file: string) => inputArgs(file, ['-loop', '1', '-framerate', `${plan.fps}`]);
+  const extra = [layers.subjects, layers.falling?.file].filter((file): file is string => Boolean(file));
   await encode(
     job,
     [
       ...inputArgs(source),
-      '-vf',
-      `${cameraMove(plan.motion, frames, size, plan.fps)},setsar=1,format=yuv420p`,
+      ...extra.flatMap(looped),
+      '-filter_complex',
+      motionGraph(plan, frames, size, layers),
+      '-map',
+      '[out]',
       '-frames:v',
       `${frames}`,
       ...H264,
@@ -160,17 +308,7 @@ async function renderMove(
   };
 }
 
-/**
- * A part of the job's work, reported in its share [from, to] of the job's progress. The part's own end
- * ("Done" at its 100%) is not the job's, so it is reported as `finished` instead.
- */
-const progressOf = (context: RunContext, from: number, to: number, finished: string) => ({
-  signal: context.signal,
-  onProgress: (fraction: number, message: string) =>
-    context.progress(from + (to - from) * fraction, fraction >= 1 ? finished : message),
-});
-
-/** local-motion: a camera move over a procedural sketch of the prompt (seed and aspect ratio honoured). */
+/** local-motion: the prompt's scene, moving (seed and aspect ratio honoured). */
 export function createMotionJob(options: VideoJobOptions): LocalEngine {
   return async (input, context) => {
     const { body } = input;
@@ -178,18 +316,14 @@ export function createMotionJob(options: VideoJobOptions): LocalEngine {
     const aspectRatio = typeof body.aspect_ratio === 'string' ? body.aspect_ratio : '16:9';
     const size = motionSize(ratioOf(aspectRatio));
     return withVideoJob(options, context, async (job) => {
-      const still = await sketch(
-        {
-          prompt: typeof body.prompt === 'string' ? body.prompt : '',
-          seed: plan.options.seed ?? 0,
-          aspectRatio,
-          longEdge: Math.max(size.width, size.height) * SUPERSAMPLE,
-        },
-        progressOf(context, 0, PREPARED, 'Sketch ready'),
-      );
+      checkAborted(context.signal);
+      context.progress(0, 'Composing the scene');
+      const { layers, backdrop } = await writeLayers(job, plan, size, true);
+      checkAborted(context.signal);
+      context.progress(PREPARED, 'Scene ready');
       const source = path.join(job.dir, 'still.png');
-      await writeFile(source, still);
-      return renderMove(job, source, size, plan);
+      await writeFile(source, backdrop);
+      return renderMove(job, source, size, plan, layers);
     });
   };
 }
@@ -217,7 +351,8 @@ export function createMotionI2vJob(options: VideoJobOptions): LocalEngine {
         .flatten({ background: '#000000' })
         .png({ compressionLevel: 1 })
         .toFile(source);
-      return renderMove(job, source, size, plan);
+      const { layers } = await writeLayers(job, plan, size, false);
+      return renderMove(job, source, size, plan, layers);
     });
   };
 }

@@ -55,7 +55,7 @@ export const UpscaleOptions = z.strictObject({
 
 export const MOTION_KINDS = ['zoom-in', 'zoom-out', 'pan-left', 'pan-right'] as const;
 
-/** local-motion and local-motion-i2v: a camera move over a still picture. */
+/** local-motion and local-motion-i2v: a scene that moves (or a start frame), under a camera move. */
 export const MotionOptions = z.strictObject({
   seed: Seed.optional(),
   motion: z.enum(MOTION_KINDS).optional().meta({ description: 'Camera move; default zoom-in.' }),

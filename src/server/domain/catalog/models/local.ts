@@ -58,7 +58,7 @@ export const LOCAL_MODELS: readonly ModelDefinition[] = [
     tool: 'video',
     displayName: 'Local motion (text-to-video sketch)',
     description:
-      'A camera move (zoom or pan) over a procedural sketch of the prompt, encoded to H.264 with ffmpeg, offline.',
+      'The prompt composed as a scene that moves: the camera zooms or pans, subjects travel, rain or snow falls, the light changes. Encoded to H.264 with ffmpeg, offline.',
     offers: [offer('local', 'motion', 'second', 1, 5, optionsSchema(MotionOptions))],
     imageToVideoVariant: 'local-motion-i2v',
     fields: { duration: durationRange(1, 60) },
@@ -69,7 +69,8 @@ export const LOCAL_MODELS: readonly ModelDefinition[] = [
     id: 'local-motion-i2v',
     tool: 'video',
     displayName: 'Local motion (image-to-video)',
-    description: 'A camera move (zoom or pan) over the start frame in `files`, encoded with ffmpeg, offline.',
+    description:
+      'A camera move over the start frame in `files`, chosen from the prompt ("zoom in", "pan left"), with its rain or snow falling; ffmpeg, offline.',
     offers: [offer('local', 'motion-i2v', 'second', 1, 5, optionsSchema(MotionOptions))],
     fields: { duration: durationRange(1, 60), files: needsFiles(1, 1) },
     deterministic: true,
