@@ -83,7 +83,10 @@ export function BreakdownChart({ breakdown, view, range }: Omit<BreakdownProps, 
   );
 }
 
-/** Every row of the breakdown: a link to its jobs, its figures, and a button that filters the page by it. */
+/**
+ * Every row of the breakdown: a link to its jobs, its figures, and a button that filters the page by it.
+ * Not a DataTable: an analytics figure table, frameless inside its card with right-aligned figures (figure-table.tsx).
+ */
 export function BreakdownTable({ breakdown, view, range, onFilter }: BreakdownProps) {
   const openJobs = useOpenJobs();
   const dimension = breakdown.meta.dimension;

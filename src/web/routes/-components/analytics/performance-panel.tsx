@@ -36,6 +36,7 @@ function failureRateText(row: AnalyticsPerformanceRow): string {
  * How fast and how reliable each model was on this server in the view's range and filters: time from
  * request to result (median, p90, p99), its phases, the share of runs that failed, and the most frequent
  * errors, each a link to the failed jobs of that model in the feed.
+ * Not a DataTable: an analytics figure table, frameless inside its card with right-aligned figures (figure-table.tsx).
  */
 export function PerformancePanel({ view, range }: PerformancePanelProps) {
   const performance = useQuery({
@@ -54,7 +55,7 @@ export function PerformancePanel({ view, range }: PerformancePanelProps) {
               Speed and failures appear once runs finish. Try a longer range or fewer filters.
             </EmptyState>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">
                   Speed and failures by model and provider, times as median, 90th and 99th percentile

@@ -111,7 +111,10 @@ export function SpendChart({ stacked: raw, view, asTable }: SpendChartProps) {
   );
 }
 
-/** The same numbers as the chart, with a link to each bucket's jobs. */
+/**
+ * The same numbers as the chart, with a link to each bucket's jobs.
+ * Not a DataTable: an analytics figure table, frameless inside its card with right-aligned figures (figure-table.tsx).
+ */
 function SpendTable({ stacked, view }: { stacked: StackedSeries; view: AnalyticsView }) {
   const bucket = stacked.meta.bucket;
   return (

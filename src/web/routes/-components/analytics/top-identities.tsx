@@ -61,6 +61,7 @@ export function TopIdentities(props: TopIdentitiesProps) {
   );
 }
 
+// Not a DataTable: an analytics figure table, frameless inside its card with right-aligned figures (figure-table.tsx).
 function TopList({
   query,
   view,

@@ -29,6 +29,7 @@ const PREFETCH_ROWS = 30;
 /**
  * The feed as a real table (header cells, row and column semantics) of which only the rows in view
  * exist: two spacer rows stand for the others, so 10,000 jobs cost as much as 30.
+ * Not a DataTable: it is virtualised (spacer rows stand for the rows out of view, `aria-rowcount` counts them).
  */
 export function JobTable(props: JobTableProps) {
   const {

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Job, WebhookDelivery } from '../../../../contract/jobs.ts';
 import { cx } from '../../../components/cx.ts';
+import { ColumnHeading, DataTable, TABLE_CELL } from '../../../components/data-table.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { formatDateTime } from '../../../format/date-time.ts';
@@ -51,46 +52,37 @@ export function JobWebhookDeliveries({ job }: { job: Job }) {
             : 'This job has no webhook (options.webhook_url).'}
         </p>
       ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-          <table className="w-full text-left text-xs">
-            <thead className="border-b border-zinc-200 text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Attempt
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Event
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Result
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  When
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {deliveries.data.map((d) => (
-                <tr key={d.id}>
-                  <td className="px-3 py-2 tabular-nums">{d.attempt}</td>
-                  <td className="px-3 py-2">{d.event_type}</td>
-                  <td className="px-3 py-2">
-                    <span className={cx('font-medium', STATUS_TONE[d.status])}>{d.status}</span>
-                    {d.response_status !== null && <span> · HTTP {d.response_status}</span>}
-                    {d.duration_ms !== null && <span> · {d.duration_ms} ms</span>}
-                    {d.error && <span className="block text-zinc-600 dark:text-zinc-400">{d.error}</span>}
-                    {d.next_attempt_at && (
-                      <span className="block text-zinc-600 dark:text-zinc-400">
-                        Next try {formatDateTime(d.next_attempt_at)}
-                      </span>
-                    )}
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(d.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Calls to this job's webhook"
+          minWidth="min-w-[32rem]"
+          headings={
+            <>
+              <ColumnHeading>Attempt</ColumnHeading>
+              <ColumnHeading>Event</ColumnHeading>
+              <ColumnHeading>Result</ColumnHeading>
+              <ColumnHeading>When</ColumnHeading>
+            </>
+          }
+        >
+          {deliveries.data.map((d) => (
+            <tr key={d.id}>
+              <td className={cx(TABLE_CELL, 'tabular-nums')}>{d.attempt}</td>
+              <td className={TABLE_CELL}>{d.event_type}</td>
+              <td className={TABLE_CELL}>
+                <span className={cx('font-medium', STATUS_TONE[d.status])}>{d.status}</span>
+                {d.response_status !== null && <span> · HTTP {d.response_status}</span>}
+                {d.duration_ms !== null && <span> · {d.duration_ms} ms</span>}
+                {d.error && <span className="block text-zinc-600 dark:text-zinc-400">{d.error}</span>}
+                {d.next_attempt_at && (
+                  <span className="block text-zinc-600 dark:text-zinc-400">
+                    Next try {formatDateTime(d.next_attempt_at)}
+                  </span>
+                )}
+              </td>
+              <td className={cx(TABLE_CELL, 'whitespace-nowrap')}>{formatDateTime(d.created_at)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

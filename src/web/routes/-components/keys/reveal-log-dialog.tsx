@@ -3,6 +3,8 @@ import type { ApiKey } from '../../../../contract/api-keys.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { errorMessage } from '../../../components/confirm-dialog.tsx';
+import { cx } from '../../../components/cx.ts';
+import { ColumnHeading, DataTable, TABLE_CELL } from '../../../components/data-table.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { formatDateTime } from '../../../format/date-time.ts';
@@ -32,51 +34,45 @@ export function RevealLogDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: 
       ) : reveals.data.data.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Nobody has revealed this key yet.</p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Reveals, newest first</caption>
-          <thead className="text-xs text-zinc-600 dark:text-zinc-400">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Who
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                When
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                From
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {reveals.data.data.map((reveal) => (
-              <tr key={reveal.id} className="align-top">
-                <td className="py-2 pr-3">
-                  <span className="flex items-center gap-2">
-                    <PersonAvatar person={reveal.person} />
-                    <span className="min-w-0">
-                      <span className="block truncate font-medium">{personName(reveal.person)}</span>
-                      <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">
-                        {reveal.person.email}
-                      </span>
+        <DataTable
+          caption="Reveals, newest first"
+          minWidth="min-w-[30rem]"
+          headings={
+            <>
+              <ColumnHeading>Who</ColumnHeading>
+              <ColumnHeading>When</ColumnHeading>
+              <ColumnHeading>From</ColumnHeading>
+            </>
+          }
+        >
+          {reveals.data.data.map((reveal) => (
+            <tr key={reveal.id}>
+              <td className={TABLE_CELL}>
+                <span className="flex items-center gap-2">
+                  <PersonAvatar person={reveal.person} />
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium">{personName(reveal.person)}</span>
+                    <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">
+                      {reveal.person.email}
                     </span>
                   </span>
-                </td>
-                <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(reveal.revealed_at)}</td>
-                <td className="py-2">
-                  <span className="font-mono text-xs">{reveal.ip_address ?? 'unknown address'}</span>
-                  {reveal.user_agent && (
-                    <span
-                      className="block max-w-56 truncate text-xs text-zinc-600 dark:text-zinc-400"
-                      title={reveal.user_agent}
-                    >
-                      {reveal.user_agent}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </span>
+              </td>
+              <td className={cx(TABLE_CELL, 'whitespace-nowrap')}>{formatDateTime(reveal.revealed_at)}</td>
+              <td className={TABLE_CELL}>
+                <span className="font-mono text-xs">{reveal.ip_address ?? 'unknown address'}</span>
+                {reveal.user_agent && (
+                  <span
+                    className="block max-w-56 truncate text-xs text-zinc-600 dark:text-zinc-400"
+                    title={reveal.user_agent}
+                  >
+                    {reveal.user_agent}
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </ModalDialog>
   );

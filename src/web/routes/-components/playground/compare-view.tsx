@@ -18,7 +18,10 @@ export function CompareDialog({ jobs, onClose }: { jobs: readonly Job[]; onClose
   );
 }
 
-/** Two or more runs side by side: their outputs, then every input with the ones that differ marked. */
+/**
+ * Two or more runs side by side: their outputs, then every input with the ones that differ marked.
+ * Not a DataTable: its columns are the runs, not fields of one record, and it scrolls sideways with the outputs above it.
+ */
 export function CompareView({ jobs }: { jobs: readonly Job[] }) {
   const rows = compareInputs(jobs.map((job) => job.input));
   const differing = rows.filter((row) => row.differs).length;

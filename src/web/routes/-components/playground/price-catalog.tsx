@@ -40,6 +40,7 @@ export function PriceCatalog({ catalog, tool }: PriceCatalogProps) {
   );
 }
 
+// Not a DataTable: fixed column widths line the tools' tables up, and a model spans several rows (`ModelRows`).
 function ToolPrices({ tool, entries }: { tool: ToolKey; entries: readonly PriceCatalogEntry[] }) {
   const headingId = `catalog-${tool}`;
   return (
