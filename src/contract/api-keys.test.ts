@@ -118,6 +118,7 @@ describe('API keys (ours)', () => {
       created_at: '2025-01-01T00:00:00Z',
       last_used_at: null,
       revoked_at: null,
+      expires_at: null,
     };
     expect(issuesOf(ApiKey, key)).toEqual([]);
     expect(parseOk(ApiKey, { ...key, secret: 'mk_live_full' })).not.toHaveProperty('secret');

@@ -53,6 +53,9 @@ export const ApiKey = z
     created_at: Timestamp,
     last_used_at: Timestamp.nullable(),
     revoked_at: Timestamp.nullable(),
+    expires_at: Timestamp.nullable().meta({
+      description: 'When the key stops working (401 `api_key_expired`); null when it never expires.',
+    }),
   })
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKey>;
@@ -65,6 +68,10 @@ export const CreateApiKeyRequest = z
     revealable: z.boolean().default(false).meta({
       description:
         'When true the key can be shown again later (`POST /api-keys/{id}/reveal`); otherwise only now.',
+    }),
+    expires_at: Timestamp.nullable().default(null).meta({
+      description:
+        'When the key stops working; from then on it answers 401 `api_key_expired`. Omitted or null: never.',
     }),
   })
   .meta({ id: 'CreateApiKeyRequest' });

@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const ERROR_STATUS = {
   invalid_request: 400,
   unauthorized: 401,
+  /** The API key's `expires_at` has passed (issue #31); a new key is needed. */
+  api_key_expired: 401,
   insufficient_balance: 402,
   forbidden: 403,
   not_found: 404,

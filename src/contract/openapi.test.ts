@@ -106,6 +106,13 @@ describe('OpenAPI document of the whole endpoint table', () => {
     for (const [name, endpoint] of Object.entries(endpoints)) expect(endpoint.operationId).toBe(name);
   });
 
+  it("describes a key's expiry on the key and on its creation (issue #31)", () => {
+    const schemas = document.components.schemas as Record<string, { properties?: Record<string, unknown> }>;
+    expect(schemas.ApiKey?.properties).toHaveProperty('expires_at');
+    expect(schemas.CreateApiKeyRequest?.properties).toHaveProperty('expires_at');
+    expect(ERROR_STATUS.api_key_expired).toBe(401);
+  });
+
   it('makes the error envelope a real component, not a reference to itself', () => {
     expect(document.components.schemas.Error).toMatchObject({ type: 'object', required: ['error'] });
   });

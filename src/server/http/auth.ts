@@ -2,7 +2,7 @@ import type { TeamRole } from '../../contract/account.ts';
 import type { AuthMode } from '../../contract/endpoint.ts';
 import type { Queryable } from '../db/pool.ts';
 import { API_KEY_PREFIX } from '../domain/identity/api-key-format.ts';
-import type { ApiKeyResolver } from '../domain/identity/api-keys.ts';
+import { type ApiKeyResolver, isExpired } from '../domain/identity/api-keys.ts';
 import type { AuthContext } from '../domain/identity/auth-context.ts';
 import type { SessionService } from '../domain/identity/sessions.ts';
 import { AppError } from '../errors.ts';
@@ -120,6 +120,13 @@ export function createAuthenticator(
         }
         const principal = await keys.resolve(token);
         if (!principal) throw unauthorized('Invalid or revoked API key.');
+        if (isExpired(principal)) {
+          throw new AppError(
+            'api_key_expired',
+            `This API key expired at ${new Date(principal.expiresAt!).toISOString()}: create a new one.`,
+            { headers: { 'www-authenticate': 'Bearer realm="media-api", error="invalid_token"' } },
+          );
+        }
         return {
           kind: 'api_key',
           personId: principal.personId,

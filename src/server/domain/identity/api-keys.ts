@@ -13,6 +13,13 @@ export interface ApiKeyPrincipal {
   personId: string | null;
   /** The owner's role in the key's team (null for a key with no person, or one who left the team). */
   role: TeamRole | null;
+  /** Epoch ms after which the key answers 401 `api_key_expired`; null: never. Checked at each use. */
+  expiresAt: number | null;
+}
+
+/** Whether a resolved key has expired by now (cached lookups included: the check is at use, not at read). */
+export function isExpired(principal: ApiKeyPrincipal, now = Date.now()): boolean {
+  return principal.expiresAt !== null && now >= principal.expiresAt;
 }
 
 export interface CreatedApiKey {
@@ -23,14 +30,21 @@ export interface CreatedApiKey {
 export async function createApiKey(
   db: Queryable,
   encryptionKey: Buffer,
-  input: { teamId: string; personId: string | null; name: string; revealable: boolean; isDefault?: boolean },
+  input: {
+    teamId: string;
+    personId: string | null;
+    name: string;
+    revealable: boolean;
+    isDefault?: boolean;
+    expiresAt?: string | null;
+  },
 ): Promise<CreatedApiKey> {
   const secret = generateApiKey();
   const id = `key_${randomBytes(8).toString('hex')}`;
   const { start, last4 } = displayParts(secret);
   await db.query(
-    `INSERT INTO api_keys (id, team_id, owner_person_id, name, secret_hash, start, last4, revealable, secret_encrypted, is_default)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    `INSERT INTO api_keys (id, team_id, owner_person_id, name, secret_hash, start, last4, revealable, secret_encrypted, is_default, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
       id,
       input.teamId,
@@ -42,6 +56,7 @@ export async function createApiKey(
       input.revealable,
       input.revealable ? seal(encryptionKey, secret) : null,
       input.isDefault ?? false,
+      input.expiresAt ?? null,
     ],
   );
   return { id, secret };
@@ -100,15 +115,22 @@ export class ApiKeyResolver {
       team_id: string;
       owner_person_id: string | null;
       role: TeamRole | null;
+      expires_at: Date | null;
     }>(
-      `SELECT k.id, k.team_id, k.owner_person_id, m.role
+      `SELECT k.id, k.team_id, k.owner_person_id, m.role, k.expires_at
          FROM api_keys k LEFT JOIN memberships m ON m.team_id = k.team_id AND m.person_id = k.owner_person_id
         WHERE k.secret_hash = $1 AND k.revoked_at IS NULL`,
       [hashApiKey(token)],
     );
     const row = rows[0];
     const principal = row
-      ? { apiKeyId: row.id, teamId: row.team_id, personId: row.owner_person_id, role: row.role }
+      ? {
+          apiKeyId: row.id,
+          teamId: row.team_id,
+          personId: row.owner_person_id,
+          role: row.role,
+          expiresAt: row.expires_at?.getTime() ?? null,
+        }
       : null;
     // A key changed while this read was under way may have been read before the change: not kept.
     if (generation === this.generation) this.cache.set(token, principal);
@@ -123,7 +145,9 @@ export class ApiKeyResolver {
    */
   resolveCached(token: string): ApiKeyPrincipal | undefined {
     if (this.changeCheck || Date.now() >= this.nextChangeCheck) return undefined;
-    return this.cachedPrincipal(token) ?? undefined;
+    const principal = this.cachedPrincipal(token);
+    // An expired key takes the full path, which answers 401 api_key_expired.
+    return principal && !isExpired(principal) ? principal : undefined;
   }
 
   private cachedPrincipal(token: string): ApiKeyPrincipal | null | undefined {

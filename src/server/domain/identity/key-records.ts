@@ -22,6 +22,7 @@ interface KeyRow {
   created_at: Date;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  expires_at: Date | null;
   cursor_at: string;
 }
 
@@ -44,7 +45,7 @@ SELECT k.id, k.name, k.start, k.last4, k.revealable, k.team_id, k.owner_person_i
        CASE WHEN k.owner_person_id = $1 THEN 'owned'
             WHEN vm.role IN ('owner', 'manager') THEN 'team'
             WHEN vs.person_id IS NOT NULL THEN 'shared' END AS relation,
-       k.created_at, k.last_used_at, k.revoked_at, ${microsecondInstant('k.created_at')} AS cursor_at
+       k.created_at, k.last_used_at, k.revoked_at, k.expires_at, ${microsecondInstant('k.created_at')} AS cursor_at
   FROM api_keys k
   LEFT JOIN persons o ON o.id = k.owner_person_id
   LEFT JOIN memberships vm ON vm.team_id = k.team_id AND vm.person_id = $1
@@ -73,6 +74,7 @@ function toRecord(row: KeyRow & { relation: Relation }): ApiKey {
     created_at: row.created_at.toISOString(),
     last_used_at: row.last_used_at?.toISOString() ?? null,
     revoked_at: row.revoked_at?.toISOString() ?? null,
+    expires_at: row.expires_at?.toISOString() ?? null,
   };
 }
 

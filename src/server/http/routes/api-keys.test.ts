@@ -141,6 +141,56 @@ describe('creating keys', () => {
   });
 });
 
+describe('expiring keys (issue #31)', () => {
+  it('shows expires_at on the key, works until then, and answers 401 api_key_expired after', async () => {
+    const a = await person(t);
+    const expiresAt = new Date(Date.now() + 60_000).toISOString();
+    const created = CreatedApiKey.parse(
+      await a.client.createApiKey({ body: { name: 'temp', revealable: false, expires_at: expiresAt } }),
+    );
+    expect(created.key.expires_at).toBe(expiresAt);
+    const listed = (await a.client.listApiKeys()).data.find((k) => k.id === created.key.id);
+    expect(listed?.expires_at).toBe(expiresAt);
+    const user = t.clientFor(created.api_key);
+    await user.getMe(); // now cached by the resolver
+    // Date alone is faked: the cached lookup must not outlive the expiry.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.parse(expiresAt) + 1);
+      const expired = await failure(user.getMe());
+      expect([expired.status, expired.code]).toEqual([401, 'api_key_expired']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps an expired key off the cached fast path', async () => {
+    const a = await person(t);
+    const expiresAt = Date.now() + 60_000;
+    const created = CreatedApiKey.parse(
+      await a.client.createApiKey({
+        body: { name: 'temp', revealable: false, expires_at: new Date(expiresAt).toISOString() },
+      }),
+    );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const resolver = new ApiKeyResolver(t.db);
+      expect(await resolver.resolve(created.api_key)).not.toBeNull();
+      expect(resolver.resolveCached(created.api_key)?.apiKeyId).toBe(created.key.id);
+      vi.setSystemTime(expiresAt);
+      expect(resolver.resolveCached(created.api_key)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never expires a key created without expires_at', async () => {
+    const a = await person(t);
+    const created = await createKey(a, false);
+    expect(created.key.expires_at).toBeNull();
+  });
+});
+
 describe('revoking keys', () => {
   it('stops the key at once, keeps it listed only with include_revoked, and repeats harmlessly', async () => {
     const a = await person(t);

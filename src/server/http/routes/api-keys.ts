@@ -49,6 +49,7 @@ export function apiKeyRoutes(s: Services) {
         personId,
         name: body.name,
         revealable: body.revealable,
+        expiresAt: body.expires_at,
       });
       const key = await findVisibleKey(s.db, personId, created.id);
       return reply(201, { api_key: created.secret, key: key.record });

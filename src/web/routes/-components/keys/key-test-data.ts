@@ -31,6 +31,7 @@ export function testKey(overrides: Partial<ApiKey> = {}): ApiKey {
     created_at: '2026-11-20T10:00:00.000Z',
     last_used_at: null,
     revoked_at: null,
+    expires_at: null,
     ...overrides,
   };
 }
