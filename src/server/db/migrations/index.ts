@@ -21,6 +21,7 @@ import { jobUpdateOrder } from './019-job-update-order.ts';
 import { fileGeneratedBy } from './020-file-generated-by.ts';
 import { measuredRuns } from './021-measured-runs.ts';
 import { mcpOauth } from './022-mcp-oauth.ts';
+import { webhookSecretOverlap } from './024-webhook-secret-overlap.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -46,4 +47,5 @@ export const migrations: Migration[] = [
   fileGeneratedBy,
   measuredRuns,
   mcpOauth,
+  webhookSecretOverlap,
 ];
