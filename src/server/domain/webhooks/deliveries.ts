@@ -38,7 +38,7 @@ export function deliveryQueueJobId(webhookId: string, attempt: number): string {
 }
 
 /** Queues try `attempt` on the caller's connection, so it commits (or not) with the state that asked for it. */
-async function queueTry(
+export async function queueTry(
   boss: PgBoss,
   client: Queryable,
   webhookId: string,
