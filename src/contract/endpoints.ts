@@ -52,6 +52,7 @@ import {
   getJobStatus,
   listJobs,
   listJobWebhookDeliveries,
+  redeliverJobWebhook,
   refreshJob,
   retryJob,
 } from './jobs.ts';
@@ -123,6 +124,7 @@ export const endpoints = {
   retryJob,
   getJobPrice,
   listJobWebhookDeliveries,
+  redeliverJobWebhook,
   // Files and lineage
   uploadFile,
   createUploadSession,

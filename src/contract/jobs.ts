@@ -416,6 +416,31 @@ export const listJobWebhookDeliveries = defineEndpoint({
   errors: ['not_found'],
 });
 
+export const redeliverJobWebhook = defineEndpoint({
+  operationId: 'redeliverJobWebhook',
+  method: 'POST',
+  path: '/v2/jobs/{id}/webhook-deliveries/redeliver',
+  host: 'api',
+  tag: 'Jobs',
+  summary: "Send a job's webhook again",
+  description:
+    "Queues the next try of the job's latest webhook event now: the same `webhook-id` and payload, signed afresh; if it fails, the retry policy's remaining tries follow. Lifts a 410 stop on that URL. 404 when the job had no webhook, 409 while its delivery is still in progress. The try is listed by `listJobWebhookDeliveries`.",
+  auth: 'any',
+  params: JobParams,
+  responses: {
+    202: {
+      description: 'Queued.',
+      schema: z
+        .object({
+          webhook_id: z.string(),
+          attempt: z.int().min(1).meta({ description: 'The number of the queued try.' }),
+        })
+        .meta({ id: 'WebhookRedelivery' }),
+    },
+  },
+  errors: ['not_found', 'conflict'],
+});
+
 export const receiveProviderWebhook = defineEndpoint({
   operationId: 'receiveProviderWebhook',
   method: 'POST',

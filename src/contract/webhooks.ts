@@ -53,6 +53,35 @@ export const getWebhookSecret = defineEndpoint({
   noStore: true,
 });
 
+/** Bounds of a rotation's overlap (issue #33); the server's domain code holds the same numbers. */
+export const WEBHOOK_SECRET_OVERLAP = { defaultSeconds: 86_400, maxSeconds: 604_800 } as const;
+
+export const RotateWebhookSecretQuery = z
+  .object({
+    overlap_seconds: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(WEBHOOK_SECRET_OVERLAP.maxSeconds)
+      .default(WEBHOOK_SECRET_OVERLAP.defaultSeconds)
+      .meta({
+        description:
+          'For how long webhooks stay signed with the replaced secret too (one signature under each), so receivers can switch without rejecting a delivery. 0 ends the old secret now; at most 604800 (a week); 86400 (a day) when absent.',
+      }),
+  })
+  .meta({ id: 'RotateWebhookSecretQuery' });
+
+export const RotatedWebhookSecret = z
+  .object({
+    secret: WebhookSecretValue.meta({ description: 'The new secret. Shown here once: store it now.' }),
+    created_at: Timestamp.meta({ description: 'When this secret was minted.' }),
+    previous_secret_expires_at: Timestamp.nullable().meta({
+      description: 'Until when the replaced secret still signs webhooks too; null when it stopped at once.',
+    }),
+  })
+  .meta({ id: 'RotatedWebhookSecret' });
+export type RotatedWebhookSecret = z.infer<typeof RotatedWebhookSecret>;
+
 export const rotateWebhookSecret = defineEndpoint({
   operationId: 'rotateWebhookSecret',
   method: 'POST',
@@ -60,10 +89,12 @@ export const rotateWebhookSecret = defineEndpoint({
   host: 'api',
   tag: 'Account',
   summary: 'Rotate the webhook secret',
-  description: 'Replaces the secret; webhooks sent from now on are signed with the new one. Never cached.',
+  description:
+    'Replaces the secret; webhooks sent from now on are signed with the new one and, during `overlap_seconds`, with the replaced one too (two space-separated signatures in `webhook-signature`). Rotating during an overlap ends the oldest secret. Never cached.',
   auth: 'session',
-  responses: { 200: { description: 'The new secret.', schema: WebhookSecret } },
-  errors: ['forbidden'],
+  query: RotateWebhookSecretQuery,
+  responses: { 200: { description: 'The new secret.', schema: RotatedWebhookSecret } },
+  errors: ['forbidden', 'invalid_request'],
   noStore: true,
 });
 

@@ -22,6 +22,7 @@ import { fileGeneratedBy } from './020-file-generated-by.ts';
 import { measuredRuns } from './021-measured-runs.ts';
 import { mcpOauth } from './022-mcp-oauth.ts';
 import { keyExpiry } from './023-key-expiry.ts';
+import { webhookSecretOverlap } from './024-webhook-secret-overlap.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -48,4 +49,5 @@ export const migrations: Migration[] = [
   measuredRuns,
   mcpOauth,
   keyExpiry,
+  webhookSecretOverlap,
 ];

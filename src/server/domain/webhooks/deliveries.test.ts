@@ -109,6 +109,63 @@ describe('team webhook secrets', () => {
   });
 });
 
+describe('rotating with an overlap', () => {
+  /** One real delivery try of a new job's event for `teamId`, as the receiver saw it. */
+  async function deliverOne(teamId: string) {
+    const { webhookId } = await insertDelivery(teamId, 'https://hooks.example.com/rotation');
+    const { calls, send } = recordingSender(204);
+    await deliverWebhookTry(t.services, { webhookId, attempt: 1 }, settings(send));
+    return calls[0]!;
+  }
+  const verifies = (secret: string, call: { body: string; headers: Record<string, string> }) => {
+    try {
+      WebhookEvent.parse(new Webhook(secret).verify(call.body, call.headers));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('signs deliveries under both secrets until the overlap ends, then under the new one only', async () => {
+    const key = t.services.keys.encryption;
+    const old = await getOrCreateWebhookSecret(t.db, key, teamB);
+    const rotated = await rotateTeamWebhookSecret(t.db, key, teamB, 3600);
+    expect(rotated.previousExpiresAt!.getTime()).toBeGreaterThan(rotated.createdAt.getTime());
+
+    const during = await deliverOne(teamB);
+    expect(during.headers['webhook-signature']).toMatch(/^v1,\S+ v1,\S+$/);
+    expect(verifies(rotated.secret, during)).toBe(true);
+    expect(verifies(old.secret, during)).toBe(true);
+
+    // The overlap ends: move its end into the past instead of waiting for it.
+    await t.db.query(
+      `UPDATE webhook_secrets SET previous_expires_at = now() - interval '1 second' WHERE team_id = $1`,
+      [teamB],
+    );
+    const after = await deliverOne(teamB);
+    expect(after.headers['webhook-signature']).toMatch(/^v1,\S+$/);
+    expect(verifies(rotated.secret, after)).toBe(true);
+    expect(verifies(old.secret, after)).toBe(false);
+  });
+
+  it('ends the old secret at once without an overlap, and keeps only the replaced one when rotated twice', async () => {
+    const key = t.services.keys.encryption;
+    const first = await rotateTeamWebhookSecret(t.db, key, teamB, 3600);
+    const second = await rotateTeamWebhookSecret(t.db, key, teamB, 3600);
+    const overlapping = await deliverOne(teamB);
+    expect([first.secret, second.secret].map((s) => verifies(s, overlapping))).toEqual([true, true]);
+
+    const third = await rotateTeamWebhookSecret(t.db, key, teamB, 0);
+    expect(third.previousExpiresAt).toBeNull();
+    const alone = await deliverOne(teamB);
+    expect([first.secret, second.secret, third.secret].map((s) => verifies(s, alone))).toEqual([
+      false,
+      false,
+      true,
+    ]);
+  });
+});
+
 describe('enqueueJobWebhook', () => {
   it('creates one delivery and one queued try per job and event, however often it is called', async () => {
     const job = await insertTestJob(t.db, teamA);

@@ -7,7 +7,7 @@ import { namedStatements } from '../../db/named-statements.ts';
 import { type Queryable, transaction } from '../../db/pool.ts';
 import type { Services } from '../../services.ts';
 import { retryDelayMs, type WebhookRetryPolicy } from './retry-policy.ts';
-import { getOrCreateWebhookSecret } from './secrets.ts';
+import { webhookSigningSecrets } from './secrets.ts';
 import type { WebhookSender } from './sender.ts';
 import { newWebhookId, signedWebhookHeaders } from './signature.ts';
 
@@ -38,7 +38,7 @@ export function deliveryQueueJobId(webhookId: string, attempt: number): string {
 }
 
 /** Queues try `attempt` on the caller's connection, so it commits (or not) with the state that asked for it. */
-async function queueTry(
+export async function queueTry(
   boss: PgBoss,
   client: Queryable,
   webhookId: string,
@@ -189,7 +189,7 @@ export async function deliverWebhookTry(
     return { kind: 'stopped', status: null };
   }
 
-  const { secret } = await getOrCreateWebhookSecret(db, services.keys.encryption, delivery.team_id);
+  const secrets = await webhookSigningSecrets(db, services.keys.encryption, delivery.team_id);
   const body = eventBody(delivery.payload);
   // A try that was started and never finished (a crashed worker) is simply made again.
   await db.query(
@@ -200,7 +200,7 @@ export async function deliverWebhookTry(
     [webhookId, attempt],
   );
 
-  const headers = signedWebhookHeaders(secret, webhookId, body);
+  const headers = signedWebhookHeaders(secrets, webhookId, body);
   const { policy } = settings;
   const started = performance.now();
   let status: number | null = null;

@@ -39,9 +39,13 @@ export function newWebhookId(): string {
 
 export const WEBHOOK_USER_AGENT = 'MediaConsole-Webhooks/1';
 
-/** The headers of every webhook request we send (a job's event or a test event), signed now. */
+/**
+ * The headers of every webhook request we send (a job's event or a test event), signed now under each of
+ * `secrets`: Standard Webhooks puts several signatures in `webhook-signature`, space-separated, and a
+ * receiver accepts the request when any one matches its secret (how a rotation's overlap works).
+ */
 export function signedWebhookHeaders(
-  secret: string,
+  secrets: string | readonly string[],
   webhookId: string,
   body: string,
 ): Record<string, string> {
@@ -51,6 +55,8 @@ export function signedWebhookHeaders(
     'user-agent': WEBHOOK_USER_AGENT,
     [WEBHOOK_HEADERS.id]: webhookId,
     [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-    [WEBHOOK_HEADERS.signature]: signWebhook(secret, webhookId, timestamp, body),
+    [WEBHOOK_HEADERS.signature]: (typeof secrets === 'string' ? [secrets] : secrets)
+      .map((secret) => signWebhook(secret, webhookId, timestamp, body))
+      .join(' '),
   };
 }

@@ -6,7 +6,7 @@ import {
 import type { Queryable } from '../../db/pool.ts';
 import { describeSendError } from './deliveries.ts';
 import { DEFAULT_WEBHOOK_RETRY_POLICY } from './retry-policy.ts';
-import { getOrCreateWebhookSecret } from './secrets.ts';
+import { webhookSigningSecrets } from './secrets.ts';
 import type { WebhookSender } from './sender.ts';
 import { newWebhookId, signedWebhookHeaders } from './signature.ts';
 
@@ -23,7 +23,7 @@ export async function sendTestEvent(
   url: string,
   send: WebhookSender,
 ): Promise<WebhookTestResult> {
-  const { secret } = await getOrCreateWebhookSecret(db, encryptionKey, teamId);
+  const secrets = await webhookSigningSecrets(db, encryptionKey, teamId);
   const webhookId = newWebhookId();
   const sentAt = new Date();
   const event: WebhookTestEvent = {
@@ -41,7 +41,7 @@ export async function sendTestEvent(
   let status: number | null = null;
   let error: string | null = null;
   try {
-    ({ status } = await send(url, signedWebhookHeaders(secret, webhookId, body), body, timeoutMs));
+    ({ status } = await send(url, signedWebhookHeaders(secrets, webhookId, body), body, timeoutMs));
     if (status < 200 || status >= 300) error = `receiver answered HTTP ${status}`;
   } catch (caught) {
     error = describeSendError(caught, timeoutMs);

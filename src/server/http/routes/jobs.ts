@@ -5,6 +5,7 @@ import {
   getJobStatus,
   listJobs,
   listJobWebhookDeliveries,
+  redeliverJobWebhook,
   refreshJob,
   retryJob,
 } from '../../../contract/jobs.ts';
@@ -18,6 +19,7 @@ import { refreshFromProvider } from '../../domain/jobs/refresh-job.ts';
 import { encodeCursor, splitPage } from '../../domain/page-cursor.ts';
 import { TtlCache } from '../../domain/ttl-cache.ts';
 import { listJobDeliveries } from '../../domain/webhooks/deliveries.ts';
+import { redeliverJobWebhook as redeliverWebhook } from '../../domain/webhooks/redeliver.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { bearerToken } from '../auth.ts';
@@ -144,6 +146,12 @@ export function jobRoutes(s: Services, checkUrls: (urls: string[]) => Promise<vo
     defineRoute(listJobWebhookDeliveries, async ({ auth, params }) => {
       const row = await findJob(s.db, auth, params.id);
       return { data: await listJobDeliveries(s.db, auth.teamId, row.id) };
+    }),
+
+    defineRoute(redeliverJobWebhook, async ({ auth, params }) => {
+      const row = await findJob(s.db, auth, params.id);
+      const queued = await redeliverWebhook(s, auth.teamId, row.id);
+      return reply(202, { webhook_id: queued.webhookId, attempt: queued.attempt });
     }),
 
     defineRoute(getJobPrice, async ({ auth, params }) => {

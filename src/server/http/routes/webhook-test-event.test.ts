@@ -46,13 +46,25 @@ describe('POST /v2/webhooks/test', () => {
     }
   });
 
-  it('signs with the new secret once it is rotated', async () => {
+  it('signs under both secrets during a rotation overlap, and with the new one only without one', async () => {
     const receiver = await startReceiver();
     try {
       const owner = await signUp(t);
       const client = t.clientFor(owner.api_key);
-      const before = await client.getWebhookSecret();
-      const rotated = await t.clientFor(owner.access_token).rotateWebhookSecret();
+      const original = await client.getWebhookSecret();
+      const overlapping = await t.clientFor(owner.access_token).rotateWebhookSecret({ query: {} });
+      await client.sendWebhookTestEvent({ body: { url: receiver.url } });
+      const during = receiver.received.shift()!;
+      for (const secret of [original.secret, overlapping.secret]) {
+        expect(WebhookTestEvent.parse(new Webhook(secret).verify(during.body, during.headers)).type).toBe(
+          'webhook.test',
+        );
+      }
+
+      const before = overlapping;
+      const rotated = await t.clientFor(owner.access_token).rotateWebhookSecret({
+        query: { overlap_seconds: 0 },
+      });
       await client.sendWebhookTestEvent({ body: { url: receiver.url } });
       const { headers, body } = receiver.received[0]!;
       expect(WebhookTestEvent.parse(new Webhook(rotated.secret).verify(body, headers)).type).toBe(

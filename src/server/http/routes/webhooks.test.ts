@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../../contract/errors.ts';
-import { WebhookSecret } from '../../../contract/webhooks.ts';
+import { RotatedWebhookSecret, WebhookSecret } from '../../../contract/webhooks.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -18,7 +18,8 @@ async function call(method: 'GET' | 'POST', path: string, token?: string, teamId
 }
 
 const read = (token?: string, teamId?: string) => call('GET', '/v2/webhooks/secret', token, teamId);
-const rotate = (token?: string, teamId?: string) => call('POST', '/v2/webhooks/secret/rotate', token, teamId);
+const rotate = (token?: string, teamId?: string, query = '') =>
+  call('POST', `/v2/webhooks/secret/rotate${query}`, token, teamId);
 
 describe('GET /v2/webhooks/secret', () => {
   it('makes the team secret on first read and answers the same one, with no-store, to a key or a session', async () => {
@@ -62,6 +63,34 @@ describe('POST /v2/webhooks/secret/rotate', () => {
     expect(WebhookSecret.parse((await read(owner.api_key)).body)).toEqual(after);
     const viaClient = await t.clientFor(owner.access_token).rotateWebhookSecret();
     expect(viaClient.secret).not.toBe(after.secret);
+  });
+
+  it('keeps the replaced secret signing for overlap_seconds: a day by default, none with 0, at most a week', async () => {
+    const owner = await signUp(t);
+    // Rotating before the team ever had a secret has nothing to overlap with.
+    const first = RotatedWebhookSecret.parse((await rotate(owner.access_token)).body);
+    expect(first.previous_secret_expires_at).toBeNull();
+    const day = RotatedWebhookSecret.parse((await rotate(owner.access_token)).body);
+    const dayLong = Date.parse(day.previous_secret_expires_at!) - Date.parse(day.created_at);
+    expect(dayLong).toBeGreaterThanOrEqual(86_400_000 - 1000);
+    expect(dayLong).toBeLessThanOrEqual(86_400_000 + 1000);
+
+    const week = RotatedWebhookSecret.parse(
+      (await rotate(owner.access_token, undefined, '?overlap_seconds=604800')).body,
+    );
+    expect(Date.parse(week.previous_secret_expires_at!) - Date.parse(week.created_at)).toBeGreaterThan(
+      604_800_000 - 1000,
+    );
+    const none = await t.clientFor(owner.access_token).rotateWebhookSecret({ query: { overlap_seconds: 0 } });
+    expect(none.previous_secret_expires_at).toBeNull();
+
+    for (const bad of ['604801', '-1', '1.5', 'soon']) {
+      const refused = await rotate(owner.access_token, undefined, `?overlap_seconds=${bad}`);
+      expect(refused.response.status).toBe(422);
+      expect(ErrorEnvelope.parse(refused.body).error.code).toBe('invalid_request');
+    }
+    // A refused rotation changed nothing.
+    expect(WebhookSecret.parse((await read(owner.api_key)).body).secret).toBe(none.secret);
   });
 
   it('needs an app session: an API key gets 401', async () => {

@@ -26,7 +26,7 @@ export function webhookRoutes(s: Services, checkUrls: CheckUrls) {
       toWire(await getOrCreateWebhookSecret(s.db, s.keys.encryption, auth.teamId)),
     ),
 
-    defineRoute(rotateWebhookSecret, async ({ auth }) => {
+    defineRoute(rotateWebhookSecret, async ({ auth, query }) => {
       // Rotating breaks every receiver still verifying with the old secret: owners and managers only.
       if (auth.role !== 'owner' && auth.role !== 'manager') {
         throw new AppError(
@@ -34,7 +34,17 @@ export function webhookRoutes(s: Services, checkUrls: CheckUrls) {
           'Only owners and managers of the team can rotate the webhook secret.',
         );
       }
-      return toWire(await rotateTeamWebhookSecret(s.db, s.keys.encryption, auth.teamId));
+      // The overlap is bounded by the contract (at most a week), so a leaked secret cannot be kept alive.
+      const rotated = await rotateTeamWebhookSecret(
+        s.db,
+        s.keys.encryption,
+        auth.teamId,
+        query.overlap_seconds,
+      );
+      return {
+        ...toWire(rotated),
+        previous_secret_expires_at: rotated.previousExpiresAt?.toISOString() ?? null,
+      };
     }),
 
     defineRoute(sendWebhookTestEvent, async ({ auth, body }) => {
