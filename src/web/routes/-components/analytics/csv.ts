@@ -2,7 +2,7 @@ import type { AnalyticsBreakdown, AnalyticsMeta, AnalyticsSummary } from '../../
 import { type CsvCell, csvText } from '../../../../contract/csv.ts';
 import type { StackedSeries } from '../../../queries/analytics.ts';
 import type { AnalyticsView } from './analytics-search.ts';
-import { daysOfInstants } from './date-range.ts';
+import { periodsOf } from './format.ts';
 import type { WhatChanged } from './what-changed.ts';
 
 /*
@@ -24,15 +24,7 @@ const period = (first: string, last: string) => `${first} to ${last}`;
 
 /** The period of an answer and its comparison period (null without one), as days in its timezone. */
 export function csvPeriods(meta: AnalyticsMeta): { current: string; previous: string | null } {
-  const current = daysOfInstants(meta.from, meta.to, meta.timezone);
-  const previous =
-    meta.compare.from && meta.compare.to
-      ? daysOfInstants(meta.compare.from, meta.compare.to, meta.timezone)
-      : null;
-  return {
-    current: period(current.first, current.last),
-    previous: previous ? period(previous.first, previous.last) : null,
-  };
+  return periodsOf(meta, period);
 }
 
 /** A file name that says the days and the timezone: `analytics-2026-07-01-to-2026-09-30-vs-2026-04-01-to-2026-06-30-UTC`. */

@@ -42,15 +42,21 @@ export function formatDays(first: string, last: string): string {
   return `${(sameYear ? dayInYear : fullDay).format(new Date(`${first}T00:00:00Z`))} – ${end}`;
 }
 
-/** An answer's period and its comparison period as days in its timezone; null comparison without one. */
-export function periodsOf(meta: AnalyticsMeta): { current: string; previous: string | null } {
+/**
+ * An answer's period and its comparison period as days in its timezone, written by `write` (words for the
+ * page by default; the CSV writes ISO days); null comparison without one.
+ */
+export function periodsOf(
+  meta: AnalyticsMeta,
+  write: (first: string, last: string) => string = formatDays,
+): { current: string; previous: string | null } {
   const current = daysOfInstants(meta.from, meta.to, meta.timezone);
   const previous =
     meta.compare.from && meta.compare.to
       ? daysOfInstants(meta.compare.from, meta.compare.to, meta.timezone)
       : null;
   return {
-    current: formatDays(current.first, current.last),
-    previous: previous ? formatDays(previous.first, previous.last) : null,
+    current: write(current.first, current.last),
+    previous: previous ? write(previous.first, previous.last) : null,
   };
 }
