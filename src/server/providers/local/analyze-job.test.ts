@@ -195,6 +195,41 @@ describe('video-analyze: slides with text and speech', () => {
   });
 });
 
+describe('video-analyze: answers the question asked', () => {
+  // The question from issue #32, which the old engine answered with "Neither the on-screen text nor the
+  // speech mentions 'text'".
+  const QUESTION = 'What text appears, and what is said?';
+
+  it('quotes the on-screen text and the speech in the summary and the focus', async (context) => {
+    needsProgram(POCKETSPHINX, context);
+    const { report } = await analyze(media.slides, QUESTION);
+    const answer = report.focus!.answer;
+    expect(answer).not.toContain('mentions');
+    expect(answer).toMatch(/^The on-screen text reads “QUARTERLY REPORT 2026” \(seen (at|from) [\d.]+ s/);
+    expect(answer).toContain('The speech says “');
+    const said = answer.slice(answer.indexOf('The speech says'));
+    const heard: string[] = wordsOf(said);
+    expect(['weather', 'sunny', 'world'].filter((word) => heard.includes(word)).length).toBeGreaterThan(0);
+    expect(report.summary.startsWith(answer)).toBe(true);
+  });
+
+  it('says plainly what it could not determine', async () => {
+    const unheard = await analyze(
+      media.slides,
+      QUESTION,
+      job(() => null),
+    );
+    expect(unheard.report.summary).toContain('The on-screen text reads “QUARTERLY REPORT 2026”');
+    expect(unheard.report.summary).toContain('I could not determine what is said: No speech recogniser');
+    const { report } = await analyze(media.redBlue, `${QUESTION} How many scenes are there?`);
+    expect(report.focus!.answer).toBe(
+      'No on-screen text was found. No speech was found: the video has no sound. It has 2 scenes, with cuts at 1 s.',
+    );
+    const dog = await analyze(media.redBlue, 'Is there a dog?');
+    expect(dog.report.summary).toContain('I cannot identify objects, people or actions');
+  });
+});
+
 describe('video-analyze: refusals and stopping', () => {
   it('refuses a video over 100 MB before writing anything', async () => {
     const { context } = contextOf();

@@ -18,8 +18,9 @@ import { probeVideoFacts } from './analyze-ffprobe.ts';
 import { type FrameSample, grabFrame, mapLimit, planSamples } from './analyze-frames.ts';
 import { type OcrLine, readTextLines } from './analyze-ocr.ts';
 import { describePicture, thumbnail } from './analyze-picture.ts';
+import { summaryFor } from './analyze-question.ts';
 import { scenesFrom, scoreFrames } from './analyze-scenes.ts';
-import { focusOn, type SummaryInput, summarize } from './analyze-summary.ts';
+import type { SummaryInput } from './analyze-summary.ts';
 import { findSuspicious, type Passage } from './analyze-suspicious.ts';
 import { collectOnScreenText, isMeaningfulLine } from './analyze-text.ts';
 import { AbortError, checkAborted, EngineInputError } from './engine-run.ts';
@@ -296,9 +297,10 @@ function buildReport(visuals: Visuals, speech: Speech, prompt: string | null): V
     transcriptMaxSeconds: TRANSCRIPT_MAX_SECONDS,
     suspicious,
   };
+  const { summary, focus } = summaryFor(input, prompt);
   const report: VideoAnalysisReport = {
-    summary: summarize(input),
-    focus: prompt ? focusOn(prompt, input) : null,
+    summary,
+    focus,
     facts,
     scenes,
     keyframes,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoFacts } from '../../../contract/video-analysis.ts';
-import { focusOn, type SummaryInput, summarize } from './analyze-summary.ts';
+import { focusOn } from './analyze-question.ts';
+import { type SummaryInput, summarize } from './analyze-summary.ts';
 
 const facts: VideoFacts = {
   duration_seconds: 12.5,
@@ -100,6 +101,6 @@ describe('focusOn', () => {
     const none = focusOn('Is there a dog?', input);
     expect(none.matches).toEqual([]);
     expect(none.answer).toContain('Neither the on-screen text nor the speech mentions “dog”');
-    expect(none.answer).toContain('does not recognise objects');
+    expect(none.answer).toContain('I cannot identify objects');
   });
 });
