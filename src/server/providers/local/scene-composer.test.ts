@@ -299,6 +299,117 @@ const CASES: Case[] = [
   { prompt: 'a ghost at midnight', subjects: [{ word: 'ghost' }], time: 'night', pixels: [dark] },
 ];
 
+/** Where a colour is on the picture: its pixels' mean position, lowest row and share (fractions). */
+function region(p: Pixels, colour: string) {
+  let count = 0;
+  let sx = 0;
+  let sy = 0;
+  let lowest = 0;
+  for (let y = 0; y < p.height; y++) {
+    for (let x = 0; x < p.width; x++) {
+      const i = (y * p.width + x) * 3;
+      if (!matches(colour, p.data[i]!, p.data[i + 1]!, p.data[i + 2]!)) continue;
+      count++;
+      sx += x;
+      sy += y;
+      lowest = Math.max(lowest, y);
+    }
+  }
+  return {
+    x: sx / count / p.width,
+    y: sy / count / p.height,
+    bottom: lowest / p.height,
+    share: count / (p.width * p.height),
+  };
+}
+
+interface LayoutCase {
+  prompt: string;
+  /** What the composer's description says about the layout. */
+  says: string;
+  /** The check on the pixels: red and purple regions (the subjects are painted in those colours). */
+  check: (red: ReturnType<typeof region>, purple: ReturnType<typeof region>) => void;
+}
+
+const LAYOUT_CASES: LayoutCase[] = [
+  {
+    prompt: 'a red cat to the left of a purple dog',
+    says: 'cat left of dog',
+    check: (red, purple) => expect(purple.x - red.x).toBeGreaterThan(0.25),
+  },
+  {
+    prompt: 'a purple dog to the right of a red cat',
+    says: 'dog right of cat',
+    check: (red, purple) => expect(purple.x - red.x).toBeGreaterThan(0.25),
+  },
+  {
+    prompt: 'a red cat above a purple dog',
+    says: 'cat above dog',
+    check: (red, purple) => {
+      expect(purple.y - red.y).toBeGreaterThan(0.15);
+      expect(Math.abs(purple.x - red.x)).toBeLessThan(0.15);
+    },
+  },
+  {
+    prompt: 'a red cat below a purple bird',
+    says: 'cat below bird',
+    check: (red, purple) => expect(red.y - purple.y).toBeGreaterThan(0.15),
+  },
+  {
+    prompt: 'a red cat in front of a purple house',
+    says: 'cat in front of house',
+    check: (red, purple) => expect(red.bottom).toBeGreaterThan(purple.bottom + 0.03),
+  },
+  {
+    prompt: 'a red cat behind a purple house',
+    says: 'cat behind house',
+    check: (red, purple) => expect(purple.bottom).toBeGreaterThan(red.bottom + 0.03),
+  },
+  {
+    prompt: 'a red cat in the top left corner and a purple dog',
+    says: 'cat in the top left corner',
+    check: (red) => {
+      expect(red.x).toBeLessThan(0.2);
+      expect(red.y).toBeLessThan(0.45);
+    },
+  },
+  {
+    prompt: 'a purple dog and a red cat in the corner',
+    says: 'cat in the bottom right corner',
+    check: (red) => {
+      expect(red.x).toBeGreaterThan(0.8);
+      expect(red.y).toBeGreaterThan(0.55);
+    },
+  },
+  {
+    prompt: 'a red cat on the left and a purple dog in the middle',
+    says: 'dog in the middle',
+    check: (red, purple) => {
+      expect(red.x).toBeLessThan(0.3);
+      expect(Math.abs(purple.x - 0.5)).toBeLessThan(0.1);
+    },
+  },
+];
+
+describe('scene composer: layout words place and size the subjects', () => {
+  it.each(LAYOUT_CASES)('$prompt', async (c) => {
+    const { description, pixels } = await render(c.prompt);
+    expect(description).toContain(c.says);
+    c.check(region(pixels, 'red'), region(pixels, 'purple'));
+  });
+
+  it('draws "huge" larger than plain, and "tiny" and "small" smaller', async () => {
+    const size = async (prompt: string) => region((await render(prompt)).pixels, 'red').share;
+    const [huge, big, plain, small, tiny] = (await Promise.all(
+      ['a huge red cat', 'a big red cat', 'a red cat', 'a small red cat', 'a tiny red cat'].map(size),
+    )) as [number, number, number, number, number];
+    expect(huge).toBeGreaterThan(plain * 1.5);
+    expect(big).toBeGreaterThan(plain * 1.2);
+    expect(small).toBeLessThan(plain * 0.7);
+    expect(tiny).toBeLessThan(small);
+  });
+});
+
 describe('scene composer: the prompt is drawn', () => {
   it.each(CASES)('$prompt', async (c) => {
     const { scene, pixels } = await render(c.prompt);

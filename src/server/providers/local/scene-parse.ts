@@ -40,7 +40,42 @@ export interface SceneSubject {
   scale: number;
   /** Drawn in the sky rather than on the ground (birds, planes, the moon). */
   airborne: boolean;
+  /** Where the prompt put it ("to the left of a dog", "in the corner"); absent: the usual rows. */
+  placement?: Placement;
 }
+
+/** A subject's place from the prompt's layout words. */
+export interface Placement {
+  /** Horizontal centre of the subject's group, 0 (left edge) to 1 (right edge). */
+  x?: number;
+  /** Raised into the upper part of the picture ("above"), or kept on the ground below what is raised. */
+  level?: 'up' | 'down';
+  /** Nearer (lower, larger, drawn over the others) or farther (higher, smaller, drawn first). */
+  depth?: 'front' | 'back';
+  /** The layout words as understood, for the scene's description: "left of dog", "in the corner". */
+  said: string[];
+}
+
+/** Relations between two subjects: "A to the left of B", "A above B", "A in front of B". */
+type Relation = 'left' | 'right' | 'above' | 'below' | 'front' | 'behind';
+const RELATION_WORDS: Record<string, Relation> = {
+  above: 'above',
+  over: 'above',
+  atop: 'above',
+  below: 'below',
+  under: 'below',
+  beneath: 'below',
+  underneath: 'below',
+  behind: 'behind',
+};
+const RELATION_SAID: Record<Relation, [string, string]> = {
+  left: ['left of', 'right of'],
+  right: ['right of', 'left of'],
+  above: ['above', 'below'],
+  below: ['below', 'above'],
+  front: ['in front of', 'behind'],
+  behind: ['behind', 'in front of'],
+};
 
 export interface Scene {
   subjects: SceneSubject[];
@@ -293,11 +328,33 @@ const FILLER = new Set([
   'right',
   'center',
   'centre',
+  'corner',
+  'bottom',
   'background',
   'foreground',
   'time',
   'light',
   'one',
+  // Function words compromise sometimes tags as nouns or adjectives ("on the right", "in front of").
+  'the',
+  'in',
+  'on',
+  'of',
+  'to',
+  'at',
+  'an',
+]);
+/** Layout words that only count as part of a phrase ("top left corner"): never subjects. */
+const LAYOUT_WORDS = new Set([
+  'left',
+  'right',
+  'top',
+  'upper',
+  'lower',
+  'bottom',
+  'front',
+  'corner',
+  'middle',
 ]);
 
 interface Term {
@@ -344,10 +401,28 @@ export function parseScene(prompt: string): Scene {
   let count: number | undefined;
   let colour: ColourName | undefined;
   let scale = 1;
+  // Layout: the subject named last, a relation waiting for the subject it is relative to, and places
+  // ("on the left", "in the corner") said before any subject, for the next one.
+  let last: SceneSubject | undefined;
+  let relation: { kind: Relation; subject: SceneSubject } | undefined;
+  let ahead: Partial<Placement> | undefined;
+  const placeOn = (subject: SceneSubject, place: Partial<Placement>) => {
+    const placement = subject.placement ?? { said: [] };
+    subject.placement = { ...placement, ...place, said: [...placement.said, ...(place.said ?? [])] };
+  };
 
   for (const [i, term] of words.entries()) {
     const word = term.root || term.normal;
     const next = words[i + 1];
+    const layout = layoutAt(words, i);
+    if (layout) {
+      if (layout.relation) {
+        if (last) relation = { kind: layout.relation, subject: last };
+      } else if (last) placeOn(last, layout.place!);
+      else ahead = layout.place;
+      continue;
+    }
+    if (LAYOUT_WORDS.has(term.normal)) continue;
     // "black and white" is a style, not two colours.
     if (word === 'black' && next?.normal === 'and' && words[i + 2]?.normal === 'white') {
       style = 'grayscale';
@@ -407,16 +482,25 @@ export function parseScene(prompt: string): Scene {
     }
     const held = subjects.find((s) => s.artwork.name === artwork.name && s.colour?.name === colour?.name);
     const wanted = Math.min(MAX_COUNT, Math.round(count ?? (term.tags.has('Plural') ? 3 : 1)));
+    let named: SceneSubject | undefined = held;
     if (held) held.count = Math.min(MAX_COUNT, held.count + wanted);
     else if (subjects.length < MAX_SUBJECTS) {
-      subjects.push({
+      named = {
         word,
         artwork,
         count: wanted,
         ...(colour ? { colour } : {}),
         scale,
         airborne: AIRBORNE.has(word),
-      });
+      };
+      subjects.push(named);
+    }
+    if (named) {
+      if (ahead) placeOn(named, ahead);
+      if (relation && relation.subject !== named) relate(relation.subject, relation.kind, named, placeOn);
+      ahead = undefined;
+      relation = undefined;
+      last = named;
     }
     count = undefined;
     colour = undefined;
@@ -433,16 +517,93 @@ export function parseScene(prompt: string): Scene {
   };
 }
 
+/** Horizontal places named by words. */
+const SIDE: Record<string, number> = { left: 0.2, right: 0.8 };
+
+/**
+ * The layout words starting at `words[i]`: a relation to the next subject ("to the left of", "above",
+ * "in front of", "behind") or a place ("on the left", "in the top left corner", "in the middle").
+ * Words that are part of a longer phrase read later ("left" in "left corner") return nothing here.
+ */
+function layoutAt(
+  words: readonly Term[],
+  i: number,
+): { relation?: Relation; place?: Partial<Placement> } | undefined {
+  const at = (k: number) => words[k]?.normal ?? '';
+  const word = at(i);
+  if ((word === 'left' || word === 'right') && at(i + 1) === 'of') return { relation: word };
+  if (word === 'front' && at(i + 1) === 'of') return { relation: 'front' };
+  if (RELATION_WORDS[word]) return { relation: RELATION_WORDS[word] };
+  if (word === 'corner') {
+    const before = [at(i - 1), at(i - 2), at(i - 3)];
+    const side = before.includes('left') ? 'left' : 'right';
+    const top = before.includes('top') || before.includes('upper');
+    return {
+      place: {
+        x: side === 'left' ? 0.12 : 0.88,
+        level: top ? 'up' : 'down',
+        said: [`in the ${top ? 'top' : 'bottom'} ${side} corner`],
+      },
+    };
+  }
+  const partOfCorner = ['corner'].includes(at(i + 1)) || ['corner'].includes(at(i + 2));
+  if ((word === 'left' || word === 'right') && !partOfCorner) {
+    return { place: { x: SIDE[word], said: [`on the ${word}`] } };
+  }
+  if (word === 'middle' || word === 'centre' || word === 'center') {
+    return { place: { x: 0.5, said: ['in the middle'] } };
+  }
+  return undefined;
+}
+
+/** Places `a` and `b` as "a <relation> b" says, keeping a side either already has from other words. */
+function relate(
+  a: SceneSubject,
+  kind: Relation,
+  b: SceneSubject,
+  placeOn: (subject: SceneSubject, place: Partial<Placement>) => void,
+): void {
+  const [saidA, saidB] = RELATION_SAID[kind];
+  const x = (subject: SceneSubject, fallback: number) => subject.placement?.x ?? fallback;
+  const place: Record<Relation, [Partial<Placement>, Partial<Placement>]> = {
+    left: [{ x: x(a, 0.27) }, { x: x(b, 0.73) }],
+    right: [{ x: x(a, 0.73) }, { x: x(b, 0.27) }],
+    above: [
+      { level: 'up', x: x(a, x(b, 0.5)) },
+      { level: 'down', x: x(b, x(a, 0.5)) },
+    ],
+    below: [
+      { level: 'down', x: x(a, x(b, 0.5)) },
+      { level: 'up', x: x(b, x(a, 0.5)) },
+    ],
+    front: [
+      { depth: 'front', x: x(a, 0.42) },
+      { depth: 'back', x: x(b, 0.6) },
+    ],
+    behind: [
+      { depth: 'back', x: x(a, 0.6) },
+      { depth: 'front', x: x(b, 0.42) },
+    ],
+  };
+  const [forA, forB] = place[kind];
+  placeOn(a, { ...forA, said: [`${saidA} ${b.word}`] });
+  placeOn(b, { ...forB, said: [`${saidB} ${a.word}`] });
+}
+
 /** The scene in one line for people: what was drawn, where, and what was left out. */
 export function describeScene(scene: Scene): string {
   const drawn = scene.subjects.map(
     (s) => `${s.count} ${s.colour ? `${s.colour.name} ` : ''}${s.word}${s.count > 1 ? 's' : ''}`,
   );
+  const placed = scene.subjects
+    .filter((s) => s.placement && s.placement.said.length > 0)
+    .map((s) => `${s.word} ${s.placement!.said.join(', ')}`);
   const parts = [
     `Drew ${drawn.length > 0 ? drawn.join(', ') : 'no subject'}`,
     `setting ${scene.setting}`,
     `time ${scene.time}`,
   ];
+  if (placed.length > 0) parts.push(`layout: ${placed.join('; ')}`);
   if (scene.weather.length > 0) parts.push(`weather ${scene.weather.join(', ')}`);
   if (scene.style) parts.push(`style ${scene.style}`);
   if (scene.undrawn.length > 0) parts.push(`could not draw: ${scene.undrawn.join(', ')}`);

@@ -341,15 +341,20 @@ interface Placed {
   subject: SceneSubject;
 }
 
-/** Copies of the subjects laid out in rows inside a band, largest that fits, nudged by the seed. */
+/**
+ * Copies of the subjects laid out in rows inside a band, largest that fits, nudged by the seed; across
+ * the whole width, or within `span` (a subject the prompt placed: "on the left", "in the corner").
+ */
 function layout(
   items: Placed[],
   band: { top: number; bottom: number },
   maxSize: number,
   c: Canvas,
+  span: { left: number; width: number } = { left: 0, width: c.width },
 ): string[] {
   if (items.length === 0) return [];
-  const { width, between } = c;
+  const { between } = c;
+  const { width } = span;
   const total = items.length;
   const rows = total <= 5 ? 1 : total <= 12 ? 2 : 3;
   const perRow = Math.ceil(total / rows);
@@ -366,8 +371,10 @@ function layout(
     const row = Math.floor(i / perRow);
     const inRow = Math.min(perRow, total - row * perRow);
     const column = i % perRow;
-    const edge = Math.min(size * subject.scale, cell * 0.98, rowHeight);
-    const rowLeft = (width - inRow * cell) / 2 + shifts[row]!;
+    // "Big", "huge" and the like may outgrow their cell and row (a lone subject has room around it).
+    const grow = Math.max(1, subject.scale);
+    const edge = Math.min(size * subject.scale, cell * 0.98 * grow, rowHeight * grow, c.height * 0.8);
+    const rowLeft = span.left + (width - inRow * cell) / 2 + shifts[row]!;
     // Nudged by at most 3% of a cell, so neighbours never touch.
     const cx = rowLeft + cell * (column + 0.5) + between(-0.03, 0.03) * cell;
     const bottom = band.top + rowHeight * (row + 1) - between(0, 0.06) * rowHeight;
@@ -393,22 +400,60 @@ function subjects(scene: Scene, c: Canvas): string[] {
   const aloft = copies(true);
   const grounded = copies(false);
   const groundless = scene.setting === 'space' || scene.setting === 'sky';
-  return [
-    ...layout(
-      aloft,
-      { top: height * 0.05, bottom: grounded.length > 0 && !groundless ? horizon * 0.8 : height * 0.6 },
-      short * 0.3,
-      c,
-    ),
-    ...layout(
-      grounded,
-      groundless
-        ? { top: height * 0.3, bottom: height * 0.92 }
-        : { top: horizon - (height - horizon) * 0.55, bottom: height * 0.95 },
-      short * 0.5,
-      c,
-    ),
-  ];
+  const skyBand = {
+    top: height * 0.05,
+    bottom: grounded.length > 0 && !groundless ? horizon * 0.8 : height * 0.6,
+  };
+  const groundBand = groundless
+    ? { top: height * 0.3, bottom: height * 0.92 }
+    : { top: horizon - (height - horizon) * 0.55, bottom: height * 0.95 };
+  if (scene.subjects.some((s) => s.placement)) return placedSubjects(scene, c, skyBand, groundBand);
+  return [...layout(aloft, skyBand, short * 0.3, c), ...layout(grounded, groundBand, short * 0.5, c)];
+}
+
+type Band = { top: number; bottom: number };
+
+/**
+ * Subjects where the prompt's layout words put them: each kind in its own strip of the width centred on
+ * its place (the unplaced share what is left), raised into the sky band when "above" something, lower
+ * and larger in front, higher and smaller behind; drawn back to front.
+ */
+function placedSubjects(scene: Scene, c: Canvas, skyBand: Band, groundBand: Band): string[] {
+  const { width, height } = c;
+  const short = Math.min(width, height);
+  const taken = scene.subjects.flatMap((s) => (s.placement?.x === undefined ? [] : [s.placement.x]));
+  const free = [0.5, 0.2, 0.8, 0.35, 0.65].filter((x) => taken.every((t) => Math.abs(t - x) > 0.2));
+  let nextFree = 0;
+  const depthOrder = { back: 0, undefined: 1, front: 2 } as const;
+  const ordered = [...scene.subjects].sort(
+    (a, b) => depthOrder[a.placement?.depth ?? 'undefined'] - depthOrder[b.placement?.depth ?? 'undefined'],
+  );
+  const parts: string[] = [];
+  for (const subject of ordered) {
+    const place = subject.placement;
+    const x = place?.x ?? free[nextFree++ % Math.max(1, free.length)] ?? 0.5;
+    const corner = place?.said.some((said) => said.includes('corner')) ?? false;
+    const strip = (corner ? 0.24 : 0.42) * width;
+    const left = Math.max(0, Math.min(width - strip, x * width - strip / 2));
+    const up = place?.level === 'up' || (subject.airborne && place?.level !== 'down');
+    let band = up ? skyBand : groundBand;
+    let scale = corner ? 0.7 : 1;
+    if (place?.level === 'down' && subject.airborne) band = groundBand;
+    if (place?.depth === 'front') {
+      band = {
+        top: band.top + (band.bottom - band.top) * 0.25,
+        bottom: Math.min(height * 0.99, band.bottom + height * 0.04),
+      };
+      scale *= 1.15;
+    } else if (place?.depth === 'back') {
+      band = { top: band.top - height * 0.06, bottom: band.top + (band.bottom - band.top) * 0.6 };
+      scale *= 0.8;
+    }
+    const items = Array.from({ length: subject.count }, () => ({ subject }));
+    const maxSize = (up ? short * 0.3 : short * 0.5) * scale;
+    parts.push(...layout(items, band, maxSize, c, { left, width: strip }));
+  }
+  return parts;
 }
 
 /**
