@@ -37,7 +37,10 @@ test('every page works under the Content-Security-Policy, with no violation repo
 
   await signInThroughUi(page, freshEmail());
   await expect(page).toHaveURL(/\/playground/);
-  const image = await runJobThroughApi(page, 'image', { model: 'local-sketch', prompt: 'a kite, strictly' });
+  const image = await runJobThroughApi(page, 'image', {
+    model: 'local-sketch',
+    prompt: 'a yellow kite over the sea',
+  });
   const speech = await runJobThroughApi(page, 'speech', { model: 'local-flite', text: 'Under policy.' });
   const fileId = image.output?.outputs[0]?.file_id;
   expect(fileId).toBeTruthy();

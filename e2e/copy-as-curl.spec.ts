@@ -16,7 +16,7 @@ test('Copy as cURL gives a runnable command with its own Idempotency-Key, and sa
   await signInThroughUi(page, freshEmail());
   await expect(page).toHaveURL(/\/playground/);
   await page.goto('/playground?tool=image&model=local-sketch');
-  await page.getByRole('textbox', { name: 'Prompt' }).fill('a paper boat');
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('a red sailboat on the sea');
 
   await page.getByRole('button', { name: 'Copy as cURL' }).click();
   await expect(page.getByText('Copied the cURL command.')).toBeVisible();
@@ -114,7 +114,7 @@ test('Copy as JavaScript, as Python and as a media command give programs that ru
   await signInThroughUi(page, freshEmail());
   await expect(page).toHaveURL(/\/playground/);
   await page.goto('/playground?tool=image&model=local-sketch');
-  await page.getByRole('textbox', { name: 'Prompt' }).fill("a paper boat, it's small");
+  await page.getByRole('textbox', { name: 'Prompt' }).fill("a small red sailboat, it's windy");
   const apiKey = await newApiKey(page);
 
   // Nothing of this repository to install: the platform's fetch in Node.

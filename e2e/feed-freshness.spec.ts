@@ -44,13 +44,13 @@ test('a job made through the API appears in the open feed within seconds, with t
   const auth = { authorization: `Bearer ${token}` };
   const created = await page.request.post('/v2/video', {
     headers: auth,
-    data: { model: 'local-motion', prompt: 'a slow pan over a quiet bay', duration: 30 },
+    data: { model: 'local-motion', prompt: 'a sailboat on the sea at sunset, pan left', duration: 30 },
   });
   expect(created.status(), await created.text()).toBe(202);
   const job = (await created.json()) as { id: string; estimated_cost_cents: number };
   // Within 2 s of the page's clock (the idle interval), not 15: the row, and the credits it holds.
   await page.clock.runFor(2_000);
-  await expect(feedRow(page, 'a slow pan over a quiet bay')).toBeVisible({ timeout: 4_000 });
+  await expect(feedRow(page, 'a sailboat on the sea at sunset, pan left')).toBeVisible({ timeout: 4_000 });
   await expect(accountMenu(page)).toContainText(
     `${(1000 - job.estimated_cost_cents).toLocaleString('en-US')} credits`,
     {
@@ -60,7 +60,7 @@ test('a job made through the API appears in the open feed within seconds, with t
 
   const cancelled = await page.request.post(`/v2/jobs/${job.id}/cancel`, { headers: auth });
   expect(cancelled.ok()).toBe(true);
-  const row = feedRow(page, 'a slow pan over a quiet bay');
+  const row = feedRow(page, 'a sailboat on the sea at sunset, pan left');
   await expect(row.getByText('Cancelled')).toBeVisible({ timeout: 4_000 });
   // What a finished job cost, never the estimate: nothing, given back.
   await expect(row).toContainText('0 (not charged)');

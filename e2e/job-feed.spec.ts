@@ -53,7 +53,12 @@ test('jobs appear and finish in the feed without a reload; a running job is canc
 
   await createJob(page.request, token, 'image', sketch('a lighthouse at dusk'));
   await createJob(page.request, token, 'image', sketch('a red fox in snow'));
-  const video = await createJob(page.request, token, 'video', slowVideo('a long pan over hills', 40));
+  const video = await createJob(
+    page.request,
+    token,
+    'video',
+    slowVideo('three horses on the hills, pan left', 40),
+  );
 
   // Live: no reload, and each sketch reaches Completed in its row.
   for (const prompt of ['a lighthouse at dusk', 'a red fox in snow']) {
@@ -69,7 +74,7 @@ test('jobs appear and finish in the feed without a reload; a running job is canc
       .first(),
   ).toBeVisible();
 
-  const videoRow = feedRow(page, 'a long pan over hills');
+  const videoRow = feedRow(page, 'three horses on the hills, pan left');
   await expect(videoRow.getByText('Running')).toBeVisible({ timeout: 20_000 });
   await videoRow.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/jobs/${video.id}\\?team=[0-9a-f-]{36}$`));
@@ -98,7 +103,7 @@ test('jobs appear and finish in the feed without a reload; a running job is canc
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/jobs\?team=[0-9a-f-]{36}$/);
   await expect(page.getByRole('dialog')).toBeHidden();
-  await expect(feedRow(page, 'a long pan over hills').getByText('Cancelled')).toBeVisible();
+  await expect(feedRow(page, 'three horses on the hills, pan left').getByText('Cancelled')).toBeVisible();
 
   // A completed sketch shows its output and a link to the file's lineage.
   await feedRow(page, 'a red fox in snow').getByRole('link').click();
@@ -143,11 +148,13 @@ test('with 20 active jobs the feed makes one list request per interval, pauses w
   // 4 local workers: 4 render (about 7 s each) while 16 wait queued; all 20 are active for well over 10 s.
   const jobs = await Promise.all(
     Array.from({ length: 20 }, (_, i) =>
-      createJob(page.request, token, 'video', slowVideo(`busy clip ${i}`, 30)),
+      createJob(page.request, token, 'video', slowVideo(`a quiet green meadow, take ${i}`, 30)),
     ),
   );
   await page.goto('/jobs');
-  await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'busy clip' })).toHaveCount(20);
+  await expect(
+    page.getByRole('table').getByRole('row').filter({ hasText: 'a quiet green meadow' }),
+  ).toHaveCount(20);
 
   const seen: Request[] = [];
   const inFlight = new Set<Request>();
@@ -220,7 +227,7 @@ test('with 20 active jobs the feed makes one list request per interval, pauses w
   await expect(
     page.getByRole('status').filter({ hasText: /Cancelled \d+ jobs|Cancelled the job|already finished/ }),
   ).toBeVisible({ timeout: 30_000 });
-  const rows = page.getByRole('table').getByRole('row').filter({ hasText: 'busy clip' });
+  const rows = page.getByRole('table').getByRole('row').filter({ hasText: 'a quiet green meadow' });
   await expect(rows.filter({ hasText: /Queued|Submitting|Running/ })).toHaveCount(0);
 
   for (const job of jobs) {

@@ -39,7 +39,7 @@ test('signing in with Enter and choosing from the menu keep the header in view',
 test('Run shows the job it started, though the result is below the form', async ({ page }) => {
   await signInWithEnter(page);
   await page.goto('/playground?tool=image&model=local-sketch');
-  await page.getByRole('textbox', { name: 'Prompt' }).fill('a kite on a phone');
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('a green kite in the sky');
   const result = page.getByRole('region', { name: 'Result' });
   // Far below the Run button: without help, nothing on screen changes when the run starts.
   await expect(result).not.toBeInViewport();

@@ -10,7 +10,10 @@ test('compares a new run with one older than the last eight, in a dialog that op
   await signInThroughUi(page, freshEmail());
   await expect(page).toHaveURL(/\/playground/);
   for (let n = 1; n <= 9; n++) {
-    await runJobThroughApi(page, 'image', { model: 'local-sketch', prompt: `kite number ${n}` });
+    await runJobThroughApi(page, 'image', {
+      model: 'local-sketch',
+      prompt: `${n} red ${n === 1 ? 'kite' : 'kites'}`,
+    });
   }
 
   await page.goto('/playground?tool=image&model=local-sketch');
@@ -21,8 +24,8 @@ test('compares a new run with one older than the last eight, in a dialog that op
   await expect(recent.getByRole('button', { name: 'Show older runs' })).toHaveCount(0);
 
   // Each box says which run it selects, in words.
-  const newest = recent.getByRole('checkbox', { name: /^Compare the run “kite number 9”, / });
-  const oldest = recent.getByRole('checkbox', { name: /^Compare the run “kite number 1”, / });
+  const newest = recent.getByRole('checkbox', { name: /^Compare the run “9 red kites”, / });
+  const oldest = recent.getByRole('checkbox', { name: /^Compare the run “1 red kite”, / });
   await expect(newest).toHaveAccessibleName(/, just now$/);
   await newest.check();
   await oldest.check();
@@ -32,7 +35,7 @@ test('compares a new run with one older than the last eight, in a dialog that op
   await expect(dialog).toBeVisible();
   await expect(dialog).toBeInViewport();
   await expect(dialog).toContainText('1 input differs, marked below.');
-  await expect(dialog.getByRole('row', { name: /prompt/ })).toContainText('kite number 1');
+  await expect(dialog.getByRole('row', { name: /prompt/ })).toContainText('1 red kite');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(recent.getByRole('button', { name: 'Compare (2)' })).toBeFocused();

@@ -10,7 +10,7 @@ test('the estimate and the error banner follow the form: no price for an invalid
 
   // A duration the schema refuses has no price beside it, and says why.
   await page.goto('/playground?tool=video&model=local-motion');
-  await page.getByRole('textbox', { name: 'Prompt' }).fill('a slow pan across a harbour');
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('a whale in the sea, pan right');
   const duration = page.getByRole('textbox', { name: 'Duration' });
   await duration.fill('99999999');
   await duration.blur();

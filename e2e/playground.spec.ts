@@ -50,7 +50,7 @@ test('runs an image, a speech and a video job from the playground and shows each
 
   // Image: the default tab, the first local model.
   await expect(page.getByRole('link', { name: /^Image/ })).toHaveAttribute('aria-current', 'page');
-  await page.getByRole('textbox', { name: 'Prompt' }).fill('a lighthouse at dusk, ink sketch');
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('a red fox in the snow at night');
   // Segmented choices are radios drawn over their labels: click the label, as a person does.
   await page
     .locator('label')
@@ -75,7 +75,7 @@ test('runs an image, a speech and a video job from the playground and shows each
   // Video: local motion, one second long.
   await page.getByRole('link', { name: /^Video/ }).click();
   await expect(page.getByRole('button', { name: /Model/ })).toContainText('Local motion');
-  await page.getByRole('textbox', { name: 'Prompt' }).fill('a slow pan across a harbour');
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('three blue whales, pan left');
   await page.getByRole('textbox', { name: 'Duration' }).fill('1');
   await expect(page.getByTestId('cost-estimate')).toHaveText('1 credit ($0.01)');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -105,7 +105,7 @@ test('a double click on Run creates exactly one job', async ({ page }) => {
   });
   expect(await jobsOf(page, 'image')).toHaveLength(0);
 
-  await page.getByRole('textbox', { name: 'Prompt' }).fill('one kite, not two');
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('one red kite in a blue sky');
   await page.getByRole('button', { name: 'Run', exact: true }).dblclick();
   await expect(resultArea(page).getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expectLoaded(page, 'img');

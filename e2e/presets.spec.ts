@@ -43,7 +43,7 @@ test('picks an image style preset, runs it from the playground, and keeps the ru
 
   await card.getByRole('link', { name: 'Use Ink sketch in playground' }).click();
   await expect(page).toHaveURL(/\/playground\?.*preset=/);
-  await page.getByRole('textbox', { name: 'Prompt' }).fill('a quiet harbour at dawn');
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('a sailboat on the sea at dawn');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   const result = page.getByRole('region', { name: 'Result' });
   await expect(result.getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
@@ -52,7 +52,7 @@ test('picks an image style preset, runs it from the playground, and keeps the ru
   const [job] = await imageJobs(page);
   expect(job!.input).toMatchObject({
     model: 'local-sketch',
-    prompt: 'a quiet harbour at dawn',
+    prompt: 'a sailboat on the sea at dawn',
     provider_options: { local: { style: presetId } },
   });
 

@@ -26,7 +26,7 @@ test('a member switches to the team she was invited to and works in it everywher
   const ownerEmail = freshEmail();
   const colleagueEmail = freshEmail();
   const owner = await signedInPage(browser, ownerEmail);
-  await runJobThroughApi(owner, 'image', { model: 'local-sketch', prompt: 'the owner kite' });
+  await runJobThroughApi(owner, 'image', { model: 'local-sketch', prompt: 'an orange kite over the city' });
 
   await openSection(owner, 'Team');
   await owner.getByRole('button', { name: 'Invite' }).click();
@@ -48,7 +48,7 @@ test('a member switches to the team she was invited to and works in it everywher
   const ownerTeamId = (await ownerTeam.getAttribute('value')) ?? '';
   await switcher.selectOption(ownerTeamId);
   await expect(colleague).toHaveURL(new RegExp(`/jobs\\?team=${ownerTeamId}$`));
-  await expect(colleague.getByText('the owner kite').first()).toBeVisible();
+  await expect(colleague.getByText('an orange kite over the city').first()).toBeVisible();
 
   // Every page answers her in that team, none with an error.
   for (const section of ['Files', 'Analytics', 'Billing', 'Keys', 'Team', 'Playground']) {
@@ -69,7 +69,7 @@ test('a member switches to the team she was invited to and works in it everywher
   await expect(fresh).toHaveURL(/\/playground\?team=[0-9a-f-]{36}$/);
   await fresh.goto(link);
   await expect(fresh.getByRole('combobox', { name: 'Team' })).toHaveValue(ownerTeamId);
-  await expect(fresh.getByText('the owner kite').first()).toBeVisible();
+  await expect(fresh.getByText('an orange kite over the city').first()).toBeVisible();
 
   // A link the owner copies in her own team names it too: it opens there for the colleague, who was
   // working in her own team in this tab.
@@ -83,5 +83,5 @@ test('a member switches to the team she was invited to and works in it everywher
   await expect(owner).toHaveURL(new RegExp(`/jobs\\?team=${ownerTeamId}$`));
   await fresh.goto(owner.url());
   await expect(fresh.getByRole('combobox', { name: 'Team' })).toHaveValue(ownerTeamId);
-  await expect(fresh.getByText('the owner kite').first()).toBeVisible();
+  await expect(fresh.getByText('an orange kite over the city').first()).toBeVisible();
 });
