@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,22 @@ import { testFfmpeg } from '../src/server/providers/local/ffmpeg-test-media.ts';
  */
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * CPU time used so far, in ms: this process (sharp's threads included) and its finished children
+ * (ffmpeg, the recognisers), which Linux counts in /proc/self/stat (cutime, cstime; 100 ticks a second).
+ */
+function cpuMs(): number {
+  const own = process.cpuUsage();
+  let children = 0;
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    children = (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    // Not Linux: children are not counted.
+  }
+  return (own.user + own.system) / 1000 + children;
+}
 
 /** A 10 s clip with a title card, a cut at 5 s and a tone: enough for every stage of the analysis. */
 async function analysisClip(dir: string): Promise<string> {
@@ -47,6 +64,9 @@ const sentence = (
   'Media Console runs every tool offline on one machine. This sentence is read aloud to measure how ' +
   'long the local speech engines take for a standard input of exactly two hundred characters of plain text.'
 ).slice(0, 200);
+
+const MOTION_PLAIN = '10 s video (local-motion, 16:9, a fox in a field)';
+const MOTION_SNOW = '10 s video (local-motion, 16:9, the same while snowing)';
 
 export async function benchEngines(rounds = 3) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'mc-bench-engines-'));
@@ -95,6 +115,17 @@ export async function benchEngines(rounds = 3) {
       model: 'local-motion',
       body: { prompt: 'a harbour at dawn', duration: 5, aspect_ratio: '16:9' },
     },
+    // The same scene with and without falling snow, side by side: the snow's cost as a ratio.
+    {
+      label: MOTION_PLAIN,
+      model: 'local-motion',
+      body: { prompt: 'a red fox in a field', duration: 10, aspect_ratio: '16:9', seed: 1 },
+    },
+    {
+      label: MOTION_SNOW,
+      model: 'local-motion',
+      body: { prompt: 'a red fox in a field while snowing', duration: 10, aspect_ratio: '16:9', seed: 1 },
+    },
     {
       label: `${sentence.length} characters of speech (local-flite)`,
       model: 'local-flite',
@@ -126,15 +157,29 @@ export async function benchEngines(rounds = 3) {
       body: { files: [{ url: `https://in.test${clip}` }], operations: [{ op: 'resize', width: 320 }] },
     },
   ];
-  const results: Array<{ label: string; medianMs: number | null; runsMs: number[]; error?: string }> = [];
-  for (const c of cases) {
+  const results: Array<{
+    label: string;
+    medianMs: number | null;
+    runsMs: number[];
+    /** Median CPU time of a run (this process and its ffmpeg children). */
+    cpuMs: number | null;
+    error?: string;
+  }> = [];
+  // BENCH_ENGINES=local-motion runs only the cases whose label contains that text.
+  const wanted = process.env.BENCH_ENGINES;
+  for (const c of cases.filter((c) => !wanted || c.label.includes(wanted))) {
     const runsMs: number[] = [];
+    const cpus: number[] = [];
     let error: string | undefined;
     for (let i = 0; i < rounds && !error; i++) {
       const started = performance.now();
+      const cpuBefore = cpuMs();
       try {
         if (!(await run(c.model, c.body))) error = 'engine not built';
-        else runsMs.push(Math.round(performance.now() - started));
+        else {
+          runsMs.push(Math.round(performance.now() - started));
+          cpus.push(Math.round(cpuMs() - cpuBefore));
+        }
       } catch (e) {
         error = e instanceof Error ? e.message : String(e);
       }
@@ -143,9 +188,14 @@ export async function benchEngines(rounds = 3) {
       label: c.label,
       medianMs: runsMs.length ? median(runsMs) : null,
       runsMs,
+      cpuMs: cpus.length ? median(cpus) : null,
       ...(error ? { error } : {}),
     });
   }
   await rm(dir, { recursive: true, force: true });
-  return { rounds, results };
+  const cpuOf = (label: string) => results.find((r) => r.label === label)?.cpuMs ?? null;
+  const [plain, snow] = [cpuOf(MOTION_PLAIN), cpuOf(MOTION_SNOW)];
+  // CPU rather than wall time: the machine is shared, and the snow's cost is work, not waiting.
+  const snowCpuRatio = plain && snow ? Number((snow / plain).toFixed(2)) : null;
+  return { rounds, results, snowCpuRatio };
 }

@@ -569,9 +569,14 @@ if (!only || only === 'engines') {
   const engines = await benchEngines(3);
   for (const r of engines.results) {
     const time =
-      r.medianMs === null ? `not measured: ${r.error}` : `${r.medianMs} ms (runs ${r.runsMs.join(', ')})`;
+      r.medianMs === null
+        ? `not measured: ${r.error}`
+        : `${r.medianMs} ms (runs ${r.runsMs.join(', ')}; CPU ${r.cpuMs} ms)`;
     process.stdout.write(`engine: ${r.label}: ${time}\n`);
   }
+  process.stdout.write(
+    `engine: local-motion CPU with falling snow / without: ${engines.snowCpuRatio ?? 'n/a'}\n`,
+  );
   results.engines = engines;
 }
 

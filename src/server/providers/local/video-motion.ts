@@ -169,8 +169,17 @@ const TRAVEL = 0.36;
 const FALL_SPEED = { rain: 0.9, snow: 0.12 };
 
 /**
+ * A still input (one PNG frame) repeated as a stream at `fps`: converted to the overlay's pixel format
+ * once and repeated from memory. Looping the file at the input instead (`-loop 1`) decodes the PNG and
+ * converts it again for every frame, which cost more than the rest of the clip's filtering and encoding
+ * for a full-frame weather layer (measured in bench/engines.ts).
+ */
+const heldStill = (input: number, fps: number, label: string) =>
+  `[${input}:v]format=yuva420p,loop=loop=-1:size=1,setpts=N/${fps}/TB[${label}]`;
+
+/**
  * The filter graph: input 0 is the supersampled still under the camera; then the subjects and the
- * falling layer when there are any (looped stills). Ends in [out].
+ * falling layer when there are any (single PNG frames, held for the clip). Ends in [out].
  */
 export function motionGraph(
   plan: MotionPlan,
@@ -187,7 +196,10 @@ export function motionGraph(
     // Across the frame, eased, with a small hop or bob so a still subject still reads as alive.
     const x = `${layers.heading}*W*${TRAVEL}*((1-cos(PI*${progress}))/2-0.5)`;
     const y = `-H*0.015*abs(sin(PI*t*1.5))`;
-    chains.push(`[${last}][${input}:v]overlay=x='${x}':y='${y}':eval=frame[moved]`);
+    chains.push(
+      heldStill(input, plan.fps, 'subjects'),
+      `[${last}][subjects]overlay=x='${x}':y='${y}':eval=frame[moved]`,
+    );
     last = 'moved';
     input++;
   }
@@ -197,7 +209,10 @@ export function motionGraph(
     const speed = FALL_SPEED[layers.falling.kind];
     const y = `mod(t*${speed}*H,H)-H`;
     const x = layers.falling.kind === 'snow' ? `W*0.015*sin(t*0.8)` : '0';
-    chains.push(`[${last}][${input}:v]overlay=x='${x}':y='${y}':eval=frame[fell]`);
+    chains.push(
+      heldStill(input, plan.fps, 'falling'),
+      `[${last}][falling]overlay=x='${x}':y='${y}':eval=frame[fell]`,
+    );
     last = 'fell';
     input++;
   }
@@ -273,13 +288,12 @@ async function renderMove(
 ): Promise<RunResult> {
   const frames = Math.max(1, Math.round(plan.seconds * plan.fps));
   const output = path.join(job.dir, 'motion.mp4');
-  const looped = (file: string) => inputArgs(file, ['-loop', '1', '-framerate', `${plan.fps}`]);
   const extra = [layers.subjects, layers.falling?.file].filter((file): file is string => Boolean(file));
   await encode(
     job,
     [
       ...inputArgs(source),
-      ...extra.flatMap(looped),
+      ...extra.flatMap((file) => inputArgs(file)),
       '-filter_complex',
       motionGraph(plan, frames, size, layers),
       '-map',
