@@ -229,8 +229,11 @@ function findMentions(keywords: readonly string[], input: SummaryInput): FocusMa
  * The focus of a report asked `prompt`: the kinds of question it is, each answered from what was
  * found, what could not be determined said plainly, and the text and speech that mention its words.
  */
-export function focusOn(prompt: string, input: SummaryInput): Focus {
-  const { kinds, keywords } = classifyQuestion(prompt);
+export function focusOn(
+  prompt: string,
+  input: SummaryInput,
+  { kinds, keywords }: Question = classifyQuestion(prompt),
+): Focus {
   const matches = keywords.length > 0 ? findMentions(keywords, input) : [];
   const answers: string[] = [];
   for (const kind of kinds) {
@@ -269,16 +272,23 @@ export function summaryFor(
   prompt: string | null,
 ): { summary: string; focus: Focus | null } {
   if (!prompt) return { summary: summarize(input), focus: null };
-  const focus = focusOn(prompt, input);
-  const { kinds } = classifyQuestion(prompt);
+  const question = classifyQuestion(prompt);
+  const focus = focusOn(prompt, input, question);
+  // A question it could not classify was answered with the overview's scenes, colours, text and speech.
+  const parts: Record<QuestionKind, SummaryPart[]> = {
+    text: ['text'],
+    speech: ['speech'],
+    search: [],
+    scenes: ['scenes'],
+    events: ['scenes', 'text', 'speech'],
+    colours: ['colours'],
+    facts: ['facts'],
+    objects: [],
+  };
   const answered = new Set<SummaryPart>(
-    kinds.flatMap((kind): SummaryPart[] =>
-      kind === 'events'
-        ? ['scenes', 'text', 'speech']
-        : kind === 'text' || kind === 'speech' || kind === 'scenes' || kind === 'colours' || kind === 'facts'
-          ? [kind]
-          : [],
-    ),
+    question.kinds.length === 0
+      ? ['scenes', 'colours', 'text', 'speech']
+      : question.kinds.flatMap((kind) => parts[kind]),
   );
   return { summary: `${focus.answer} ${summarize(input, answered)}`, focus };
 }
