@@ -87,8 +87,10 @@ async function postJson(url: string, body: unknown): Promise<Record<string, unkn
 }
 
 /** A new account through the real sign-in (code from the dev mailbox), kept as the console keeps it. */
-export async function signedInSession(base: string): Promise<string> {
-  const email = `first-screen-${Date.now()}@example.com`;
+export async function signedInSession(
+  base: string,
+  email = `first-screen-${Date.now()}@example.com`,
+): Promise<string> {
   await postJson(`${base}/api/auth/cli/send-otp`, { email });
   const mailbox = (await (await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
     data: Array<{ code: string | null }>;
