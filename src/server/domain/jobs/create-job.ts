@@ -158,30 +158,39 @@ function pipelineEstimate(s: Services, body: Record<string, unknown>): number {
 
 /**
  * 403 when a restricted key may not run this request: its tool and model, or for a pipeline, the pipeline
- * tool and every step's tool and model (all of them, before anything is held). The model a request names
- * is checked as well as what runs, so an allowed video model whose image-to-video variant runs is allowed.
+ * tool and every step's tool and model (all of them, before anything is held). Checked before the model's
+ * availability, so the answer is the same whether or not this server can run it. The model a request
+ * names is checked as well as what runs, so an allowed video model whose image-to-video variant runs is
+ * allowed; a request naming no model is checked with the model it would get.
  */
 function refuseForKey(
   s: Services,
   r: KeyRestrictions | undefined,
   tool: ToolKey,
   body: Record<string, unknown>,
-  model: ModelDefinition,
 ): void {
   if (!r) return;
   if (tool === 'pipeline') {
     // The pipeline itself runs no model of its own: its steps do.
-    refuseToolOrModel({ ...r, allowedModels: null }, tool, model.id);
+    refuseToolOrModel({ ...r, allowedModels: null }, tool, 'pipeline');
     const steps = Array.isArray(body.steps)
       ? (body.steps as Array<{ tool: ToolKey; input: Record<string, unknown> }>)
       : [];
-    for (const step of steps) {
-      refuseForKey(s, r, step.tool, step.input, chooseModel(s, step.tool, step.input).model);
-    }
+    for (const step of steps) refuseForKey(s, r, step.tool, step.input ?? {});
     return;
   }
-  const named = typeof body.model === 'string' ? s.catalog.resolve(body.model)?.model.id : undefined;
-  refuseToolOrModel(r, tool, model.id, named);
+  if (!r.allowedModels) {
+    refuseToolOrModel(r, tool, '');
+    return;
+  }
+  const named = typeof body.model === 'string' ? s.catalog.resolve(body.model)?.model : undefined;
+  // An unknown model, or one of another tool, is chooseModel's to answer (404 model_not_found).
+  if (typeof body.model === 'string' && (!named || named.tool !== tool)) {
+    refuseToolOrModel({ ...r, allowedModels: null }, tool, '');
+    return;
+  }
+  const model = named ? imageToVideoVariant(s, tool, named, body) : chooseModel(s, tool, body).model;
+  refuseToolOrModel(r, tool, model.id, named?.id);
 }
 
 /**
@@ -277,8 +286,8 @@ export async function createJob(
   request: CreateJobRequest,
   checkUrls: CheckUrls,
 ): Promise<CreatedJob> {
+  refuseForKey(s, auth.restrictions, request.tool, request.body);
   const { model, offer } = chooseModel(s, request.tool, request.body);
-  refuseForKey(s, auth.restrictions, request.tool, request.body, model);
   checkModelInput(model, request.body);
   const pipeline = request.tool === 'pipeline';
   // A pipeline charges nothing itself: its estimate is the sum of its steps', which each hold their own.
