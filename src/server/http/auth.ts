@@ -141,7 +141,8 @@ export function createAuthenticator(
           );
         }
         const restrictions = principal.restrictions;
-        refuseAddress(restrictions, options.address?.() ?? 'unknown');
+        // The address is worked out only for a key that has a list (most have none).
+        if (restrictions.allowedIps) refuseAddress(restrictions, options.address?.() ?? 'unknown');
         if (restrictions.ratePerMinute !== null && options.countRequest !== false) {
           // Shared by every process (the window lives in PostgreSQL), like the other rate limits.
           await hit(db, bucketName('key-requests', principal.apiKeyId), {
