@@ -127,3 +127,56 @@ test('a manager creates, reveals, shares and revokes a key; a colleague reveals 
   await expect(keyRow(manager, keyName).getByText(/^Revoked/)).toBeVisible();
   await expect(keyRow(manager, keyName).getByRole('button', { name: `Reveal ${keyName}` })).toHaveCount(0);
 });
+
+test('an owner restricts a key, edits it and rotates it with a grace (issue #31)', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const keyName = 'Restricted bot';
+  const owner = await signedInPage(browser, freshEmail());
+  await openKeys(owner);
+
+  await owner.getByRole('button', { name: 'Create key' }).first().click();
+  const createDialog = owner.getByRole('dialog', { name: 'Create an API key' });
+  await createDialog.getByLabel('Name').fill(keyName);
+  await createDialog.getByText('Restrictions (optional)').click();
+  await createDialog.getByLabel('Models').fill('local-sketch');
+  await createDialog.getByLabel('Jobs at once').fill('2');
+  await createDialog.getByRole('button', { name: 'Create key' }).click();
+  const shown = owner.getByRole('dialog', { name: `Your new key “${keyName}”` });
+  const oldKey = await shown.getByLabel('API key').inputValue();
+  await shown.getByRole('button', { name: 'Done' }).click();
+
+  const badges = owner.getByRole('list', { name: `Restrictions of ${keyName}` });
+  await expect(badges).toContainText('Models: local-sketch');
+  await expect(badges).toContainText('≤ 2 at once');
+
+  // Read-only from the next request on.
+  await keyRow(owner, keyName)
+    .getByRole('button', { name: `Edit ${keyName}` })
+    .click();
+  const editDialog = owner.getByRole('dialog', { name: `Edit “${keyName}”` });
+  await editDialog.getByRole('checkbox', { name: /Read-only/ }).check();
+  await editDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(editDialog).toBeHidden();
+  await expect(badges).toContainText('Read-only');
+  const refused = await owner.request.post('/v2/image', {
+    headers: { authorization: `Bearer ${oldKey}` },
+    data: { model: 'local-sketch', prompt: 'a kite' },
+  });
+  expect(refused.status()).toBe(403);
+
+  // Rotate, keeping the old secret for an hour: both work.
+  await keyRow(owner, keyName)
+    .getByRole('button', { name: `Rotate ${keyName}` })
+    .click();
+  const rotateDialog = owner.getByRole('dialog', { name: `Rotate “${keyName}”` });
+  await rotateDialog.getByRole('radio', { name: 'Keeps working for 1 hour' }).check();
+  await rotateDialog.getByRole('button', { name: 'Rotate key' }).click();
+  const rotated = owner.getByRole('dialog', { name: `New secret for “${keyName}”` });
+  const newKey = await rotated.getByLabel('API key').inputValue();
+  expect(newKey).not.toBe(oldKey);
+  await expect(rotated.getByText(/The old secret keeps working until/)).toBeVisible();
+  await rotated.getByRole('button', { name: 'Done' }).click();
+  expect(await meStatusWith(owner, newKey)).toBe(200);
+  expect(await meStatusWith(owner, oldKey)).toBe(200);
+  await expect(badges).toContainText('Old secret still valid');
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { Email, PageQuery, pageOf, QueryBoolean, Timestamp, Uuid } from './common.ts';
+import { Email, PageQuery, pageOf, QueryBoolean, Timestamp, ToolKey, Uuid } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { isIpOrCidr } from './ip-address.ts';
 import { KeyId } from './jobs.ts';
 
 /** Share limits (spec 4.11 and section 8). */
@@ -10,6 +11,13 @@ export const SHARE_EMAIL_MAX_CHARS = 254;
 /** At most 50 people per key; a share that would pass it answers 422 `share_limit_reached`. */
 export const SHARES_PER_KEY_MAX = 50;
 export const API_KEY_NAME_MAX = 100;
+/** Restricted keys (issue #31): list sizes and the largest limits a key may carry. */
+export const KEY_ALLOWED_MODELS_MAX = 100;
+export const KEY_ALLOWED_IPS_MAX = 100;
+export const KEY_RATE_LIMIT_PER_MINUTE_MAX = 100_000;
+export const KEY_MAX_CONCURRENT_JOBS_MAX = 1_000;
+/** A rotated key's old secret stays valid for at most 7 days. */
+export const KEY_ROTATION_GRACE_MAX_SECONDS = 7 * 24 * 3600;
 
 /** Person entry (spec 2.11). `avatar_url` is null when the person has none. */
 export const PersonEntry = z
@@ -34,6 +42,42 @@ export const ApiKeyRelation = z.enum(API_KEY_RELATIONS).meta({ id: 'ApiKeyRelati
  * An API key record (ours; spec 2.12 does not show it). It never carries the secret: that is shown once at
  * creation, and again through `reveal` for keys created with `revealable: true`.
  */
+/** An IPv4/IPv6 address or CIDR (`203.0.113.7`, `203.0.113.0/24`, `2001:db8::/32`). */
+export const IpAllowEntry = z.string().trim().refine(isIpOrCidr, {
+  error: 'Not an IPv4 or IPv6 address or CIDR (e.g. 203.0.113.0/24, 2001:db8::/32).',
+});
+
+/**
+ * What a key may do; each null (or omitted at creation) means no restriction. Shared by the key record,
+ * its creation and its edit. (`spend_limit` joins these when budgets land; it is not part of this shape yet.)
+ */
+const restrictionFields = {
+  allowed_tools: z.array(ToolKey).min(1).max(20).nullable().meta({
+    description: 'The tools the key may run; anything else answers 403 `forbidden`. Null: every tool.',
+  }),
+  allowed_models: z
+    .array(z.string().trim().min(1).max(200))
+    .min(1)
+    .max(KEY_ALLOWED_MODELS_MAX)
+    .nullable()
+    .meta({
+      description:
+        'The models the key may run (catalog ids; a pinned `<provider>:<model>` is stored as its model). A request naming no model must name one of these. Null: every model.',
+    }),
+  allowed_ips: z.array(IpAllowEntry).min(1).max(KEY_ALLOWED_IPS_MAX).nullable().meta({
+    description:
+      'Addresses and CIDRs (IPv4 or IPv6) the key may be used from; another answers 403 `forbidden`. Behind a proxy the address is the first `X-Forwarded-For` hop when the server trusts it (`TRUST_PROXY`). Null: anywhere.',
+  }),
+  rate_limit_per_minute: z.int().min(1).max(KEY_RATE_LIMIT_PER_MINUTE_MAX).nullable().meta({
+    description:
+      'Requests a minute with this key (every endpoint); past it, 429 `rate_limited` with `Retry-After`. Null: no key limit.',
+  }),
+  max_concurrent_jobs: z.int().min(1).max(KEY_MAX_CONCURRENT_JOBS_MAX).nullable().meta({
+    description:
+      "Jobs of this key queued or running at once; one more answers 429 `rate_limited` with `Retry-After`. A pipeline's steps count while they run. Null: no cap.",
+  }),
+};
+
 export const ApiKey = z
   .object({
     id: KeyId.meta({ description: 'Key id, `key_...` (not the secret).' }),
@@ -56,6 +100,20 @@ export const ApiKey = z
     expires_at: Timestamp.nullable().meta({
       description: 'When the key stops working (401 `api_key_expired`); null when it never expires.',
     }),
+    ...restrictionFields,
+    read_only: z.boolean().meta({
+      description:
+        'When true the key may read jobs, files and analytics but create and change nothing (403 `forbidden`).',
+    }),
+    service: z.boolean().meta({
+      description:
+        'A team-owned service key: it belongs to no person (`owner` is null), survives the removal of the member who made it, and its runs are attributed to the key.',
+    }),
+    rotated_at: Timestamp.nullable().meta({ description: 'When the secret was last replaced.' }),
+    previous_secret_expires_at: Timestamp.nullable().meta({
+      description:
+        'After a rotation, until when the replaced secret still works; null when it no longer does.',
+    }),
   })
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKey>;
@@ -73,8 +131,43 @@ export const CreateApiKeyRequest = z
       description:
         'When the key stops working; from then on it answers 401 `api_key_expired`. Omitted or null: never.',
     }),
+    allowed_tools: restrictionFields.allowed_tools.default(null),
+    allowed_models: restrictionFields.allowed_models.default(null),
+    allowed_ips: restrictionFields.allowed_ips.default(null),
+    read_only: z.boolean().default(false).meta({
+      description: 'When true the key may read but create and change nothing.',
+    }),
+    rate_limit_per_minute: restrictionFields.rate_limit_per_minute.default(null),
+    max_concurrent_jobs: restrictionFields.max_concurrent_jobs.default(null),
+    owner: z.enum(['me', 'team']).default('me').meta({
+      description:
+        '`team` makes a service key that belongs to the team, not to the caller (owners and managers only; 403 `forbidden` otherwise). Default `me`.',
+    }),
   })
   .meta({ id: 'CreateApiKeyRequest' });
+
+/** A key's edit: only the fields sent change; null lifts a restriction (or an expiry). */
+export const UpdateApiKeyRequest = z
+  .object({
+    name: z.string().trim().min(1).max(API_KEY_NAME_MAX).optional(),
+    expires_at: Timestamp.nullable().optional(),
+    allowed_tools: restrictionFields.allowed_tools.optional(),
+    allowed_models: restrictionFields.allowed_models.optional(),
+    allowed_ips: restrictionFields.allowed_ips.optional(),
+    read_only: z.boolean().nullable().optional().meta({ description: 'Null is the same as false.' }),
+    rate_limit_per_minute: restrictionFields.rate_limit_per_minute.optional(),
+    max_concurrent_jobs: restrictionFields.max_concurrent_jobs.optional(),
+  })
+  .meta({ id: 'UpdateApiKeyRequest' });
+
+export const RotateApiKeyRequest = z
+  .object({
+    grace_seconds: z.int().min(0).max(KEY_ROTATION_GRACE_MAX_SECONDS).default(0).meta({
+      description:
+        'How long the replaced secret keeps working, 0 to 604800 (7 days). 0 (the default): it stops at once.',
+    }),
+  })
+  .meta({ id: 'RotateApiKeyRequest' });
 
 export const CreatedApiKey = z
   .object({
@@ -143,11 +236,45 @@ export const createApiKey = defineEndpoint({
   host: 'api',
   tag: 'Account',
   summary: 'Create an API key',
-  description: 'The answer holds the full key; it is never cached.',
+  description:
+    'The answer holds the full key; it is never cached. Restrictions are optional (see the fields); `owner: "team"` makes a service key (owners and managers). A model not in the catalog, or a bad address, answers 422 naming the entry.',
   auth: 'session',
   body: CreateApiKeyRequest,
   responses: { 201: { description: 'The new key, with its secret.', schema: CreatedApiKey } },
-  errors: ['rate_limited'],
+  errors: ['forbidden', 'rate_limited'],
+  noStore: true,
+});
+
+export const updateApiKey = defineEndpoint({
+  operationId: 'updateApiKey',
+  method: 'PATCH',
+  path: '/v2/api-keys/{id}',
+  host: 'api',
+  tag: 'Account',
+  summary: "Edit an API key's name, expiry and restrictions",
+  description:
+    "Only the fields sent change; null lifts that restriction. Takes effect on the key's very next request, in every process. Allowed for the key's owner and managers of the owning team. A model that is not in the catalog, or a bad address, answers 422 naming the entry. A revoked key cannot be edited (409 `conflict`).",
+  auth: 'session',
+  params: ApiKeyParams,
+  body: UpdateApiKeyRequest,
+  responses: { 200: { description: 'The key after the edit.', schema: ApiKey } },
+  errors: ['not_found', 'forbidden', 'conflict'],
+});
+
+export const rotateApiKey = defineEndpoint({
+  operationId: 'rotateApiKey',
+  method: 'POST',
+  path: '/v2/api-keys/{id}/rotate',
+  host: 'api',
+  tag: 'Account',
+  summary: 'Replace the secret of an API key',
+  description:
+    "Issues a new secret, answered once as at creation (and revealable later if the key is). The old secret keeps working for `grace_seconds` (at most 7 days), then answers 401; a second rotation ends the first one's grace. The key keeps its id, restrictions, shares and history. Allowed for the key's owner and managers of the owning team. A revoked key cannot be rotated (409 `conflict`). Never cached.",
+  auth: 'session',
+  params: ApiKeyParams,
+  body: RotateApiKeyRequest,
+  responses: { 200: { description: 'The key with its new secret.', schema: CreatedApiKey } },
+  errors: ['not_found', 'forbidden', 'conflict', 'rate_limited'],
   noStore: true,
 });
 

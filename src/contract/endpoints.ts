@@ -14,7 +14,9 @@ import {
   removeApiKeyShare,
   revealApiKey,
   revokeApiKey,
+  rotateApiKey,
   shareApiKey,
+  updateApiKey,
 } from './api-keys.ts';
 import { devDemo, devMailbox, sendOtp, signOut, verifyOtp } from './auth.ts';
 import { getBalance, listLedgerEntries } from './billing.ts';
@@ -171,6 +173,8 @@ export const endpoints = {
   // Account: API keys, team, webhooks
   listApiKeys,
   createApiKey,
+  updateApiKey,
+  rotateApiKey,
   revokeApiKey,
   revealApiKey,
   shareApiKey,

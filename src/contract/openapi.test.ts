@@ -113,6 +113,30 @@ describe('OpenAPI document of the whole endpoint table', () => {
     expect(ERROR_STATUS.api_key_expired).toBe(401);
   });
 
+  it('describes restricted keys: their fields, the edit and rotate endpoints, and the refusals any key may meet', () => {
+    const schemas = document.components.schemas as Record<string, { properties?: Record<string, unknown> }>;
+    const restrictions = [
+      'allowed_tools',
+      'allowed_models',
+      'allowed_ips',
+      'read_only',
+      'rate_limit_per_minute',
+      'max_concurrent_jobs',
+    ];
+    for (const field of [...restrictions, 'service', 'rotated_at', 'previous_secret_expires_at']) {
+      expect(schemas.ApiKey?.properties).toHaveProperty(field);
+    }
+    for (const field of [...restrictions, 'owner']) {
+      expect(schemas.CreateApiKeyRequest?.properties).toHaveProperty(field);
+    }
+    for (const field of restrictions) expect(schemas.UpdateApiKeyRequest?.properties).toHaveProperty(field);
+    expect(schemas.RotateApiKeyRequest?.properties).toHaveProperty('grace_seconds');
+    expect(document.paths['/v2/api-keys/{id}']?.patch).toBeDefined();
+    expect(document.paths['/v2/api-keys/{id}/rotate']?.post).toBeDefined();
+    const jobs = document.paths['/v2/jobs']?.get as { responses: Record<string, unknown> };
+    expect(Object.keys(jobs.responses)).toEqual(expect.arrayContaining(['401', '403', '429']));
+  });
+
   it('makes the error envelope a real component, not a reference to itself', () => {
     expect(document.components.schemas.Error).toMatchObject({ type: 'object', required: ['error'] });
   });

@@ -69,6 +69,11 @@ function errorStatuses(endpoint: EndpointDef): Map<number, ErrorCode[]> {
   const codes = new Set<ErrorCode>(endpoint.errors);
   // An optional token is still checked when sent: a wrong one is 401.
   if (endpoint.auth !== 'none') codes.add('unauthorized');
+  // Any endpoint that takes an API key may meet a restricted one (issue #31): expired (401), used from an
+  // address outside its list or, read-only, asked to change something (403), past its requests a minute (429).
+  if (endpoint.auth === 'any' || endpoint.auth === 'optional') {
+    codes.add('api_key_expired').add('forbidden').add('rate_limited');
+  }
   // X-Team-Id naming a team the caller is not in is answered as not found (api-extensions: no existence leak).
   if (endpoint.headers && 'x-team-id' in endpoint.headers.shape) codes.add('not_found');
   if (endpoint.body || endpoint.query || endpoint.params) codes.add('invalid_request');

@@ -49,7 +49,7 @@ export function createApp(
 
   mountOpsRoutes(app, s);
 
-  mountRoutes(app, routes, auth);
+  mountRoutes(app, routes, auth, s.config.TRUST_PROXY);
   // The MCP endpoint for AI agents: its tools call the routes above in-process.
   mountMcp(app, s, auth);
   mountOAuth(app, s);

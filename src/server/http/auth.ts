@@ -4,7 +4,9 @@ import type { Queryable } from '../db/pool.ts';
 import { API_KEY_PREFIX } from '../domain/identity/api-key-format.ts';
 import { type ApiKeyResolver, isExpired } from '../domain/identity/api-keys.ts';
 import type { AuthContext } from '../domain/identity/auth-context.ts';
+import { isRestricted, refuseAddress } from '../domain/identity/key-restrictions.ts';
 import type { SessionService } from '../domain/identity/sessions.ts';
+import { bucketName, hit } from '../domain/rate-limit.ts';
 import { AppError } from '../errors.ts';
 
 export interface Authenticator {
@@ -12,8 +14,19 @@ export interface Authenticator {
     authorization: string | undefined,
     mode: AuthMode,
     teamHeader: string | undefined,
-    options?: { sharedAccess?: boolean },
+    options?: AuthenticateOptions,
   ): Promise<AuthContext | null>;
+}
+
+export interface AuthenticateOptions {
+  sharedAccess?: boolean;
+  /** The caller's address (client-address.ts), for a key with an address allow-list. */
+  address?: () => string;
+  /**
+   * Whether this request counts against a key's requests-a-minute (default true). The MCP endpoint's own
+   * calls to the routes do not: the agent's request to /mcp counted once.
+   */
+  countRequest?: boolean;
 }
 
 /**
@@ -127,6 +140,17 @@ export function createAuthenticator(
             { headers: { 'www-authenticate': 'Bearer realm="media-api", error="invalid_token"' } },
           );
         }
+        const restrictions = principal.restrictions;
+        // The address is worked out only for a key that has a list (most have none).
+        if (restrictions.allowedIps) refuseAddress(restrictions, options.address?.() ?? 'unknown');
+        if (restrictions.ratePerMinute !== null && options.countRequest !== false) {
+          // Shared by every process (the window lives in PostgreSQL), like the other rate limits.
+          await hit(db, bucketName('key-requests', principal.apiKeyId), {
+            label: 'requests with this API key',
+            limit: restrictions.ratePerMinute,
+            windowSeconds: 60,
+          });
+        }
         return {
           kind: 'api_key',
           personId: principal.personId,
@@ -138,6 +162,7 @@ export function createAuthenticator(
           apiKeyId: principal.apiKeyId,
           sessionId: null,
           source: 'api',
+          ...(isRestricted(restrictions) ? { restrictions } : {}),
         };
       }
       const context =

@@ -2,8 +2,10 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { toColonPath } from '../../contract/endpoint.ts';
 import { describeIssues } from '../../contract/errors.ts';
+import { refuseWrite } from '../domain/identity/key-restrictions.ts';
 import { AppError } from '../errors.ts';
 import { type Authenticator, acceptsSharedAccess } from './auth.ts';
+import { clientAddress } from './client-address.ts';
 import { isReply, type Route } from './define-route.ts';
 import type { AppEnv } from './env.ts';
 import { requestHeader } from './request-header.ts';
@@ -51,7 +53,12 @@ function paramsValidator(schema: z.ZodType) {
 }
 
 /** Registers each route on the app: auth, then path, query and body validation, then the handler. */
-export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], auth: Authenticator): void {
+export function mountRoutes(
+  app: Hono<AppEnv>,
+  routes: readonly Route[],
+  auth: Authenticator,
+  trustProxy: boolean,
+): void {
   for (const { endpoint, handler } of routes) {
     const validParams = endpoint.params ? paramsValidator(endpoint.params) : null;
     app.on(endpoint.method, toColonPath(endpoint.path), async (c) => {
@@ -63,8 +70,14 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly Route[], auth: A
               requestHeader(c, 'authorization'),
               endpoint.auth,
               requestHeader(c, 'x-team-id'),
-              { sharedAccess: acceptsSharedAccess(endpoint.path) },
+              {
+                sharedAccess: acceptsSharedAccess(endpoint.path),
+                address: () => c.env?.clientAddress ?? clientAddress(c, trustProxy),
+                countRequest: c.env?.mcpCall !== true,
+              },
             );
+      // A read-only key may read, and nothing else: every route, MCP tools' calls included, passes here.
+      refuseWrite(context?.restrictions, endpoint.method, endpoint.path);
       // Runs an agent starts through /mcp are recorded as `mcp`, whatever credential it sent.
       if (context) c.set('auth', c.env?.mcpCall === true ? { ...context, source: 'mcp' } : context);
       const headers = endpoint.headers

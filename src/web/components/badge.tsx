@@ -6,6 +6,8 @@ const TONES = {
   success:
     'bg-emerald-50 text-emerald-800 ring-emerald-200 dark:bg-emerald-950/50 dark:text-emerald-300 dark:ring-emerald-900',
   muted: 'bg-transparent text-zinc-600 ring-zinc-200 dark:text-zinc-400 dark:ring-zinc-700',
+  warning:
+    'bg-amber-50 text-amber-900 ring-amber-300 dark:bg-amber-950/50 dark:text-amber-200 dark:ring-amber-800',
 } as const;
 
 export function Badge({ tone = 'neutral', children }: { tone?: keyof typeof TONES; children: ReactNode }) {

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiKey } from '../../contract/api-keys.ts';
+import type { z } from 'zod';
+import type { ApiKey, CreateApiKeyRequest, UpdateApiKeyRequest } from '../../contract/api-keys.ts';
 import { sessionApi } from '../api/client.ts';
 import { teamScoped } from '../team/current-team.ts';
 
@@ -65,7 +66,27 @@ export function apiKeyRevealsQueryOptions(id: string) {
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; revealable: boolean }) => sessionApi().createApiKey({ body }),
+    mutationFn: (body: z.input<typeof CreateApiKeyRequest>) => sessionApi().createApiKey({ body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.lists() }),
+  });
+}
+
+/** Edits a key's name, expiry and restrictions; they apply on the key's next request. */
+export function useUpdateApiKey(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof UpdateApiKeyRequest>) =>
+      sessionApi().updateApiKey({ params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.lists() }),
+  });
+}
+
+/** Replaces a key's secret; the answer (the new secret) stays in the dialog that shows it, never the cache. */
+export function useRotateApiKey(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (graceSeconds: number) =>
+      sessionApi().rotateApiKey({ params: { id }, body: { grace_seconds: graceSeconds } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.lists() }),
   });
 }

@@ -4,6 +4,7 @@ import { listenForNotifications } from '../../db/notifications.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { TtlCache } from '../ttl-cache.ts';
 import { displayParts, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-format.ts';
+import { type KeyRestrictions, type RestrictionColumns, restrictionsOf } from './key-restrictions.ts';
 import { KEY_CHANGES_CHANNEL } from './key-revocation.ts';
 import { open, seal } from './sealed-box.ts';
 
@@ -15,12 +16,39 @@ export interface ApiKeyPrincipal {
   role: TeamRole | null;
   /** Epoch ms after which the key answers 401 `api_key_expired`; null: never. Checked at each use. */
   expiresAt: number | null;
+  /** What the key may do (key-restrictions.ts). */
+  restrictions: KeyRestrictions;
+  /**
+   * Set when the token is a key's previous secret, kept valid after a rotation: epoch ms after which it
+   * answers 401 like an unknown key (cached lookups included).
+   */
+  graceEndsAt: number | null;
 }
 
 /** Whether a resolved key has expired by now (cached lookups included: the check is at use, not at read). */
 export function isExpired(principal: ApiKeyPrincipal, now = Date.now()): boolean {
   return principal.expiresAt !== null && now >= principal.expiresAt;
 }
+
+/** A replaced secret whose grace has ended is no key at all. */
+function graceOver(principal: ApiKeyPrincipal | null | undefined, now = Date.now()): boolean {
+  return principal?.graceEndsAt != null && now >= principal.graceEndsAt;
+}
+
+/** Restrictions as stored (null: none), for create and edit. */
+export interface RestrictionValues {
+  allowed_tools: string[] | null;
+  allowed_models: string[] | null;
+  allowed_ips: string[] | null;
+  read_only: boolean;
+  rate_limit_per_minute: number | null;
+  max_concurrent_jobs: number | null;
+}
+
+/** Restrictions as a request gives them: each may be left out (undefined) or lifted (null). */
+export type RestrictionInput = {
+  [K in keyof RestrictionValues]?: RestrictionValues[K] | null | undefined;
+};
 
 export interface CreatedApiKey {
   id: string;
@@ -37,14 +65,21 @@ export async function createApiKey(
     revealable: boolean;
     isDefault?: boolean;
     expiresAt?: string | null;
+    restrictions?: RestrictionInput;
+    /** A team-owned service key: `personId` must be null; `createdBy` says who made it. */
+    service?: boolean;
+    createdBy?: string | null;
   },
 ): Promise<CreatedApiKey> {
   const secret = generateApiKey();
   const id = `key_${randomBytes(8).toString('hex')}`;
   const { start, last4 } = displayParts(secret);
+  const r = input.restrictions ?? {};
   await db.query(
-    `INSERT INTO api_keys (id, team_id, owner_person_id, name, secret_hash, start, last4, revealable, secret_encrypted, is_default, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    `INSERT INTO api_keys (id, team_id, owner_person_id, name, secret_hash, start, last4, revealable, secret_encrypted,
+                           is_default, expires_at, allowed_tools, allowed_models, allowed_ips, read_only,
+                           rate_limit_per_minute, max_concurrent_jobs, is_service, created_by_person_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
     [
       id,
       input.teamId,
@@ -57,6 +92,14 @@ export async function createApiKey(
       input.revealable ? seal(encryptionKey, secret) : null,
       input.isDefault ?? false,
       input.expiresAt ?? null,
+      r.allowed_tools ?? null,
+      r.allowed_models ?? null,
+      r.allowed_ips ?? null,
+      r.read_only ?? false,
+      r.rate_limit_per_minute ?? null,
+      r.max_concurrent_jobs ?? null,
+      input.service ?? false,
+      input.createdBy ?? input.personId,
     ],
   );
   return { id, secret };
@@ -107,29 +150,39 @@ export class ApiKeyResolver {
     // Cached by the token itself, not its hash: hashing every request was half of a cached lookup's cost.
     // Only well-formed tokens are ever stored, so a hit needs no checksum either.
     const cached = this.cachedPrincipal(token);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) return graceOver(cached) ? null : cached;
     if (!isWellFormedApiKey(token)) return null;
     const generation = this.generation;
-    const { rows } = await this.db.query<{
-      id: string;
-      team_id: string;
-      owner_person_id: string | null;
-      role: TeamRole | null;
-      expires_at: Date | null;
-    }>(
-      `SELECT k.id, k.team_id, k.owner_person_id, m.role, k.expires_at
+    // The current secret, or the previous one of a rotated key while its grace lasts.
+    const { rows } = await this.db.query<
+      RestrictionColumns & {
+        id: string;
+        team_id: string;
+        owner_person_id: string | null;
+        role: TeamRole | null;
+        expires_at: Date | null;
+        grace_ends_at: Date | null;
+      }
+    >(
+      `SELECT k.id, k.team_id, k.owner_person_id, m.role, k.expires_at,
+              k.allowed_tools, k.allowed_models, k.allowed_ips, k.read_only, k.rate_limit_per_minute,
+              k.max_concurrent_jobs,
+              CASE WHEN k.secret_hash = $1 THEN NULL ELSE k.previous_secret_expires_at END AS grace_ends_at
          FROM api_keys k LEFT JOIN memberships m ON m.team_id = k.team_id AND m.person_id = k.owner_person_id
-        WHERE k.secret_hash = $1 AND k.revoked_at IS NULL`,
+        WHERE (k.secret_hash = $1 OR (k.previous_secret_hash = $1 AND k.previous_secret_expires_at > now()))
+          AND k.revoked_at IS NULL`,
       [hashApiKey(token)],
     );
     const row = rows[0];
-    const principal = row
+    const principal: ApiKeyPrincipal | null = row
       ? {
           apiKeyId: row.id,
           teamId: row.team_id,
           personId: row.owner_person_id,
           role: row.role,
           expiresAt: row.expires_at?.getTime() ?? null,
+          restrictions: restrictionsOf(row),
+          graceEndsAt: row.grace_ends_at?.getTime() ?? null,
         }
       : null;
     // A key changed while this read was under way may have been read before the change: not kept.
@@ -146,8 +199,12 @@ export class ApiKeyResolver {
   resolveCached(token: string): ApiKeyPrincipal | undefined {
     if (this.changeCheck || Date.now() >= this.nextChangeCheck) return undefined;
     const principal = this.cachedPrincipal(token);
-    // An expired key takes the full path, which answers 401 api_key_expired.
-    return principal && !isExpired(principal) ? principal : undefined;
+    // An expired key takes the full path, which answers 401 api_key_expired; so does a replaced secret
+    // (its grace may end), and a key checked per request (its address, its rate), which only the full
+    // path knows how to check.
+    if (!principal || isExpired(principal) || principal.graceEndsAt !== null) return undefined;
+    const r = principal.restrictions;
+    return r.allowedIps === null && r.ratePerMinute === null ? principal : undefined;
   }
 
   private cachedPrincipal(token: string): ApiKeyPrincipal | null | undefined {

@@ -1,4 +1,5 @@
 import type { TeamRole } from '../../../contract/account.ts';
+import type { KeyRestrictions } from './key-restrictions.ts';
 
 /** Who is calling, for which team, and how (analytics attribute every charge by these). */
 export interface AuthContext {
@@ -22,4 +23,9 @@ export interface AuthContext {
    * agent through the MCP endpoint (`/mcp`), whichever credential it used.
    */
   source: 'app' | 'api' | 'mcp';
+  /**
+   * A restricted key's rules (absent for sessions and unrestricted keys). Job creation checks tools,
+   * models and the concurrency cap against them (create-job.ts); the HTTP layer checks the rest.
+   */
+  restrictions?: KeyRestrictions;
 }

@@ -3,10 +3,11 @@ import type { ApiKey, listApiKeys } from '../../../contract/api-keys.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import { decodeCursor, encodeCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
+import type { RestrictionColumns } from './key-restrictions.ts';
 
 type Relation = ApiKey['relation'];
 
-interface KeyRow {
+interface KeyRow extends RestrictionColumns {
   id: string;
   name: string;
   start: string;
@@ -23,6 +24,9 @@ interface KeyRow {
   last_used_at: Date | null;
   revoked_at: Date | null;
   expires_at: Date | null;
+  is_service: boolean;
+  rotated_at: Date | null;
+  previous_secret_expires_at: Date | null;
   cursor_at: string;
 }
 
@@ -45,7 +49,12 @@ SELECT k.id, k.name, k.start, k.last4, k.revealable, k.team_id, k.owner_person_i
        CASE WHEN k.owner_person_id = $1 THEN 'owned'
             WHEN vm.role IN ('owner', 'manager') THEN 'team'
             WHEN vs.person_id IS NOT NULL THEN 'shared' END AS relation,
-       k.created_at, k.last_used_at, k.revoked_at, k.expires_at, ${microsecondInstant('k.created_at')} AS cursor_at
+       k.created_at, k.last_used_at, k.revoked_at, k.expires_at,
+       k.allowed_tools, k.allowed_models, k.allowed_ips, k.read_only, k.rate_limit_per_minute,
+       k.max_concurrent_jobs, k.is_service, k.rotated_at,
+       CASE WHEN k.previous_secret_expires_at > now() THEN k.previous_secret_expires_at END
+         AS previous_secret_expires_at,
+       ${microsecondInstant('k.created_at')} AS cursor_at
   FROM api_keys k
   LEFT JOIN persons o ON o.id = k.owner_person_id
   LEFT JOIN memberships vm ON vm.team_id = k.team_id AND vm.person_id = $1
@@ -75,6 +84,15 @@ function toRecord(row: KeyRow & { relation: Relation }): ApiKey {
     last_used_at: row.last_used_at?.toISOString() ?? null,
     revoked_at: row.revoked_at?.toISOString() ?? null,
     expires_at: row.expires_at?.toISOString() ?? null,
+    allowed_tools: row.allowed_tools as ApiKey['allowed_tools'],
+    allowed_models: row.allowed_models,
+    allowed_ips: row.allowed_ips,
+    read_only: row.read_only,
+    rate_limit_per_minute: row.rate_limit_per_minute,
+    max_concurrent_jobs: row.max_concurrent_jobs,
+    service: row.is_service,
+    rotated_at: row.rotated_at?.toISOString() ?? null,
+    previous_secret_expires_at: row.previous_secret_expires_at?.toISOString() ?? null,
   };
 }
 

@@ -49,6 +49,18 @@ export async function markMemberKeysChanged(
 }
 
 /**
+ * Marks one key changed (edited or rotated) in the caller's transaction, so every process drops its cached
+ * lookup: call `evictKeys` with the answer once committed.
+ */
+export async function markKeyChanged(db: Queryable, keyId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `WITH changed AS (UPDATE api_keys SET changed_at = now() WHERE id = $1 RETURNING id) ${NOTIFY_CHANGED}`,
+    [keyId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
  * Drops this process's cached lookups at once. Other processes drop theirs when the notification reaches
  * them (at commit), or at their next `changed_at` check (within a second) if they are not listening.
  */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ToolKey } from '../../../contract/common.ts';
 import type { Job } from '../../../contract/jobs.ts';
 import { namedStatements } from '../../db/named-statements.ts';
-import { transaction } from '../../db/pool.ts';
+import { type Queryable, transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { hold } from '../billing/ledger.ts';
@@ -11,6 +11,7 @@ import { checkModelInput } from '../catalog/model-input.ts';
 import type { ModelDefinition, ProviderOffer } from '../catalog/types.ts';
 import { resolveFolder } from '../folders/folders.ts';
 import type { AuthContext } from '../identity/auth-context.ts';
+import { type KeyRestrictions, refuseToolOrModel } from '../identity/key-restrictions.ts';
 import { type CheckUrls, requestUrls } from './check-input-urls.ts';
 import { expectedRunMs, measuredRuns } from './expected-run.ts';
 import { type JobRow, toJob } from './job-row.ts';
@@ -155,6 +156,70 @@ function pipelineEstimate(s: Services, body: Record<string, unknown>): number {
   }, 0);
 }
 
+/**
+ * 403 when a restricted key may not run this request: its tool and model, or for a pipeline, the pipeline
+ * tool and every step's tool and model (all of them, before anything is held). Checked before the model's
+ * availability, so the answer is the same whether or not this server can run it. The model a request
+ * names is checked as well as what runs, so an allowed video model whose image-to-video variant runs is
+ * allowed; a request naming no model is checked with the model it would get.
+ */
+function refuseForKey(
+  s: Services,
+  r: KeyRestrictions | undefined,
+  tool: ToolKey,
+  body: Record<string, unknown>,
+): void {
+  if (!r) return;
+  if (tool === 'pipeline') {
+    // The pipeline itself runs no model of its own: its steps do.
+    refuseToolOrModel({ ...r, allowedModels: null }, tool, 'pipeline');
+    const steps = Array.isArray(body.steps)
+      ? (body.steps as Array<{ tool: ToolKey; input: Record<string, unknown> }>)
+      : [];
+    for (const step of steps) refuseForKey(s, r, step.tool, step.input ?? {});
+    return;
+  }
+  if (!r.allowedModels) {
+    refuseToolOrModel(r, tool, '');
+    return;
+  }
+  const named = typeof body.model === 'string' ? s.catalog.resolve(body.model)?.model : undefined;
+  // An unknown model, or one of another tool, is chooseModel's to answer (404 model_not_found).
+  if (typeof body.model === 'string' && (!named || named.tool !== tool)) {
+    refuseToolOrModel({ ...r, allowedModels: null }, tool, '');
+    return;
+  }
+  const model = named ? imageToVideoVariant(s, tool, named, body) : chooseModel(s, tool, body).model;
+  refuseToolOrModel(r, tool, model.id, named?.id);
+}
+
+/**
+ * 429 when a key capped at `max` jobs at once already has that many queued or running. Called in the
+ * creating transaction after locking the key's row, so concurrent creations by the key count one by one.
+ */
+async function refuseOverConcurrency(tx: Queryable, apiKeyId: string, max: number): Promise<void> {
+  await tx.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [apiKeyId]);
+  const { rows } = await tx.query<{ active: number; soonest_ms: number | null }>(
+    `SELECT count(*)::int AS active,
+            min(extract(epoch FROM (created_at - now())) * 1000 + coalesce(estimated_duration_ms, 10000))::float8
+              AS soonest_ms
+       FROM jobs WHERE api_key_id = $1 AND status IN ('queued', 'submitting', 'running')`,
+    [apiKeyId],
+  );
+  const { active, soonest_ms } = rows[0]!;
+  if (active < max) return;
+  // When the first of them is expected to end, within reason: a hint, not a promise.
+  const retryAfter = Math.min(60, Math.max(1, Math.ceil((soonest_ms ?? 1000) / 1000)));
+  throw new AppError(
+    'rate_limited',
+    `This API key may run at most ${max} job${max === 1 ? '' : 's'} at once and has ${active} queued or running: try again when one finishes.`,
+    {
+      details: { max_concurrent_jobs: max, active_jobs: active, retry_after_seconds: retryAfter },
+      headers: { 'retry-after': String(retryAfter) },
+    },
+  );
+}
+
 const IMAGE_EXTENSION = /\.(png|jpe?g|webp|gif|avif|bmp|tiff?)$/i;
 
 /** Spec 4.2: an image start frame on a video model with an image-to-video variant runs that variant. */
@@ -221,6 +286,7 @@ export async function createJob(
   request: CreateJobRequest,
   checkUrls: CheckUrls,
 ): Promise<CreatedJob> {
+  refuseForKey(s, auth.restrictions, request.tool, request.body);
   const { model, offer } = chooseModel(s, request.tool, request.body);
   checkModelInput(model, request.body);
   const pipeline = request.tool === 'pipeline';
@@ -273,6 +339,8 @@ export async function createJob(
       }
     }
 
+    const maxConcurrent = auth.restrictions?.maxConcurrentJobs;
+    if (maxConcurrent && auth.apiKeyId) await refuseOverConcurrency(tx, auth.apiKeyId, maxConcurrent);
     const folderId = await resolveFolder(tx, auth, request.workspace);
     const cacheKey = cacheKeyOf(model, offer, request.body, { teamId: auth.teamId, folderId });
     const cached = cacheKey

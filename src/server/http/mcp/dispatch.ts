@@ -29,13 +29,15 @@ function queryString(query: RouteCall['query']): string {
 /**
  * Calls the contract's routes in-process, as the MCP caller: the same authentication, validation, limits
  * and handlers as over HTTP, so a tool can never do more (or other) than the API allows. The calls carry
- * `mcpCall`, a binding no HTTP client can set, so the runs they start are recorded with source `mcp`.
+ * `mcpCall`, a binding no HTTP client can set, so the runs they start are recorded with source `mcp`, and
+ * the agent's address (`clientAddress`), so a key's address allow-list holds on each call.
  */
 export function routeDispatcher(
   app: Hono<AppEnv>,
   origin: string,
   authorization: string,
   team: string | undefined,
+  address: string,
 ): Dispatch {
   return async (endpoint, call = {}) => {
     const url = `${origin}${fillPath(endpoint.path, call.params)}${queryString(call.query)}`;
@@ -51,7 +53,14 @@ export function routeDispatcher(
       body = JSON.stringify(call.body);
     }
     // Only `mcpCall`: Node's request of the MCP exchange is not this call's (its body is read already).
-    const response = await app.request(url, { method: endpoint.method, headers, body }, { mcpCall: true });
+    const response = await app.request(
+      url,
+      { method: endpoint.method, headers, body },
+      {
+        mcpCall: true,
+        clientAddress: address,
+      },
+    );
     const text = await response.text();
     const parsed: unknown = text ? JSON.parse(text) : null;
     if (response.ok) return { ok: true, status: response.status, body: parsed };

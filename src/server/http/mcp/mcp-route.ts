@@ -5,6 +5,7 @@ import type { Context, Hono } from 'hono';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import type { Authenticator } from '../auth.ts';
+import { clientAddress } from '../client-address.ts';
 import type { AppEnv } from '../env.ts';
 import { requestHeader } from '../request-header.ts';
 import { errorBody, respondJson } from '../respond.ts';
@@ -33,8 +34,10 @@ export function mountMcp(app: Hono<AppEnv>, s: Services, auth: Authenticator): v
     const team = requestHeader(c, 'x-team-id');
     // Refused here, before any MCP exchange, with a 401 whose WWW-Authenticate names the resource metadata,
     // where a client that speaks only OAuth finds how to get a token (RFC 9728).
+    // The agent's address: its key's allow-list is checked here, and again on each route call (dispatch).
+    const address = clientAddress(c, s.config.TRUST_PROXY);
     try {
-      await auth.authenticate(authorization, 'any', team);
+      await auth.authenticate(authorization, 'any', team, { address: () => address });
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'unauthorized') throw error;
       throw new AppError('unauthorized', error.message, {
@@ -46,7 +49,7 @@ export function mountMcp(app: Hono<AppEnv>, s: Services, auth: Authenticator): v
     tools ??= mcpTools(s.catalog);
     const known = tools;
     const origin = new URL(c.req.url).origin;
-    const dispatch = routeDispatcher(app, origin, authorization!, team);
+    const dispatch = routeDispatcher(app, origin, authorization!, team, address);
     const ownMedia = `${s.config.PUBLIC_URL.replace(/\/+$/, '')}/media/`;
     const media: ToolContext['media'] = async (url) => {
       if (!url.startsWith(ownMedia)) return null;

@@ -6,10 +6,13 @@ import {
   removeApiKeyShare,
   revealApiKey,
   revokeApiKey,
+  rotateApiKey,
   shareApiKey,
+  updateApiKey,
 } from '../../../contract/api-keys.ts';
 import { createApiKey } from '../../domain/identity/api-keys.ts';
 import type { AuthContext } from '../../domain/identity/auth-context.ts';
+import { normaliseRestrictions, rotateKey, updateKey } from '../../domain/identity/key-edits.ts';
 import { findVisibleKey, listVisibleKeys, requireManager } from '../../domain/identity/key-records.ts';
 import { listReveals, revealKey } from '../../domain/identity/key-reveals.ts';
 import { evictKeys, revokeKey } from '../../domain/identity/key-revocation.ts';
@@ -30,7 +33,10 @@ function personOf(auth: AuthContext): string {
   return auth.personId;
 }
 
-/** API keys: list, create, revoke, reveal, shares and the reveal log. */
+/** Rotations per person: a secret replaced more often than this is a script gone wrong. */
+const ROTATE_RATE_LIMIT: RateLimitRule = { label: 'key rotations', limit: 30, windowSeconds: 3600 };
+
+/** API keys: list, create, edit, rotate, revoke, reveal, shares and the reveal log. */
 export function apiKeyRoutes(s: Services) {
   return [
     defineRoute(listApiKeys, async ({ auth, query }) => listVisibleKeys(s.db, personOf(auth), query)),
@@ -43,16 +49,35 @@ export function apiKeyRoutes(s: Services) {
           'Only members of this team create its keys; a key is only shared with you.',
         );
       }
+      // A service key belongs to the team: only those who manage the team's keys make one.
+      const service = body.owner === 'team';
+      if (service && auth.role !== 'owner' && auth.role !== 'manager') {
+        throw new AppError('forbidden', "Only the team's owners and managers create service keys.");
+      }
+      const restrictions = normaliseRestrictions(s.catalog, body);
       await hit(s.db, bucketName('key-create', personId), CREATE_RATE_LIMIT);
       const created = await createApiKey(s.db, s.keys.encryption, {
         teamId: auth.teamId,
-        personId,
+        personId: service ? null : personId,
         name: body.name,
         revealable: body.revealable,
         expiresAt: body.expires_at,
+        restrictions,
+        service,
+        createdBy: personId,
       });
       const key = await findVisibleKey(s.db, personId, created.id);
       return reply(201, { api_key: created.secret, key: key.record });
+    }),
+
+    defineRoute(updateApiKey, async ({ auth, params, body }) =>
+      updateKey(s.db, s.apiKeys, s.catalog, personOf(auth), params.id, body),
+    ),
+
+    defineRoute(rotateApiKey, async ({ auth, params, body }) => {
+      const personId = personOf(auth);
+      await hit(s.db, bucketName('key-rotate', personId), ROTATE_RATE_LIMIT);
+      return rotateKey(s.db, s.apiKeys, s.keys.encryption, personId, params.id, body.grace_seconds);
     }),
 
     defineRoute(revokeApiKey, async ({ auth, params }) => {

@@ -12,6 +12,8 @@ export function keyAbilities(key: Pick<ApiKey, 'relation' | 'revealable' | 'revo
   return {
     reveal: live && key.revealable,
     share: live && manages,
+    /** Edit and rotate: the owner and the team's managers, as revoke. */
+    edit: live && manages,
     readLog: manages && key.revealable,
     revoke: live && manages,
     /** Someone a key is shared with may give the share back. */

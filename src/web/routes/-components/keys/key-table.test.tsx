@@ -25,8 +25,8 @@ describe('key table', () => {
         onAction={vi.fn()}
       />,
     );
-    expect(buttonsOf('Mine')).toEqual(['Reveal', 'Share', 'Reveal log', 'Revoke']);
-    expect(buttonsOf('Machine')).toEqual(['Share', 'Revoke']);
+    expect(buttonsOf('Mine')).toEqual(['Reveal', 'Edit', 'Rotate', 'Share', 'Reveal log', 'Revoke']);
+    expect(buttonsOf('Machine')).toEqual(['Edit', 'Rotate', 'Share', 'Revoke']);
     expect(buttonsOf('From Bo')).toEqual(['Reveal', 'Give back']);
     expect(buttonsOf('Old')).toEqual(['Reveal log']);
     expect(within(row('Old')).getByText(/^Revoked/)).toBeInTheDocument();

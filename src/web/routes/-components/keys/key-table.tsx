@@ -5,11 +5,12 @@ import { ColumnHeading, DataTable, TABLE_CELL } from '../../../components/data-t
 import { formatDateTime } from '../../../format/date-time.ts';
 import { formatRelativeTime } from '../../../format/time.ts';
 import { keyAbilities, keyPreview } from './key-preview.ts';
+import { KeyRestrictionBadges } from './key-restriction-badges.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 import { personName } from './person-name.ts';
 import { SharedWith } from './shared-with.tsx';
 
-export type KeyAction = 'reveal' | 'share' | 'log' | 'revoke' | 'leave';
+export type KeyAction = 'reveal' | 'edit' | 'rotate' | 'share' | 'log' | 'revoke' | 'leave';
 
 interface KeyTableProps {
   keys: readonly ApiKey[];
@@ -71,6 +72,7 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: KeyTableProps[
             Revoked <time dateTime={apiKey.revoked_at}>{formatDateTime(apiKey.revoked_at)}</time>
           </span>
         )}
+        <KeyRestrictionBadges apiKey={apiKey} />
       </th>
       {/* Whether it can be shown again sits under the key itself: a column of its own left too little room
           for the actions at laptop widths. */}
@@ -114,9 +116,11 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: KeyTableProps[
         <SharedWith apiKey={apiKey} />
       </td>
       <td className={`${TABLE_CELL} text-right`}>
-        {/* Two lines rather than a table wider than the page when a key has all four actions. */}
-        <div className="ml-auto flex max-w-56 flex-wrap justify-end gap-1 whitespace-nowrap">
+        {/* Wrapped lines rather than a table wider than the page when a key has every action. */}
+        <div className="ml-auto flex max-w-64 flex-wrap justify-end gap-1 whitespace-nowrap">
           {can.reveal && action('reveal', 'Reveal')}
+          {can.edit && action('edit', 'Edit')}
+          {can.edit && action('rotate', 'Rotate')}
           {can.share && action('share', 'Share')}
           {can.readLog && action('log', 'Reveal log')}
           {can.revoke && action('revoke', 'Revoke', 'danger')}

@@ -10,12 +10,14 @@ import { meQueryOptions } from '../../../queries/me.ts';
 import { keysPageSeen } from '../get-started/get-started-progress.ts';
 import { ConnectTools } from './connect-tools.tsx';
 import { CreateKeyDialog } from './create-key-dialog.tsx';
+import { EditKeyDialog } from './edit-key-dialog.tsx';
 import { type KeyAction, KeyTable } from './key-table.tsx';
 import { keysOfTeam } from './keys-of-team.ts';
 import { LeaveShareDialog } from './leave-share-dialog.tsx';
 import { RevealKeyDialog } from './reveal-key-dialog.tsx';
 import { RevealLogDialog } from './reveal-log-dialog.tsx';
 import { RevokeKeyDialog } from './revoke-key-dialog.tsx';
+import { RotateKeyDialog } from './rotate-key-dialog.tsx';
 import { ShareKeyDialog } from './share-key-dialog.tsx';
 
 type OpenDialog = { kind: 'create' } | { kind: KeyAction; key: ApiKey } | null;
@@ -47,7 +49,11 @@ export function KeysPage({ includeRevoked }: { includeRevoked: boolean }) {
         <KeyTable keys={keys} onAction={(kind, key) => setOpen({ kind, key })} />
       )}
       <ConnectTools />
-      {open?.kind === 'create' && <CreateKeyDialog onClose={close} />}
+      {open?.kind === 'create' && (
+        <CreateKeyDialog onClose={close} canMakeServiceKey={me.role === 'owner' || me.role === 'manager'} />
+      )}
+      {open?.kind === 'edit' && <EditKeyDialog apiKey={open.key} onClose={close} />}
+      {open?.kind === 'rotate' && <RotateKeyDialog apiKey={open.key} onClose={close} />}
       {open?.kind === 'reveal' && <RevealKeyDialog apiKey={open.key} onClose={close} />}
       {open?.kind === 'share' && <ShareKeyDialog apiKey={open.key} onClose={close} />}
       {open?.kind === 'log' && <RevealLogDialog apiKey={open.key} onClose={close} />}
