@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SpendLimit } from './budgets.ts';
 import { Email, PageQuery, pageOf, QueryBoolean, Timestamp, Uuid } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { KeyId } from './jobs.ts';
@@ -56,6 +57,10 @@ export const ApiKey = z
     expires_at: Timestamp.nullable().meta({
       description: 'When the key stops working (401 `api_key_expired`); null when it never expires.',
     }),
+    spend_limit: SpendLimit.nullable().meta({
+      description:
+        "What the key may spend per day, week or month of the team's time zone (402 `spend_limit_exceeded` past it); null: no limit.",
+    }),
   })
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKey>;
@@ -72,6 +77,10 @@ export const CreateApiKeyRequest = z
     expires_at: Timestamp.nullable().default(null).meta({
       description:
         'When the key stops working; from then on it answers 401 `api_key_expired`. Omitted or null: never.',
+    }),
+    spend_limit: SpendLimit.nullable().default(null).meta({
+      description:
+        "At most `credits` per `period` (weeks from Monday, months from the 1st, in the team's time zone); a job that would pass it answers 402 `spend_limit_exceeded`. Omitted or null: no limit.",
     }),
   })
   .meta({ id: 'CreateApiKeyRequest' });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ApiKey, listApiKeys } from '../../../contract/api-keys.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { KEY_SPEND_LIMIT_SQL } from '../budgets/key-spend-limit.ts';
 import { decodeCursor, encodeCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 
 type Relation = ApiKey['relation'];
@@ -23,6 +24,7 @@ interface KeyRow {
   last_used_at: Date | null;
   revoked_at: Date | null;
   expires_at: Date | null;
+  spend_limit: ApiKey['spend_limit'];
   cursor_at: string;
 }
 
@@ -45,7 +47,8 @@ SELECT k.id, k.name, k.start, k.last4, k.revealable, k.team_id, k.owner_person_i
        CASE WHEN k.owner_person_id = $1 THEN 'owned'
             WHEN vm.role IN ('owner', 'manager') THEN 'team'
             WHEN vs.person_id IS NOT NULL THEN 'shared' END AS relation,
-       k.created_at, k.last_used_at, k.revoked_at, k.expires_at, ${microsecondInstant('k.created_at')} AS cursor_at
+       k.created_at, k.last_used_at, k.revoked_at, k.expires_at, ${KEY_SPEND_LIMIT_SQL} AS spend_limit,
+       ${microsecondInstant('k.created_at')} AS cursor_at
   FROM api_keys k
   LEFT JOIN persons o ON o.id = k.owner_person_id
   LEFT JOIN memberships vm ON vm.team_id = k.team_id AND vm.person_id = $1
@@ -75,6 +78,9 @@ function toRecord(row: KeyRow & { relation: Relation }): ApiKey {
     last_used_at: row.last_used_at?.toISOString() ?? null,
     revoked_at: row.revoked_at?.toISOString() ?? null,
     expires_at: row.expires_at?.toISOString() ?? null,
+    spend_limit: row.spend_limit
+      ? { credits: Number(row.spend_limit.credits), period: row.spend_limit.period }
+      : null,
   };
 }
 

@@ -8,6 +8,8 @@ import {
   revokeApiKey,
   shareApiKey,
 } from '../../../contract/api-keys.ts';
+import { transaction } from '../../db/pool.ts';
+import { setKeySpendLimit } from '../../domain/budgets/key-spend-limit.ts';
 import { createApiKey } from '../../domain/identity/api-keys.ts';
 import type { AuthContext } from '../../domain/identity/auth-context.ts';
 import { findVisibleKey, listVisibleKeys, requireManager } from '../../domain/identity/key-records.ts';
@@ -44,12 +46,17 @@ export function apiKeyRoutes(s: Services) {
         );
       }
       await hit(s.db, bucketName('key-create', personId), CREATE_RATE_LIMIT);
-      const created = await createApiKey(s.db, s.keys.encryption, {
-        teamId: auth.teamId,
-        personId,
-        name: body.name,
-        revealable: body.revealable,
-        expiresAt: body.expires_at,
+      // The key and its spend limit in one transaction: no moment when the key works without its limit.
+      const created = await transaction(s.db, async (tx) => {
+        const key = await createApiKey(tx, s.keys.encryption, {
+          teamId: auth.teamId,
+          personId,
+          name: body.name,
+          revealable: body.revealable,
+          expiresAt: body.expires_at,
+        });
+        if (body.spend_limit) await setKeySpendLimit(tx, auth.teamId, key.id, body.spend_limit);
+        return key;
       });
       const key = await findVisibleKey(s.db, personId, created.id);
       return reply(201, { api_key: created.secret, key: key.record });

@@ -32,6 +32,7 @@ export function testKey(overrides: Partial<ApiKey> = {}): ApiKey {
     last_used_at: null,
     revoked_at: null,
     expires_at: null,
+    spend_limit: null,
     ...overrides,
   };
 }
