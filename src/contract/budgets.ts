@@ -79,7 +79,10 @@ export const Budget = z
     mode: BudgetMode,
     thresholds: z.array(z.int().min(1).max(100)),
     alert_emails: z.array(z.string()),
-    alert_webhook_url: z.string().nullable(),
+    alert_webhook_url: z.string().nullable().meta({
+      description:
+        'Shown to owners and managers only (a receiver URL may carry its own secret); null for others.',
+    }),
     timezone: z.string().meta({ description: "The team's time zone, in which periods are counted." }),
     spent: z.int().meta({
       description: 'Spent this period: holds of running jobs plus charges, less releases and refunds.',

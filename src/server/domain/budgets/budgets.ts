@@ -60,7 +60,7 @@ SELECT b.id, b.team_id, b.scope_type, b.scope_id, b.credits, b.period, b.reset_d
  WHERE b.team_id = $1 AND NOT b.key_limit
    AND (b.scope_type <> 'folder' OR $3::boolean OR ${folderSeenSql('w', '$2', 'false')})`;
 
-async function toBudget(q: Queryable, row: BudgetRow): Promise<Budget> {
+async function toBudget(q: Queryable, row: BudgetRow, actor: BudgetActor): Promise<Budget> {
   const now = row.now.getTime();
   const { start, end } = budgetPeriod(row.period, row.reset_day, row.timezone, now);
   const [spent, alerts] = await Promise.all([
@@ -81,7 +81,8 @@ async function toBudget(q: Queryable, row: BudgetRow): Promise<Budget> {
     mode: row.mode,
     thresholds: row.thresholds,
     alert_emails: row.alert_emails,
-    alert_webhook_url: row.alert_webhook_url,
+    // A receiver's URL often carries its own secret (a chat hook's token): managers only see it.
+    alert_webhook_url: seesEveryFolder(actor) ? row.alert_webhook_url : null,
     timezone: row.timezone,
     spent,
     remaining: Math.max(0, credits - spent),
@@ -101,13 +102,13 @@ export async function listBudgets(db: Db, actor: BudgetActor): Promise<Budget[]>
     `${BUDGET_SELECT} ORDER BY b.created_at, b.id`,
     viewerArgs(actor),
   );
-  return Promise.all(rows.map((row) => toBudget(db, row)));
+  return Promise.all(rows.map((row) => toBudget(db, row, actor)));
 }
 
 export async function getBudget(q: Queryable, actor: BudgetActor, id: string): Promise<Budget> {
   const { rows } = await q.query<BudgetRow>(`${BUDGET_SELECT} AND b.id = $4`, [...viewerArgs(actor), id]);
   if (!rows[0]) throw new AppError('not_found', `Budget \`${id}\` was not found.`);
-  return toBudget(q, rows[0]);
+  return toBudget(q, rows[0], actor);
 }
 
 export async function teamTimezone(q: Queryable, teamId: string): Promise<string> {

@@ -45,7 +45,11 @@ describe('budgets: create, read, edit, delete and who may', () => {
     const owner = await person(t);
     const manager = await memberOf(t, owner, 'manager');
     const member = await memberOf(t, owner, 'member');
-    const created = Budget.parse(await teamBudget(owner, { credits: 500, period: 'week', reset_day: 3 }));
+    const hook = 'http://127.0.0.1:9/hooks/token-abc';
+    const created = Budget.parse(
+      await teamBudget(owner, { credits: 500, period: 'week', reset_day: 3, alert_webhook_url: hook }),
+    );
+    expect(created.alert_webhook_url).toBe(hook);
     expect(created).toMatchObject({
       scope: { type: 'team', id: owner.teamId },
       credits: 500,
@@ -64,9 +68,10 @@ describe('budgets: create, read, edit, delete and who may', () => {
     // Members read (acting for the owner's team) …
     const team = { 'x-team-id': owner.teamId };
     expect((await member.client.listBudgets({ headers: team })).data.map((b) => b.id)).toEqual([created.id]);
-    expect((await member.client.getBudget({ params: { id: created.id }, headers: team })).id).toBe(
-      created.id,
-    );
+    const seen = await member.client.getBudget({ params: { id: created.id }, headers: team });
+    expect(seen.id).toBe(created.id);
+    // … without the receiver's URL, which may carry its own secret.
+    expect(seen.alert_webhook_url).toBeNull();
     // … and change nothing.
     for (const call of [
       () =>
