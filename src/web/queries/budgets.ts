@@ -46,3 +46,12 @@ export function useDeleteBudget() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: budgetKeys.all }),
   });
 }
+
+/** The team's time zone, in which budgets count their periods: changing it moves every budget's period. */
+export function useUpdateTeamTimezone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (timezone: string) => sessionApi().updateTeamSettings({ body: { timezone } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: budgetKeys.all }),
+  });
+}

@@ -17,6 +17,7 @@ import {
   periodWords,
   scopeWords,
 } from './budget-words.ts';
+import { TeamTimezone } from './team-timezone.tsx';
 
 type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'delete'; budget: Budget } | null;
 
@@ -46,6 +47,7 @@ export function BudgetsPage() {
         }
         actions={manager && <Button onClick={() => setOpen({ kind: 'create' })}>New budget</Button>}
       />
+      {manager && <TeamTimezone key={data.timezone} timezone={data.timezone} />}
       {data.data.length === 0 ? (
         <EmptyState
           title="No budgets yet"
