@@ -1,11 +1,20 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { freshEmail, signInThroughUi } from './support/sign-in.ts';
 
 /*
  * Budgets against the real server: the owner of a new team creates a hard cap of 1 credit a day from
  * the Budgets page, runs one image in the playground (1 credit), sees the next run stopped with what is
- * left and when it resets, reads the used-up budget on its card, and deletes it.
+ * left and when it resets, reads the used-up budget on its card, and deletes it. In dark mode, with axe
+ * run on the page and on its form (the accessibility spec visits it in both schemes too).
  */
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 async function openBudgets(page: Page) {
   await page
@@ -27,7 +36,8 @@ async function runImage(page: Page, prompt: string) {
 test('an owner caps the team at 1 credit a day; the second run is stopped, saying when the cap resets', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
+  await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/sign-in');
   await signInThroughUi(page, freshEmail());
   await expect(page).toHaveURL(/\/playground/);
@@ -36,6 +46,8 @@ test('an owner caps the team at 1 credit a day; the second run is stopped, sayin
   await expect(page.getByRole('region', { name: 'No budgets yet' })).toBeVisible();
   await page.getByRole('button', { name: 'New budget' }).click();
   const dialog = page.getByRole('dialog', { name: 'New budget' });
+  await expect(dialog.getByLabel('Credits per period')).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
   // The form checks what the server would refuse.
   await dialog.getByLabel('Credits per period').fill('0');
   await dialog.getByRole('button', { name: 'Create budget' }).click();
@@ -51,6 +63,7 @@ test('an owner caps the team at 1 credit a day; the second run is stopped, sayin
   await expect(card).toContainText('Whole team');
   await expect(card).toContainText('1 credits per day');
   await expect(card).toContainText('Hard cap');
+  expect(await seriousViolations(page)).toEqual([]);
 
   await runImage(page, 'a lighthouse at dusk, ink sketch');
   const result = page.getByRole('region', { name: 'Result' });
