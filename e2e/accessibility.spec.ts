@@ -125,6 +125,7 @@ for (const scheme of ['light', 'dark'] as const) {
       { path: '/analytics', heading: 'Analytics' },
       { path: '/analytics?tab=performance', heading: 'Analytics' },
       { path: '/billing', heading: 'Billing' },
+      { path: '/budgets', heading: 'Budgets' },
       { path: '/settings', heading: 'Settings' },
       { path: '/no-such-page', heading: 'This page does not exist' },
     ];

@@ -119,6 +119,7 @@ describe('API keys (ours)', () => {
       last_used_at: null,
       revoked_at: null,
       expires_at: null,
+      spend_limit: null,
     };
     expect(issuesOf(ApiKey, key)).toEqual([]);
     expect(parseOk(ApiKey, { ...key, secret: 'mk_live_full' })).not.toHaveProperty('secret');

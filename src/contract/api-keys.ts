@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SpendLimit } from './budgets.ts';
 import { Email, PageQuery, pageOf, QueryBoolean, Timestamp, ToolKey, Uuid } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { isIpOrCidr } from './ip-address.ts';
@@ -49,7 +50,7 @@ export const IpAllowEntry = z.string().trim().refine(isIpOrCidr, {
 
 /**
  * What a key may do; each null (or omitted at creation) means no restriction. Shared by the key record,
- * its creation and its edit. (`spend_limit` joins these when budgets land; it is not part of this shape yet.)
+ * its creation and its edit. (`spend_limit`, a cap budget on the key, is beside them.)
  */
 const restrictionFields = {
   allowed_tools: z.array(ToolKey).min(1).max(20).nullable().meta({
@@ -114,6 +115,10 @@ export const ApiKey = z
       description:
         'After a rotation, until when the replaced secret still works; null when it no longer does.',
     }),
+    spend_limit: SpendLimit.nullable().meta({
+      description:
+        "What the key may spend per day, week or month of the team's time zone (402 `spend_limit_exceeded` past it); null: no limit.",
+    }),
   })
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKey>;
@@ -143,6 +148,10 @@ export const CreateApiKeyRequest = z
       description:
         '`team` makes a service key that belongs to the team, not to the caller (owners and managers only; 403 `forbidden` otherwise). Default `me`.',
     }),
+    spend_limit: SpendLimit.nullable().default(null).meta({
+      description:
+        "At most `credits` per `period` (weeks from Monday, months from the 1st, in the team's time zone); a job that would pass it answers 402 `spend_limit_exceeded`. Omitted or null: no limit.",
+    }),
   })
   .meta({ id: 'CreateApiKeyRequest' });
 
@@ -157,6 +166,9 @@ export const UpdateApiKeyRequest = z
     read_only: z.boolean().nullable().optional().meta({ description: 'Null is the same as false.' }),
     rate_limit_per_minute: restrictionFields.rate_limit_per_minute.optional(),
     max_concurrent_jobs: restrictionFields.max_concurrent_jobs.optional(),
+    spend_limit: SpendLimit.nullable().optional().meta({
+      description: 'A new spend limit, replacing the old one; null removes it.',
+    }),
   })
   .meta({ id: 'UpdateApiKeyRequest' });
 

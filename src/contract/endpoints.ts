@@ -20,6 +20,15 @@ import {
 } from './api-keys.ts';
 import { devDemo, devMailbox, sendOtp, signOut, verifyOtp } from './auth.ts';
 import { getBalance, listLedgerEntries } from './billing.ts';
+import {
+  createBudget,
+  deleteBudget,
+  getBudget,
+  getTeamSettings,
+  listBudgets,
+  updateBudget,
+  updateTeamSettings,
+} from './budgets.ts';
 import type { EndpointDef } from './endpoint.ts';
 import {
   createFileArchive,
@@ -164,6 +173,11 @@ export const endpoints = {
   getBalanceV1,
   getBalance,
   listLedgerEntries,
+  listBudgets,
+  createBudget,
+  getBudget,
+  updateBudget,
+  deleteBudget,
   // Analytics
   getAnalyticsSummary,
   getAnalyticsTimeseries,
@@ -186,6 +200,8 @@ export const endpoints = {
   revokeTeamInvitation,
   updateTeamMember,
   removeTeamMember,
+  getTeamSettings,
+  updateTeamSettings,
   getWebhookSecret,
   rotateWebhookSecret,
   sendWebhookTestEvent,

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   /** The API key's `expires_at` has passed (issue #31); a new key is needed. */
   api_key_expired: 401,
   insufficient_balance: 402,
+  /** A key's spend limit or a hard-cap budget would be passed; details say what is left and when it resets. */
+  spend_limit_exceeded: 402,
   forbidden: 403,
   not_found: 404,
   model_not_found: 404,

@@ -311,6 +311,7 @@ describe('common request parts', () => {
     for (const code of [
       'invalid_request',
       'insufficient_balance',
+      'spend_limit_exceeded',
       'forbidden',
       'model_not_found',
       'rate_limited',

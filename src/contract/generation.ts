@@ -677,6 +677,7 @@ export const ffmpegResizeV1 = defineEndpoint({
   errors: [
     'invalid_request',
     'insufficient_balance',
+    'spend_limit_exceeded',
     'forbidden',
     'rate_limited',
     'pricing_unavailable',

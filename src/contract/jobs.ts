@@ -283,6 +283,7 @@ export const JobParams = z.object({ id: JobId });
 export const JOB_CREATION_ERRORS = [
   'invalid_request',
   'insufficient_balance',
+  'spend_limit_exceeded',
   'forbidden',
   'model_not_found',
   'model_retired',

@@ -137,6 +137,28 @@ describe('OpenAPI document of the whole endpoint table', () => {
     expect(Object.keys(jobs.responses)).toEqual(expect.arrayContaining(['401', '403', '429']));
   });
 
+  it('documents budgets, key spend limits, the 402 spend_limit_exceeded and the budget alert webhook', () => {
+    expect(Object.keys(document.paths['/v2/budgets'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(document.paths['/v2/budgets/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'patch']);
+    expect(Object.keys(document.paths['/v2/team/settings'] ?? {}).sort()).toEqual(['get', 'patch']);
+    const schemas = document.components.schemas as Record<string, { properties?: Record<string, unknown> }>;
+    expect(schemas.ApiKey?.properties).toHaveProperty('spend_limit');
+    expect(schemas.CreateApiKeyRequest?.properties).toHaveProperty('spend_limit');
+    expect(Object.keys(schemas.Budget?.properties ?? {})).toEqual(
+      expect.arrayContaining(['spent', 'remaining', 'period_start', 'resets_at', 'forecast']),
+    );
+    expect(Object.keys(schemas.SpendLimitExceededDetails?.properties ?? {})).toEqual(
+      expect.arrayContaining(['remaining', 'resets_at', 'limit', 'period']),
+    );
+    expect(JSON.stringify(document.paths['/v2/image']?.post?.responses['402'])).toContain(
+      'spend_limit_exceeded',
+    );
+    const webhooks = (document as unknown as { webhooks: Record<string, unknown> }).webhooks;
+    expect(JSON.stringify(webhooks['budget.threshold_reached'])).toContain(
+      '#/components/schemas/BudgetAlertEvent',
+    );
+  });
+
   it('makes the error envelope a real component, not a reference to itself', () => {
     expect(document.components.schemas.Error).toMatchObject({ type: 'object', required: ['error'] });
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUDGET_ALERT_EVENT_TYPE, BudgetAlertEvent, SpendLimitExceededDetails } from './budgets.ts';
 import { TAGS } from './common.ts';
 import type { EndpointDef } from './endpoint.ts';
 import { ERROR_STATUS, type ErrorCode, ErrorEnvelope } from './errors.ts';
@@ -8,7 +9,7 @@ type JsonObject = Record<string, unknown>;
 const REASONS: Record<number, string> = {
   400: 'Bad request',
   401: 'Missing or invalid API key or session',
-  402: 'Balance too low',
+  402: 'Balance too low, or a spend limit or budget cap reached',
   403: 'Forbidden',
   404: 'Not found',
   405: 'Method not allowed',
@@ -148,6 +149,23 @@ export function buildOpenApi(endpoints: readonly EndpointDef[], options: OpenApi
     pathItem[endpoint.method.toLowerCase()] = operation;
     paths[endpoint.path] = pathItem;
   }
+  // Not bodies of an endpoint, but documented: the 402 `spend_limit_exceeded` details, and the event a
+  // budget's alert POSTs (OpenAPI 3.1 `webhooks`).
+  convert(SpendLimitExceededDetails, 'output', components);
+  const webhooks = {
+    [BUDGET_ALERT_EVENT_TYPE]: {
+      post: {
+        summary: 'A budget reached one of its alert thresholds',
+        description:
+          "Sent once per threshold per period to the budget's `alert_webhook_url`, signed like job webhooks (Standard Webhooks headers, the team's secret). Tried once; answer 2xx.",
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: convert(BudgetAlertEvent, 'output', components) } },
+        },
+        responses: { '200': { description: 'Received.' } },
+      },
+    },
+  };
   return {
     openapi: '3.1.0',
     info: {
@@ -159,6 +177,7 @@ export function buildOpenApi(endpoints: readonly EndpointDef[], options: OpenApi
     servers: [{ url: options.serverUrl }],
     tags: TAGS.map((name) => ({ name })),
     paths,
+    webhooks,
     components: {
       schemas: components,
       securitySchemes: {

@@ -17,6 +17,7 @@ const TITLES: Record<Exclude<keyof FileRoutesById, Wrapper>, string | ((params: 
   '/sign-in': 'Sign in',
   '/_app/analytics': 'Analytics',
   '/_app/billing': 'Billing',
+  '/_app/budgets': 'Budgets',
   '/_app/files': 'Files',
   '/_app/files_/$fileId': 'File',
   '/_app/jobs': 'Jobs',

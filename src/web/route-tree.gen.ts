@@ -14,6 +14,7 @@ import { Route as SignInRouteImport } from './routes/sign-in.tsx';
 import { Route as AppIndexRouteImport } from './routes/_app.index.tsx';
 import { Route as AppAnalyticsRouteImport } from './routes/_app.analytics.tsx';
 import { Route as AppBillingRouteImport } from './routes/_app.billing.tsx';
+import { Route as AppBudgetsRouteImport } from './routes/_app.budgets.tsx';
 import { Route as AppFilesRouteImport } from './routes/_app.files.tsx';
 import { Route as AppJobsRouteImport } from './routes/_app.jobs.tsx';
 import { Route as AppKeysRouteImport } from './routes/_app.keys.tsx';
@@ -50,6 +51,11 @@ const AppAnalyticsRoute = AppAnalyticsRouteImport.update({
 const AppBillingRoute = AppBillingRouteImport.update({
   id: '/billing',
   path: '/billing',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppBudgetsRoute = AppBudgetsRouteImport.update({
+  id: '/budgets',
+  path: '/budgets',
   getParentRoute: () => AppRoute,
 } as any);
 const AppFilesRoute = AppFilesRouteImport.update({
@@ -123,6 +129,7 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute;
   '/analytics': typeof AppAnalyticsRoute;
   '/billing': typeof AppBillingRoute;
+  '/budgets': typeof AppBudgetsRoute;
   '/files': typeof AppFilesRoute;
   '/jobs': typeof AppJobsRouteWithChildren;
   '/keys': typeof AppKeysRoute;
@@ -141,6 +148,7 @@ export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
   '/analytics': typeof AppAnalyticsRoute;
   '/billing': typeof AppBillingRoute;
+  '/budgets': typeof AppBudgetsRoute;
   '/files': typeof AppFilesRoute;
   '/jobs': typeof AppJobsRouteWithChildren;
   '/keys': typeof AppKeysRoute;
@@ -162,6 +170,7 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute;
   '/_app/analytics': typeof AppAnalyticsRoute;
   '/_app/billing': typeof AppBillingRoute;
+  '/_app/budgets': typeof AppBudgetsRoute;
   '/_app/files': typeof AppFilesRoute;
   '/_app/jobs': typeof AppJobsRouteWithChildren;
   '/_app/keys': typeof AppKeysRoute;
@@ -184,6 +193,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/analytics'
     | '/billing'
+    | '/budgets'
     | '/files'
     | '/jobs'
     | '/keys'
@@ -202,6 +212,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/analytics'
     | '/billing'
+    | '/budgets'
     | '/files'
     | '/jobs'
     | '/keys'
@@ -222,6 +233,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/_app/analytics'
     | '/_app/billing'
+    | '/_app/budgets'
     | '/_app/files'
     | '/_app/jobs'
     | '/_app/keys'
@@ -278,6 +290,13 @@ declare module '@tanstack/react-router' {
       path: '/billing';
       fullPath: '/billing';
       preLoaderRoute: typeof AppBillingRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/budgets': {
+      id: '/_app/budgets';
+      path: '/budgets';
+      fullPath: '/budgets';
+      preLoaderRoute: typeof AppBudgetsRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/files': {
@@ -388,6 +407,7 @@ const AppJobsRouteWithChildren =
 interface AppRouteChildren {
   AppAnalyticsRoute: typeof AppAnalyticsRoute;
   AppBillingRoute: typeof AppBillingRoute;
+  AppBudgetsRoute: typeof AppBudgetsRoute;
   AppFilesRoute: typeof AppFilesRoute;
   AppJobsRoute: typeof AppJobsRouteWithChildren;
   AppKeysRoute: typeof AppKeysRoute;
@@ -406,6 +426,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAnalyticsRoute: AppAnalyticsRoute,
   AppBillingRoute: AppBillingRoute,
+  AppBudgetsRoute: AppBudgetsRoute,
   AppFilesRoute: AppFilesRoute,
   AppJobsRoute: AppJobsRouteWithChildren,
   AppKeysRoute: AppKeysRoute,

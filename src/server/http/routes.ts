@@ -8,6 +8,7 @@ import { analyticsRoutes } from './routes/analytics.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
+import { budgetRoutes } from './routes/budgets.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { ffmpegV1Routes } from './routes/ffmpeg-v1.ts';
 import { fileRoutes } from './routes/files.ts';
@@ -43,6 +44,7 @@ export function allRoutes(s: Services, fastPath = new FastPath()): Route[] {
     ...teamRoutes(s),
     ...analyticsRoutes(s),
     ...billingRoutes(s),
+    ...budgetRoutes(s, checkUrls),
     ...webhookRoutes(s, checkUrls),
     ...providerWebhookRoutes(s),
     ...presetRoutes(s),

@@ -24,6 +24,7 @@ import { mcpOauth } from './022-mcp-oauth.ts';
 import { keyExpiry } from './023-key-expiry.ts';
 import { webhookSecretOverlap } from './024-webhook-secret-overlap.ts';
 import { keyRestrictions } from './025-key-restrictions.ts';
+import { budgets } from './026-budgets.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -52,4 +53,5 @@ export const migrations: Migration[] = [
   keyExpiry,
   webhookSecretOverlap,
   keyRestrictions,
+  budgets,
 ];

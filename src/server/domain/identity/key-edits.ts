@@ -3,6 +3,7 @@ import type { ApiKey, CreatedApiKey, UpdateApiKeyRequest } from '../../../contra
 import type { FieldIssue } from '../../../contract/errors.ts';
 import { type Db, transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { setKeySpendLimit } from '../budgets/key-spend-limit.ts';
 import { displayParts, generateApiKey, hashApiKey } from './api-key-format.ts';
 import type { ApiKeyResolver, RestrictionInput } from './api-keys.ts';
 import { findVisibleKey, requireManager } from './key-records.ts';
@@ -104,8 +105,13 @@ export async function updateKey(
     const sets = EDITABLE.filter((field) => edit[field] !== undefined).map(
       (field) => `${field} = $${values.push(edit[field])}`,
     );
-    if (!sets.length) return { record: key.record, changed: [] };
-    await tx.query(`UPDATE api_keys SET ${sets.join(', ')} WHERE id = $1`, values);
+    // The spend limit is a hidden cap budget on the key, changed in the same transaction as the rest.
+    if (body.spend_limit !== undefined) {
+      const { rows } = await tx.query<{ team_id: string }>('SELECT team_id FROM api_keys WHERE id = $1', [keyId]);
+      await setKeySpendLimit(tx, rows[0]!.team_id, keyId, body.spend_limit);
+    }
+    if (!sets.length && body.spend_limit === undefined) return { record: key.record, changed: [] };
+    if (sets.length) await tx.query(`UPDATE api_keys SET ${sets.join(', ')} WHERE id = $1`, values);
     // AUDIT(key.edited): the edit commits with this transaction; record actor, key and the fields in `sets`.
     const changed = await markKeyChanged(tx, keyId);
     return { record: (await findVisibleKey(tx, personId, keyId)).record, changed };

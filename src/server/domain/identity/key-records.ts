@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ApiKey, listApiKeys } from '../../../contract/api-keys.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { KEY_SPEND_LIMIT_SQL } from '../budgets/key-spend-limit.ts';
 import { decodeCursor, encodeCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 import type { RestrictionColumns } from './key-restrictions.ts';
 
@@ -27,6 +28,7 @@ interface KeyRow extends RestrictionColumns {
   is_service: boolean;
   rotated_at: Date | null;
   previous_secret_expires_at: Date | null;
+  spend_limit: ApiKey['spend_limit'];
   cursor_at: string;
 }
 
@@ -49,7 +51,7 @@ SELECT k.id, k.name, k.start, k.last4, k.revealable, k.team_id, k.owner_person_i
        CASE WHEN k.owner_person_id = $1 THEN 'owned'
             WHEN vm.role IN ('owner', 'manager') THEN 'team'
             WHEN vs.person_id IS NOT NULL THEN 'shared' END AS relation,
-       k.created_at, k.last_used_at, k.revoked_at, k.expires_at,
+       k.created_at, k.last_used_at, k.revoked_at, k.expires_at, ${KEY_SPEND_LIMIT_SQL} AS spend_limit,
        k.allowed_tools, k.allowed_models, k.allowed_ips, k.read_only, k.rate_limit_per_minute,
        k.max_concurrent_jobs, k.is_service, k.rotated_at,
        CASE WHEN k.previous_secret_expires_at > now() THEN k.previous_secret_expires_at END
@@ -93,6 +95,9 @@ function toRecord(row: KeyRow & { relation: Relation }): ApiKey {
     service: row.is_service,
     rotated_at: row.rotated_at?.toISOString() ?? null,
     previous_secret_expires_at: row.previous_secret_expires_at?.toISOString() ?? null,
+    spend_limit: row.spend_limit
+      ? { credits: Number(row.spend_limit.credits), period: row.spend_limit.period }
+      : null,
   };
 }
 

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
  * What a restricted key may do (issue #31). Carried on the key's principal and on the AuthContext of every
  * request made with it, so each check reads it from memory; an edit evicts cached lookups everywhere (as a
  * revocation does), so the next request sees the new rules. Null lists and limits: no restriction.
- * (`spend_limit` joins here when the budgets work adds it: it is checked where the hold is taken.)
+ * (A key's `spend_limit` is not here: it is a cap budget, counted where the hold is taken.)
  */
 export interface KeyRestrictions {
   allowedTools: readonly string[] | null;

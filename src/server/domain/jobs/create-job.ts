@@ -6,6 +6,8 @@ import { type Queryable, transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { hold } from '../billing/ledger.ts';
+import { checkBudgetAlertsLater } from '../budgets/budget-alerts.ts';
+import { enforceSpendCaps } from '../budgets/budget-spend.ts';
 import { retiredModelMessage } from '../catalog/lifecycle.ts';
 import { checkModelInput } from '../catalog/model-input.ts';
 import type { ModelDefinition, ProviderOffer } from '../catalog/types.ts';
@@ -359,6 +361,9 @@ export async function createJob(
       jobId: id,
       jobStatus: 'queued',
     };
+    // Key spend limits and hard-cap budgets, locked and counted in this transaction: a pipeline is
+    // checked for the sum of its steps (which then each hold, and are checked, as they start).
+    await enforceSpendCaps(tx, attribution, pipeline && !cached ? estimate : held);
     if (!(await hold(tx, held, attribution))) {
       const { rows } = await tx.query<{ balance_cents: number }>(
         'SELECT balance_cents FROM teams WHERE id = $1',
@@ -420,6 +425,15 @@ export async function createJob(
       queue,
     });
     s.wakeQueue(queue);
+    // Alerts go out after the commit, never inside the money's transaction, and never fail the job.
+    if (created.job.estimated_cost_cents > 0) {
+      checkBudgetAlertsLater(s, {
+        teamId: auth.teamId,
+        personId: auth.personId,
+        apiKeyId: auth.apiKeyId,
+        folderId: created.job.folder_id ?? null,
+      });
+    }
   }
   return created;
 }

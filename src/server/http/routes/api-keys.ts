@@ -10,6 +10,8 @@ import {
   shareApiKey,
   updateApiKey,
 } from '../../../contract/api-keys.ts';
+import { transaction } from '../../db/pool.ts';
+import { setKeySpendLimit } from '../../domain/budgets/key-spend-limit.ts';
 import { createApiKey } from '../../domain/identity/api-keys.ts';
 import type { AuthContext } from '../../domain/identity/auth-context.ts';
 import { normaliseRestrictions, rotateKey, updateKey } from '../../domain/identity/key-edits.ts';
@@ -56,15 +58,20 @@ export function apiKeyRoutes(s: Services) {
       }
       const restrictions = normaliseRestrictions(s.catalog, body);
       await hit(s.db, bucketName('key-create', personId), CREATE_RATE_LIMIT);
-      const created = await createApiKey(s.db, s.keys.encryption, {
-        teamId: auth.teamId,
-        personId: service ? null : personId,
-        name: body.name,
-        revealable: body.revealable,
-        expiresAt: body.expires_at,
-        restrictions,
-        service,
-        createdBy: personId,
+      // The key and its spend limit in one transaction: no moment when the key works without its limit.
+      const created = await transaction(s.db, async (tx) => {
+        const key = await createApiKey(tx, s.keys.encryption, {
+          teamId: auth.teamId,
+          personId: service ? null : personId,
+          name: body.name,
+          revealable: body.revealable,
+          expiresAt: body.expires_at,
+          restrictions,
+          service,
+          createdBy: personId,
+        });
+        if (body.spend_limit) await setKeySpendLimit(tx, auth.teamId, key.id, body.spend_limit);
+        return key;
       });
       const key = await findVisibleKey(s.db, personId, created.id);
       return reply(201, { api_key: created.secret, key: key.record });

@@ -1,6 +1,9 @@
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { useQuery } from '@tanstack/react-query';
+import { Bar, BarChart, CartesianGrid, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { OTHER_SERIES, type StackedSeries, type StackSeries } from '../../../queries/analytics.ts';
+import { budgetsQueryOptions } from '../../../queries/budgets.ts';
 import type { AnalyticsView } from './analytics-search.ts';
+import { budgetLines } from './budget-lines.ts';
 import { chartColors, useIsDark } from './chart-theme.ts';
 import { ChartTooltip } from './chart-tooltip.tsx';
 import { FIGURE_TABLE_HEAD, FigureHeading } from './figure-table.tsx';
@@ -31,6 +34,9 @@ export function SpendChart({ stacked: raw, view, asTable }: SpendChartProps) {
     label: formatBucket(b.start, bucket, view.timezone),
   }));
   const colorOf = (id: string, index: number) => (id === OTHER_SERIES ? colors.other : colors.series(index));
+  // Budgets are a reference, not the figure: without them (still loading, or refused) the chart stands.
+  const budgets = useQuery(budgetsQueryOptions());
+  const lines = budgetLines(budgets.data?.data ?? [], bucket, view.filters);
 
   if (asTable) return <SpendTable stacked={stacked} view={view} />;
   return (
@@ -88,7 +94,22 @@ export function SpendChart({ stacked: raw, view, asTable }: SpendChartProps) {
             }}
           />
         ))}
+        {lines.map((line) => (
+          <ReferenceLine
+            key={line.id}
+            y={line.credits}
+            stroke={dark ? '#f87171' : '#dc2626'}
+            strokeDasharray="6 4"
+            ifOverflow="extendDomain"
+            label={{ value: line.label, position: 'insideTopRight', fill: colors.axis, fontSize: 12 }}
+          />
+        ))}
       </BarChart>
+      {lines.length > 0 && (
+        <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+          Dashed lines: {lines.map((line) => `${line.label.toLowerCase()} credits per ${bucket}`).join(', ')}.
+        </p>
+      )}
       <ul
         className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-zinc-700 dark:text-zinc-300"
         aria-label="Legend"

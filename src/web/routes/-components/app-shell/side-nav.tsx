@@ -10,6 +10,7 @@ const ITEMS = [
   { to: '/templates', label: 'Templates', icon: 'templates' },
   { to: '/analytics', label: 'Analytics', icon: 'analytics' },
   { to: '/billing', label: 'Billing', icon: 'billing' },
+  { to: '/budgets', label: 'Budgets', icon: 'budgets' },
   { to: '/keys', label: 'Keys', icon: 'keys' },
   { to: '/team', label: 'Team', icon: 'team' },
   { to: '/settings', label: 'Settings', icon: 'settings' },

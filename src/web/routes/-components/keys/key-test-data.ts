@@ -41,6 +41,7 @@ export function testKey(overrides: Partial<ApiKey> = {}): ApiKey {
     service: false,
     rotated_at: null,
     previous_secret_expires_at: null,
+    spend_limit: null,
     ...overrides,
   };
 }

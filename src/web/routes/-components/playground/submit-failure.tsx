@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { ApiError } from '../../../../client/api-error.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -11,6 +12,25 @@ export function retiredReplacement(error: unknown): string | null {
   return typeof details?.replacement === 'string' && details.replacement ? details.replacement : null;
 }
 
+/** What a 402 `spend_limit_exceeded` says in words: what is left, when it resets (in the browser's clock), which limit. */
+export function spendLimitNote(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.code !== 'spend_limit_exceeded') return null;
+  const d = error.details as
+    | { remaining?: unknown; resets_at?: unknown; budget_id?: unknown; limit?: unknown; period?: unknown }
+    | null
+    | undefined;
+  if (typeof d?.resets_at !== 'string') return null;
+  const when = new Date(d.resets_at).toLocaleString(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const which = d.budget_id ? 'The budget' : "This key's limit";
+  return `${which} (${d.limit} credits a ${d.period}) has ${d.remaining} left and resets ${when}.`;
+}
+
 /** Worth sending again as the same attempt: the server may not have seen it, or was briefly unable. */
 export function isRetryable(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
@@ -21,6 +41,7 @@ function titleOf(error: unknown): string {
   if (!(error instanceof ApiError)) return 'The run could not be started';
   if (error.status === 0) return 'The server could not be reached';
   if (error.code === 'insufficient_balance') return 'Not enough credits';
+  if (error.code === 'spend_limit_exceeded') return 'A spend limit stopped this run';
   if (error.code === 'model_retired') return 'This model has been retired';
   if (error.status === 422) return 'Some inputs need attention';
   if (error.code === 'provider_unavailable') return 'This model cannot run on this server';
@@ -61,6 +82,18 @@ export function SubmitFailure({ error, onRetry, labelOf, onUseModel }: SubmitFai
         <p>
           {error instanceof Error ? error.message : String(error)}
           {wait}
+        </p>
+      )}
+      {spendLimitNote(error) && (
+        <p className="mt-1">
+          {spendLimitNote(error)}{' '}
+          {(error as ApiError & { details: { budget_id?: unknown } }).details.budget_id ? (
+            <Link to="/budgets" className="font-medium underline">
+              See budgets
+            </Link>
+          ) : (
+            'An owner or manager of the team can raise it.'
+          )}
         </p>
       )}
       {requestId && (
