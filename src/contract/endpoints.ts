@@ -16,6 +16,7 @@ import {
   revokeApiKey,
   shareApiKey,
 } from './api-keys.ts';
+import { listAuditLog } from './audit-log.ts';
 import { devDemo, devMailbox, sendOtp, signOut, verifyOtp } from './auth.ts';
 import { getBalance, listLedgerEntries } from './billing.ts';
 import type { EndpointDef } from './endpoint.ts';
@@ -182,6 +183,7 @@ export const endpoints = {
   revokeTeamInvitation,
   updateTeamMember,
   removeTeamMember,
+  listAuditLog,
   getWebhookSecret,
   rotateWebhookSecret,
   sendWebhookTestEvent,

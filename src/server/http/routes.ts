@@ -6,6 +6,7 @@ import { FastPath } from './fast-path.ts';
 import { accountRoutes } from './routes/account.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
+import { auditLogRoutes } from './routes/audit-log.ts';
 import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -41,6 +42,7 @@ export function allRoutes(s: Services, fastPath = new FastPath()): Route[] {
     ...apiKeyRoutes(s),
     ...oauthRoutes(s),
     ...teamRoutes(s),
+    ...auditLogRoutes(s),
     ...analyticsRoutes(s),
     ...billingRoutes(s),
     ...webhookRoutes(s, checkUrls),
