@@ -1,4 +1,5 @@
-import { AUDIT_ACTION_LABELS, type AuditEntry } from './audit-log.ts';
+import { AUDIT_ACTION_LABELS } from './audit-actions.ts';
+import type { AuditEntry } from './audit-log.ts';
 import { csvText } from './csv.ts';
 
 /*

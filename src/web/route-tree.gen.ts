@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app.tsx';
 import { Route as SignInRouteImport } from './routes/sign-in.tsx';
 import { Route as AppIndexRouteImport } from './routes/_app.index.tsx';
 import { Route as AppAnalyticsRouteImport } from './routes/_app.analytics.tsx';
+import { Route as AppAuditLogRouteImport } from './routes/_app.audit-log.tsx';
 import { Route as AppBillingRouteImport } from './routes/_app.billing.tsx';
 import { Route as AppFilesRouteImport } from './routes/_app.files.tsx';
 import { Route as AppJobsRouteImport } from './routes/_app.jobs.tsx';
@@ -45,6 +46,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppAnalyticsRoute = AppAnalyticsRouteImport.update({
   id: '/analytics',
   path: '/analytics',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAuditLogRoute = AppAuditLogRouteImport.update({
+  id: '/audit-log',
+  path: '/audit-log',
   getParentRoute: () => AppRoute,
 } as any);
 const AppBillingRoute = AppBillingRouteImport.update({
@@ -122,6 +128,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
   '/sign-in': typeof SignInRoute;
   '/analytics': typeof AppAnalyticsRoute;
+  '/audit-log': typeof AppAuditLogRoute;
   '/billing': typeof AppBillingRoute;
   '/files': typeof AppFilesRoute;
   '/jobs': typeof AppJobsRouteWithChildren;
@@ -140,6 +147,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
   '/analytics': typeof AppAnalyticsRoute;
+  '/audit-log': typeof AppAuditLogRoute;
   '/billing': typeof AppBillingRoute;
   '/files': typeof AppFilesRoute;
   '/jobs': typeof AppJobsRouteWithChildren;
@@ -161,6 +169,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren;
   '/sign-in': typeof SignInRoute;
   '/_app/analytics': typeof AppAnalyticsRoute;
+  '/_app/audit-log': typeof AppAuditLogRoute;
   '/_app/billing': typeof AppBillingRoute;
   '/_app/files': typeof AppFilesRoute;
   '/_app/jobs': typeof AppJobsRouteWithChildren;
@@ -183,6 +192,7 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/analytics'
+    | '/audit-log'
     | '/billing'
     | '/files'
     | '/jobs'
@@ -201,6 +211,7 @@ export interface FileRouteTypes {
   to:
     | '/sign-in'
     | '/analytics'
+    | '/audit-log'
     | '/billing'
     | '/files'
     | '/jobs'
@@ -221,6 +232,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/sign-in'
     | '/_app/analytics'
+    | '/_app/audit-log'
     | '/_app/billing'
     | '/_app/files'
     | '/_app/jobs'
@@ -271,6 +283,13 @@ declare module '@tanstack/react-router' {
       path: '/analytics';
       fullPath: '/analytics';
       preLoaderRoute: typeof AppAnalyticsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/audit-log': {
+      id: '/_app/audit-log';
+      path: '/audit-log';
+      fullPath: '/audit-log';
+      preLoaderRoute: typeof AppAuditLogRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/billing': {
@@ -387,6 +406,7 @@ const AppJobsRouteWithChildren =
 
 interface AppRouteChildren {
   AppAnalyticsRoute: typeof AppAnalyticsRoute;
+  AppAuditLogRoute: typeof AppAuditLogRoute;
   AppBillingRoute: typeof AppBillingRoute;
   AppFilesRoute: typeof AppFilesRoute;
   AppJobsRoute: typeof AppJobsRouteWithChildren;
@@ -405,6 +425,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAnalyticsRoute: AppAnalyticsRoute,
+  AppAuditLogRoute: AppAuditLogRoute,
   AppBillingRoute: AppBillingRoute,
   AppFilesRoute: AppFilesRoute,
   AppJobsRoute: AppJobsRouteWithChildren,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { AuditAction, AuditActorType, AuditTargetType } from '../../../contract/audit-log.ts';
+import type { AuditAction } from '../../../contract/audit-actions.ts';
+import type { AuditActorType, AuditTargetType } from '../../../contract/audit-log.ts';
 import type { Queryable } from '../../db/pool.ts';
 import type { AuthContext } from '../identity/auth-context.ts';
 import { auditHash } from './audit-hash.ts';
