@@ -69,7 +69,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           )}
         </span>
       </td>
-      <td className={`${TABLE_CELL} max-w-72`}>
+      <td className={`${TABLE_CELL} max-w-80`}>
         <Details details={entry.details} />
       </td>
     </tr>
@@ -103,10 +103,10 @@ function Details({ details }: { details: Record<string, unknown> }) {
   const lines = Object.entries(details);
   if (lines.length === 0) return <span className={MUTED}>—</span>;
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+    <dl className="flex min-w-56 flex-col gap-0.5 text-xs">
       {lines.map(([name, value]) => (
-        <div key={name} className="contents">
-          <dt className="text-zinc-600 dark:text-zinc-400">{name.replaceAll('_', ' ')}</dt>
+        <div key={name} className="flex gap-1.5">
+          <dt className="shrink-0 text-zinc-600 dark:text-zinc-400">{name.replaceAll('_', ' ')}:</dt>
           <dd className="min-w-0 break-words text-zinc-900 dark:text-zinc-100">
             {typeof value === 'string' ? value : JSON.stringify(value)}
           </dd>
