@@ -5,6 +5,7 @@ import { createClient } from '../../../client/create-client.ts';
 import { AuditEntry } from '../../../contract/audit-log.ts';
 import { pageOf } from '../../../contract/common.ts';
 import { recordAuditEvent } from '../../domain/audit/record-audit-event.ts';
+import { operatorCommand } from '../../testing/operator-command.ts';
 import { failure, freshEmail, memberOf, type Person, person } from '../../testing/team-test-support.ts';
 import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
 
@@ -406,4 +407,13 @@ describe('the chain', () => {
     expect((await audit('verify', '--team', healthy.teamId)).code).toBe(0);
     expect((await audit('verify', '--team', 'nope')).code).toBe(2);
   });
+
+  it('runs as `npm run audit -- verify` from the server bundle, with its exit codes', async () => {
+    const owner = await person(t);
+    const npmRunAudit = operatorCommand(t, 'audit');
+    const held = await npmRunAudit('verify', '--team', owner.teamId);
+    expect(held).toEqual({ code: 0, out: expect.stringContaining('Every chain holds.') });
+    const usage = await npmRunAudit('check');
+    expect([usage.code, usage.out]).toEqual([2, expect.stringContaining('usage: npm run audit -- verify')]);
+  }, 180_000);
 });
