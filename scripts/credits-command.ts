@@ -1,4 +1,5 @@
 import { type Db, transaction } from '../src/server/db/pool.ts';
+import { OPERATOR } from '../src/server/domain/audit/record-audit-event.ts';
 import { adjustCredits, CorrectionRefused, refundJob } from '../src/server/domain/billing/corrections.ts';
 import { grantCredits } from '../src/server/domain/identity/accounts.ts';
 
@@ -92,7 +93,7 @@ async function run(
   }
   if (command === 'grant') {
     const reason = note || 'operator grant';
-    await transaction(db, (tx) => grantCredits(tx, team.id, creditsOf(amount)!, reason, null));
+    await transaction(db, (tx) => grantCredits(tx, team.id, creditsOf(amount)!, reason, null, OPERATOR));
     io.out(`Granted ${amount} credits to ${team.name} (${team.id}): "${reason}".\n`);
   } else if (command === 'adjust') {
     const delta = deltaOf(amount)!;

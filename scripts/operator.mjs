@@ -3,11 +3,11 @@ import { pathToFileURL } from 'node:url';
 import { freshServerBundle, SERVER_ENTRIES } from './server-bundle.mjs';
 
 /*
- * `npm run credits|catalog|templates -- ...`: an operator command from the server bundle (built first
+ * `npm run credits|catalog|templates|audit -- ...`: an operator command from the server bundle (built first
  * when missing or stale, as `npm start` does), in plain node, so a production install without
  * development dependencies runs it too. `npx tsx scripts/<name>.ts ...` runs the same from source.
  */
-const COMMANDS = ['credits', 'catalog', 'templates'];
+const COMMANDS = ['credits', 'catalog', 'templates', 'audit'];
 const root = path.resolve(import.meta.dirname, '..');
 const name = process.argv[2];
 if (!name || !COMMANDS.includes(name) || !(name in SERVER_ENTRIES)) {

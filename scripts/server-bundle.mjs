@@ -23,6 +23,7 @@ export const SERVER_ENTRIES = {
   credits: 'scripts/credits.ts',
   catalog: 'scripts/catalog.ts',
   templates: 'scripts/templates.ts',
+  audit: 'scripts/audit.ts',
 };
 
 /** What the bundle is built from (test files excepted): any of these newer than `current` makes it stale. */
@@ -36,6 +37,8 @@ export const SERVER_INPUTS = [
   'scripts/credits.ts',
   'scripts/catalog.ts',
   'scripts/templates.ts',
+  'scripts/audit.ts',
+  'scripts/audit-command.ts',
   'scripts/server-bundle.mjs',
 ];
 

@@ -1,4 +1,6 @@
 import { loadConfig } from '../src/server/config.ts';
+import { transaction } from '../src/server/db/pool.ts';
+import { OPERATOR } from '../src/server/domain/audit/record-audit-event.ts';
 import { pendingTemplates, reviewTemplate } from '../src/server/domain/templates/template-store.ts';
 import { AppError } from '../src/server/errors.ts';
 import { createLogger } from '../src/server/logger.ts';
@@ -29,7 +31,8 @@ try {
       process.stdout.write(`${tpl.id}  ${tpl.name}  (${tpl.tool}, by ${by}, ${tpl.created_at})\n`);
     }
   } else if (id) {
-    const reviewed = await reviewTemplate(db, id, command === 'approve' ? 'approve' : 'reject');
+    const decision = command === 'approve' ? 'approve' : 'reject';
+    const reviewed = await transaction(db, (tx) => reviewTemplate(tx, id, decision, OPERATOR));
     process.stdout.write(`${reviewed.id} "${reviewed.name}" is now ${reviewed.status}.\n`);
   }
 } catch (error) {

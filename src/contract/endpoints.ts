@@ -18,6 +18,7 @@ import {
   shareApiKey,
   updateApiKey,
 } from './api-keys.ts';
+import { listAuditLog } from './audit-log.ts';
 import { devDemo, devMailbox, sendOtp, signOut, verifyOtp } from './auth.ts';
 import { getBalance, listLedgerEntries } from './billing.ts';
 import {
@@ -202,6 +203,7 @@ export const endpoints = {
   removeTeamMember,
   getTeamSettings,
   updateTeamSettings,
+  listAuditLog,
   getWebhookSecret,
   rotateWebhookSecret,
   sendWebhookTestEvent,

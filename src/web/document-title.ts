@@ -16,6 +16,7 @@ type Params = Record<string, string | undefined>;
 const TITLES: Record<Exclude<keyof FileRoutesById, Wrapper>, string | ((params: Params) => string)> = {
   '/sign-in': 'Sign in',
   '/_app/analytics': 'Analytics',
+  '/_app/audit-log': 'Audit log',
   '/_app/billing': 'Billing',
   '/_app/budgets': 'Budgets',
   '/_app/files': 'Files',

@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app.tsx';
 import { Route as SignInRouteImport } from './routes/sign-in.tsx';
 import { Route as AppIndexRouteImport } from './routes/_app.index.tsx';
 import { Route as AppAnalyticsRouteImport } from './routes/_app.analytics.tsx';
+import { Route as AppAuditLogRouteImport } from './routes/_app.audit-log.tsx';
 import { Route as AppBillingRouteImport } from './routes/_app.billing.tsx';
 import { Route as AppBudgetsRouteImport } from './routes/_app.budgets.tsx';
 import { Route as AppFilesRouteImport } from './routes/_app.files.tsx';
@@ -46,6 +47,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppAnalyticsRoute = AppAnalyticsRouteImport.update({
   id: '/analytics',
   path: '/analytics',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAuditLogRoute = AppAuditLogRouteImport.update({
+  id: '/audit-log',
+  path: '/audit-log',
   getParentRoute: () => AppRoute,
 } as any);
 const AppBillingRoute = AppBillingRouteImport.update({
@@ -128,6 +134,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
   '/sign-in': typeof SignInRoute;
   '/analytics': typeof AppAnalyticsRoute;
+  '/audit-log': typeof AppAuditLogRoute;
   '/billing': typeof AppBillingRoute;
   '/budgets': typeof AppBudgetsRoute;
   '/files': typeof AppFilesRoute;
@@ -147,6 +154,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
   '/analytics': typeof AppAnalyticsRoute;
+  '/audit-log': typeof AppAuditLogRoute;
   '/billing': typeof AppBillingRoute;
   '/budgets': typeof AppBudgetsRoute;
   '/files': typeof AppFilesRoute;
@@ -169,6 +177,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren;
   '/sign-in': typeof SignInRoute;
   '/_app/analytics': typeof AppAnalyticsRoute;
+  '/_app/audit-log': typeof AppAuditLogRoute;
   '/_app/billing': typeof AppBillingRoute;
   '/_app/budgets': typeof AppBudgetsRoute;
   '/_app/files': typeof AppFilesRoute;
@@ -192,6 +201,7 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/analytics'
+    | '/audit-log'
     | '/billing'
     | '/budgets'
     | '/files'
@@ -211,6 +221,7 @@ export interface FileRouteTypes {
   to:
     | '/sign-in'
     | '/analytics'
+    | '/audit-log'
     | '/billing'
     | '/budgets'
     | '/files'
@@ -232,6 +243,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/sign-in'
     | '/_app/analytics'
+    | '/_app/audit-log'
     | '/_app/billing'
     | '/_app/budgets'
     | '/_app/files'
@@ -283,6 +295,13 @@ declare module '@tanstack/react-router' {
       path: '/analytics';
       fullPath: '/analytics';
       preLoaderRoute: typeof AppAnalyticsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/audit-log': {
+      id: '/_app/audit-log';
+      path: '/audit-log';
+      fullPath: '/audit-log';
+      preLoaderRoute: typeof AppAuditLogRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/billing': {
@@ -406,6 +425,7 @@ const AppJobsRouteWithChildren =
 
 interface AppRouteChildren {
   AppAnalyticsRoute: typeof AppAnalyticsRoute;
+  AppAuditLogRoute: typeof AppAuditLogRoute;
   AppBillingRoute: typeof AppBillingRoute;
   AppBudgetsRoute: typeof AppBudgetsRoute;
   AppFilesRoute: typeof AppFilesRoute;
@@ -425,6 +445,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAnalyticsRoute: AppAnalyticsRoute,
+  AppAuditLogRoute: AppAuditLogRoute,
   AppBillingRoute: AppBillingRoute,
   AppBudgetsRoute: AppBudgetsRoute,
   AppFilesRoute: AppFilesRoute,

@@ -6,6 +6,7 @@ import { FastPath } from './fast-path.ts';
 import { accountRoutes } from './routes/account.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
+import { auditLogRoutes } from './routes/audit-log.ts';
 import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { budgetRoutes } from './routes/budgets.ts';
@@ -42,6 +43,7 @@ export function allRoutes(s: Services, fastPath = new FastPath()): Route[] {
     ...apiKeyRoutes(s),
     ...oauthRoutes(s),
     ...teamRoutes(s),
+    ...auditLogRoutes(s),
     ...analyticsRoutes(s),
     ...billingRoutes(s),
     ...budgetRoutes(s, checkUrls),

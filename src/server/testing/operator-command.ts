@@ -9,7 +9,7 @@ const run = promisify(execFile);
  * (from the server bundle, in plain node): each call answers its exit code and what it printed (stdout,
  * then stderr).
  */
-export function operatorCommand(t: TestApp, name: 'credits' | 'templates') {
+export function operatorCommand(t: TestApp, name: 'credits' | 'templates' | 'audit') {
   return (...args: string[]) =>
     run(process.execPath, ['scripts/operator.mjs', name, ...args], {
       env: { ...process.env, DATABASE_URL: t.config.DATABASE_URL, LOG_LEVEL: 'silent' },

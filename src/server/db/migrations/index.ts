@@ -25,6 +25,7 @@ import { keyExpiry } from './023-key-expiry.ts';
 import { webhookSecretOverlap } from './024-webhook-secret-overlap.ts';
 import { keyRestrictions } from './025-key-restrictions.ts';
 import { budgets } from './026-budgets.ts';
+import { auditLog } from './027-audit-log.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -54,4 +55,5 @@ export const migrations: Migration[] = [
   webhookSecretOverlap,
   keyRestrictions,
   budgets,
+  auditLog,
 ];

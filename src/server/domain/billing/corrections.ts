@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/pool.ts';
+import { type AuditOrigin, OPERATOR, recordAuditEvent } from '../audit/record-audit-event.ts';
 
 /**
  * The operator's corrections of a team's credits (`npm run credits`), each a ledger row written with the
@@ -7,7 +8,8 @@ import type { Queryable } from '../../db/pool.ts';
  *   attribution (tool, model, key, person, folder), so spend analytics, net of refunds, takes it off
  *   the same figures the charge was counted in.
  * - `adjustment`: a correction of either sign that belongs to no job, with its reason.
- * The balance never goes below zero, as with every other change.
+ * The balance never goes below zero, as with every other change. Each is recorded in the team's audit log
+ * (by the operator, unless told otherwise), in the same transaction.
  */
 
 /** Why a correction was refused: said to the operator as is. */
@@ -31,6 +33,7 @@ export async function refundJob(
   jobId: string,
   credits: number | null,
   note: string,
+  origin: AuditOrigin = OPERATOR,
 ): Promise<Refund> {
   const job = await tx.query<{ team_id: string; tool: string; status: string }>(
     'SELECT team_id, tool, status FROM jobs WHERE id = $1 FOR UPDATE',
@@ -72,6 +75,13 @@ export async function refundJob(
       ORDER BY id DESC LIMIT 1`,
     [jobId, refunded, after, note, row.team_id],
   );
+  await recordAuditEvent(tx, {
+    teamId: row.team_id,
+    action: 'credits.refunded',
+    origin,
+    target: { type: 'job', id: jobId },
+    details: { credits: refunded, reason: note, balance_after: after, refundable_left: left - refunded },
+  });
   return { teamId: row.team_id, refunded, refundable: left - refunded, balance: after };
 }
 
@@ -84,6 +94,7 @@ export async function adjustCredits(
   teamId: string,
   delta: number,
   note: string,
+  origin: AuditOrigin = OPERATOR,
 ): Promise<{ balance: number }> {
   const { rows } = await tx.query<{ balance_cents: string }>(
     `UPDATE teams SET balance_cents = balance_cents + $2
@@ -105,5 +116,12 @@ export async function adjustCredits(
      VALUES ($1, $2, $3, 'adjustment', $4, 'internal')`,
     [teamId, delta, balance, note],
   );
+  await recordAuditEvent(tx, {
+    teamId,
+    action: 'credits.adjusted',
+    origin,
+    target: { type: 'team', id: teamId },
+    details: { credits: delta, reason: note, balance_after: balance },
+  });
   return { balance };
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../contract/budgets.ts';
 import { type Db, type Queryable, transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { type AuditOrigin, recordAuditEvent } from '../audit/record-audit-event.ts';
 import { type FolderViewer, folderSeenSql, seesEveryFolder } from '../folders/folder-visibility.ts';
 import { spentIn } from './budget-spend.ts';
 
@@ -165,6 +166,7 @@ export async function createBudget(
   db: Db,
   actor: BudgetActor,
   body: z.output<typeof CreateBudgetRequest>,
+  origin: AuditOrigin,
 ): Promise<Budget> {
   requireBudgetManager(actor, 'create budgets');
   return transaction(db, async (tx) => {
@@ -198,7 +200,9 @@ export async function createBudget(
         actor.personId,
       ],
     );
-    return getBudget(tx, actor, id);
+    const created = await getBudget(tx, actor, id);
+    await recordBudgetEvent(tx, actor, origin, 'budget.created', created);
+    return created;
   });
 }
 
@@ -207,6 +211,7 @@ export async function updateBudget(
   actor: BudgetActor,
   id: string,
   body: z.output<typeof UpdateBudgetRequest>,
+  origin: AuditOrigin,
 ): Promise<Budget> {
   requireBudgetManager(actor, 'edit budgets');
   return transaction(db, async (tx) => {
@@ -242,12 +247,55 @@ export async function updateBudget(
         body.alert_webhook_url === undefined ? current.alert_webhook_url : body.alert_webhook_url,
       ],
     );
-    return getBudget(tx, actor, id);
+    const updated = await getBudget(tx, actor, id);
+    await recordBudgetEvent(tx, actor, origin, 'budget.edited', updated, current);
+    return updated;
   });
 }
 
-export async function deleteBudget(db: Db, actor: BudgetActor, id: string): Promise<void> {
+export async function deleteBudget(
+  db: Db,
+  actor: BudgetActor,
+  id: string,
+  origin: AuditOrigin,
+): Promise<void> {
   requireBudgetManager(actor, 'delete budgets');
-  await getBudget(db, actor, id);
-  await db.query('DELETE FROM budgets WHERE id = $1 AND team_id = $2 AND NOT key_limit', [id, actor.teamId]);
+  await transaction(db, async (tx) => {
+    const current = await getBudget(tx, actor, id);
+    await tx.query('DELETE FROM budgets WHERE id = $1 AND team_id = $2 AND NOT key_limit', [
+      id,
+      actor.teamId,
+    ]);
+    await recordBudgetEvent(tx, actor, origin, 'budget.deleted', current);
+  });
+}
+
+/** What the audit log keeps of a budget: its terms, never its alert webhook's URL (it often carries a token). */
+function budgetTerms(b: Budget): Record<string, unknown> {
+  return {
+    scope: b.scope,
+    credits: b.credits,
+    period: b.period,
+    reset_day: b.reset_day,
+    mode: b.mode,
+    thresholds: b.thresholds,
+    alert_webhook: b.alert_webhook_url !== null,
+  };
+}
+
+async function recordBudgetEvent(
+  q: Queryable,
+  actor: BudgetActor,
+  origin: AuditOrigin,
+  action: 'budget.created' | 'budget.edited' | 'budget.deleted',
+  budget: Budget,
+  before?: Budget,
+): Promise<void> {
+  await recordAuditEvent(q, {
+    teamId: actor.teamId,
+    action,
+    origin,
+    target: { type: 'budget', id: budget.id },
+    details: before ? { before: budgetTerms(before), after: budgetTerms(budget) } : budgetTerms(budget),
+  });
 }

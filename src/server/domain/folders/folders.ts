@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Folder, FolderVisibility } from '../../../contract/folders.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { type AuditOrigin, recordAuditEvent } from '../audit/record-audit-event.ts';
 import { decodeCursor, encodeCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 import { slugCandidates } from './folder-slug.ts';
 import { type FolderViewer, folderSeenSql, seesEveryFolder, viewerParams } from './folder-visibility.ts';
@@ -124,6 +125,7 @@ export async function updateFolder(
   viewer: FolderViewer,
   idOrSlug: string,
   change: { name?: string | undefined; visibility?: Visibility | undefined },
+  origin: AuditOrigin,
 ): Promise<Folder> {
   const folder = await getFolder(db, viewer, idOrSlug);
   if (change.visibility !== undefined && change.visibility !== folder.visibility) {
@@ -144,6 +146,15 @@ export async function updateFolder(
       WHERE id = $1`,
     [folder.id, change.name ?? null, change.visibility ?? null],
   );
+  if (change.visibility !== undefined && change.visibility !== folder.visibility) {
+    await recordAuditEvent(db, {
+      teamId: viewer.teamId,
+      action: 'folder.visibility_changed',
+      origin,
+      target: { type: 'folder', id: folder.id },
+      details: { name: change.name ?? folder.name, from: folder.visibility, to: change.visibility },
+    });
+  }
   return (await findFolder(db, viewer, folder.id))!;
 }
 

@@ -2,6 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import type { TeamRole } from '../../../contract/account.ts';
 import { type Db, type Queryable, transaction } from '../../db/pool.ts';
+import {
+  type AuditEventInput,
+  type AuditOrigin,
+  type AuditRequestInfo,
+  recordAuditEvent,
+  SYSTEM,
+} from '../audit/record-audit-event.ts';
 import { createApiKey, findDefaultKeySecret } from './api-keys.ts';
 import { acceptInvitations } from './invitations.ts';
 
@@ -39,13 +46,17 @@ function slugify(text: string): string {
   );
 }
 
-/** Adds credits with their ledger row, in the caller's transaction. */
+/**
+ * Adds credits with their ledger row, in the caller's transaction, and records who granted them
+ * (`origin`: the operator's command, or the server at sign-up) in the team's audit log.
+ */
 export async function grantCredits(
   tx: Queryable,
   teamId: string,
   cents: number,
   reason: string,
   personId: string | null,
+  origin: AuditOrigin,
 ) {
   const { rows } = await tx.query<{ balance_cents: number }>(
     'UPDATE teams SET balance_cents = balance_cents + $2 WHERE id = $1 RETURNING balance_cents',
@@ -56,9 +67,27 @@ export async function grantCredits(
      VALUES ($1, $2, $3, 'grant', $4, $5, 'internal')`,
     [teamId, cents, rows[0]!.balance_cents, reason, personId],
   );
+  await recordAuditEvent(tx, {
+    teamId,
+    action: 'credits.granted',
+    origin,
+    target: { type: 'team', id: teamId },
+    details: { credits: cents, reason, balance_after: rows[0]!.balance_cents },
+  });
 }
 
-async function createPerson(tx: PoolClient, email: string, signupCredits: number, encryptionKey: Buffer) {
+/**
+ * Creates the person, their personal team and its default key; the audit events (sign-up credits, the key)
+ * are added to `events`, recorded by the caller with the sign-in's others.
+ */
+async function createPerson(
+  tx: PoolClient,
+  email: string,
+  signupCredits: number,
+  encryptionKey: Buffer,
+  request: AuditRequestInfo | null,
+  events: AuditEventInput[],
+) {
   const localPart = email.split('@')[0] ?? email;
   const inserted = await tx.query<PersonRow>(
     `INSERT INTO persons (email, display_name) VALUES ($1, $2)
@@ -78,7 +107,6 @@ async function createPerson(tx: PoolClient, email: string, signupCredits: number
     teamId,
     person.id,
   ]);
-  if (signupCredits > 0) await grantCredits(tx, teamId, signupCredits, 'Sign-up credits', person.id);
   const key = await createApiKey(tx, encryptionKey, {
     teamId,
     personId: person.id,
@@ -86,6 +114,9 @@ async function createPerson(tx: PoolClient, email: string, signupCredits: number
     revealable: true,
     isDefault: true,
   });
+  events.push(defaultKeyEvent(teamId, person.id, key.id, request));
+  // The grant's entry comes first in the new team's chain: it is the team's first event.
+  if (signupCredits > 0) await grantCredits(tx, teamId, signupCredits, 'Sign-up credits', person.id, SYSTEM);
   return { person, apiKey: key.secret };
 }
 
@@ -137,14 +168,22 @@ export async function findTeam(db: Queryable, teamId: string) {
 export async function signInByEmail(
   db: Db,
   email: string,
-  options: { signupCredits: number; encryptionKey: Buffer },
+  options: { signupCredits: number; encryptionKey: Buffer; request: AuditRequestInfo | null },
 ): Promise<SignInResult> {
   return transaction(db, async (tx) => {
     let created = false;
     let person = await findPersonByEmail(tx, email);
     let apiKey: string | null = null;
+    const events: AuditEventInput[] = [];
     if (!person) {
-      const made = await createPerson(tx, email, options.signupCredits, options.encryptionKey);
+      const made = await createPerson(
+        tx,
+        email,
+        options.signupCredits,
+        options.encryptionKey,
+        options.request,
+        events,
+      );
       if (made) {
         person = made.person;
         apiKey = made.apiKey;
@@ -153,7 +192,12 @@ export async function signInByEmail(
         person = (await findPersonByEmail(tx, email))!;
       }
     }
-    await acceptInvitations(tx, person.id, email);
+    const personId = person.id;
+    const origin: AuditOrigin = {
+      actor: { type: 'person', personId, apiKeyId: null },
+      request: options.request,
+    };
+    events.push(...(await acceptInvitations(tx, personId, email, origin)));
     const teams = await listMemberships(tx, person.id);
     // Their own personal team comes first (other teams they joined may be personal teams too).
     const personalTeam = teams[0]!;
@@ -161,16 +205,55 @@ export async function signInByEmail(
       apiKey = await findDefaultKeySecret(tx, options.encryptionKey, person.id, personalTeam.id);
     }
     if (!apiKey) {
-      apiKey = (
-        await createApiKey(tx, options.encryptionKey, {
-          teamId: personalTeam.id,
-          personId: person.id,
-          name: 'Default key',
-          revealable: true,
-          isDefault: true,
-        })
-      ).secret;
+      const key = await createApiKey(tx, options.encryptionKey, {
+        teamId: personalTeam.id,
+        personId: person.id,
+        name: 'Default key',
+        revealable: true,
+        isDefault: true,
+      });
+      events.push(defaultKeyEvent(personalTeam.id, personId, key.id, options.request));
+      apiKey = key.secret;
     }
+    // Every team the person is a member of sees them sign in.
+    for (const team of teams) {
+      events.push({
+        teamId: team.id,
+        action: 'auth.sign_in',
+        origin,
+        target: { type: 'person', id: personId },
+        details: { email: person.email, method: 'email_code', first: created },
+      });
+    }
+    await recordInTeamOrder(tx, events);
     return { person, personalTeam, apiKey, created };
   });
+}
+
+function defaultKeyEvent(
+  teamId: string,
+  personId: string,
+  keyId: string,
+  request: AuditRequestInfo | null,
+): AuditEventInput {
+  return {
+    teamId,
+    action: 'api_key.created',
+    origin: { actor: { type: 'person', personId, apiKeyId: null }, request },
+    target: { type: 'api_key', id: keyId },
+    details: { name: 'Default key', revealable: true, default: true },
+  };
+}
+
+/**
+ * Records events of several teams, each team's in the order given, teams in id order: every transaction
+ * that appends to more than one chain takes their locks in that one order, so no two wait on each other.
+ */
+async function recordInTeamOrder(tx: Queryable, events: AuditEventInput[]): Promise<void> {
+  const ordered = events
+    .map((event, index) => ({ event, index }))
+    .sort((a, b) =>
+      a.event.teamId === b.event.teamId ? a.index - b.index : a.event.teamId < b.event.teamId ? -1 : 1,
+    );
+  for (const { event } of ordered) await recordAuditEvent(tx, event);
 }

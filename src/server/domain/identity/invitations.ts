@@ -4,6 +4,7 @@ import type { InvitableRole, TeamInvitation as TeamInvitationSchema } from '../.
 import { type Db, type Queryable, transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { type AuditEventInput, type AuditOrigin, recordAuditEvent } from '../audit/record-audit-event.ts';
 import { bucketName, hit, type RateLimitRule } from '../rate-limit.ts';
 import { toPersonEntry } from './person-entry.ts';
 import { isManagerRole, type TeamActor } from './team.ts';
@@ -108,6 +109,13 @@ export async function invite(
       ],
     );
     const saved = await tx.query<InvitationRow>(`${INVITATION_SELECT} WHERE i.id = $1`, [rows[0]!.id]);
+    await recordAuditEvent(tx, {
+      teamId: actor.teamId,
+      action: 'member.invited',
+      origin: actor.origin,
+      target: { type: 'invitation', id: rows[0]!.id },
+      details: { email: input.email, role: input.role },
+    });
     return { invitation: toInvitation(saved.rows[0]!), teamName: me.team_name, inviter: me };
   });
   try {
@@ -133,29 +141,41 @@ export async function invite(
 
 /**
  * Makes a person a member of every team that invited their address (pending, not expired), in the
- * sign-in's transaction. A membership they already have keeps its role.
+ * sign-in's transaction. A membership they already have keeps its role. Answers the `member.joined` audit
+ * events, which the sign-in records with its own, in team order.
  */
-export async function acceptInvitations(tx: Queryable, personId: string, email: string): Promise<void> {
-  const { rows } = await tx.query<{ team_id: string; role: string }>(
+export async function acceptInvitations(
+  tx: Queryable,
+  personId: string,
+  email: string,
+  origin: AuditOrigin,
+): Promise<AuditEventInput[]> {
+  const { rows } = await tx.query<{ id: string; team_id: string; role: string }>(
     `UPDATE team_invitations SET accepted_at = now()
       WHERE email = $1 AND accepted_at IS NULL AND expires_at > now()
-      RETURNING team_id, role`,
+      RETURNING id, team_id, role`,
     [email],
   );
+  const events: AuditEventInput[] = [];
   for (const row of rows) {
-    await tx.query(
+    const joined = await tx.query(
       `INSERT INTO memberships (team_id, person_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
       [row.team_id, personId, row.role],
     );
+    if (!joined.rowCount) continue;
+    events.push({
+      teamId: row.team_id,
+      action: 'member.joined',
+      origin,
+      target: { type: 'person', id: personId },
+      details: { email, role: row.role, invitation_id: row.id },
+    });
   }
+  return events;
 }
 
 /** Withdraws a pending invitation of the actor's team (owners and managers; 404 when none is pending). */
-export async function withdrawInvitation(
-  db: Queryable,
-  actor: TeamActor,
-  invitationId: string,
-): Promise<void> {
+export async function withdrawInvitation(db: Db, actor: TeamActor, invitationId: string): Promise<void> {
   const { rows } = await db.query<{ role: 'owner' | 'manager' | 'member' }>(
     'SELECT role FROM memberships WHERE team_id = $1 AND person_id = $2',
     [actor.teamId, actor.personId],
@@ -163,9 +183,19 @@ export async function withdrawInvitation(
   if (!isManagerRole(rows[0]?.role ?? null)) {
     throw new AppError('forbidden', 'Only owners and managers withdraw invitations.');
   }
-  const deleted = await db.query(
-    'DELETE FROM team_invitations WHERE id = $1 AND team_id = $2 AND accepted_at IS NULL',
-    [invitationId, actor.teamId],
-  );
-  if (!deleted.rowCount) throw new AppError('not_found', 'No such pending invitation.');
+  await transaction(db, async (tx) => {
+    const deleted = await tx.query<{ email: string; role: string }>(
+      'DELETE FROM team_invitations WHERE id = $1 AND team_id = $2 AND accepted_at IS NULL RETURNING email, role',
+      [invitationId, actor.teamId],
+    );
+    const invitation = deleted.rows[0];
+    if (!invitation) throw new AppError('not_found', 'No such pending invitation.');
+    await recordAuditEvent(tx, {
+      teamId: actor.teamId,
+      action: 'member.invitation_withdrawn',
+      origin: actor.origin,
+      target: { type: 'invitation', id: invitationId },
+      details: { email: invitation.email, role: invitation.role },
+    });
+  });
 }

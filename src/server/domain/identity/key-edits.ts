@@ -3,6 +3,7 @@ import type { ApiKey, CreatedApiKey, UpdateApiKeyRequest } from '../../../contra
 import type { FieldIssue } from '../../../contract/errors.ts';
 import { type Db, transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { type AuditOrigin, recordAuditEvent } from '../audit/record-audit-event.ts';
 import { setKeySpendLimit } from '../budgets/key-spend-limit.ts';
 import { displayParts, generateApiKey, hashApiKey } from './api-key-format.ts';
 import type { ApiKeyResolver, RestrictionInput } from './api-keys.ts';
@@ -92,6 +93,7 @@ export async function updateKey(
   personId: string,
   keyId: string,
   body: z.output<typeof UpdateApiKeyRequest>,
+  origin: AuditOrigin,
 ): Promise<ApiKey> {
   const input = normaliseRestrictions(catalog, body);
   const edit: Record<string, unknown> = { ...body, ...input };
@@ -107,14 +109,22 @@ export async function updateKey(
     );
     // The spend limit is a hidden cap budget on the key, changed in the same transaction as the rest.
     if (body.spend_limit !== undefined) {
-      const { rows } = await tx.query<{ team_id: string }>('SELECT team_id FROM api_keys WHERE id = $1', [keyId]);
+      const { rows } = await tx.query<{ team_id: string }>('SELECT team_id FROM api_keys WHERE id = $1', [
+        keyId,
+      ]);
       await setKeySpendLimit(tx, rows[0]!.team_id, keyId, body.spend_limit);
     }
     if (!sets.length && body.spend_limit === undefined) return { record: key.record, changed: [] };
     if (sets.length) await tx.query(`UPDATE api_keys SET ${sets.join(', ')} WHERE id = $1`, values);
-    // AUDIT(key.edited): the edit commits with this transaction; record actor, key and the fields in `sets`.
-    const changed = await markKeyChanged(tx, keyId);
-    return { record: (await findVisibleKey(tx, personId, keyId)).record, changed };
+    const after = (await findVisibleKey(tx, personId, keyId)).record;
+    await recordAuditEvent(tx, {
+      teamId: after.team_id,
+      action: 'api_key.edited',
+      origin,
+      target: { type: 'api_key', id: keyId },
+      details: { name: after.name, changes: changesBetween(key.record, after) },
+    });
+    return { record: after, changed: await markKeyChanged(tx, keyId) };
   });
   evictKeys(resolver, changed);
   return record;
@@ -132,6 +142,7 @@ export async function rotateKey(
   personId: string,
   keyId: string,
   graceSeconds: number,
+  origin: AuditOrigin,
 ): Promise<z.output<typeof CreatedApiKey>> {
   const secret = generateApiKey();
   const { start, last4 } = displayParts(secret);
@@ -149,10 +160,31 @@ export async function rotateKey(
         WHERE id = $1`,
       [keyId, graceSeconds, hashApiKey(secret), start, last4, seal(encryptionKey, secret)],
     );
-    // AUDIT(key.rotated): the rotation commits with this transaction; record actor, key and grace_seconds.
-    const changed = await markKeyChanged(tx, keyId);
-    return { record: (await findVisibleKey(tx, personId, keyId)).record, changed };
+    const after = (await findVisibleKey(tx, personId, keyId)).record;
+    await recordAuditEvent(tx, {
+      teamId: after.team_id,
+      action: 'api_key.rotated',
+      origin,
+      target: { type: 'api_key', id: keyId },
+      details: {
+        name: after.name,
+        grace_seconds: graceSeconds,
+        grace_until: after.previous_secret_expires_at,
+      },
+    });
+    return { record: after, changed: await markKeyChanged(tx, keyId) };
   });
   evictKeys(resolver, changed);
   return { api_key: secret, key: record };
+}
+
+/** The key's fields an edit changed, each `{ from, to }` (what the audit log keeps; never a secret). */
+function changesBetween(before: ApiKey, after: ApiKey): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of [...EDITABLE, 'spend_limit'] as const) {
+    const from = before[field as keyof ApiKey] ?? null;
+    const to = after[field as keyof ApiKey] ?? null;
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = { from, to };
+  }
+  return changes;
 }

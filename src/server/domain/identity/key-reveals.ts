@@ -4,6 +4,7 @@ import type { ApiKeyReveal as ApiKeyRevealSchema } from '../../../contract/api-k
 import type { PageQuery } from '../../../contract/common.ts';
 import { type Db, transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { type AuditOrigin, recordAuditEvent } from '../audit/record-audit-event.ts';
 import { decodeCursor, encodeCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 import { bucketName, hit, type RateLimitRule } from '../rate-limit.ts';
 import { findVisibleKey, requireManager } from './key-records.ts';
@@ -16,22 +17,18 @@ type ApiKeyReveal = z.infer<typeof ApiKeyRevealSchema>;
 export const REVEAL_RATE_LIMIT: RateLimitRule = { label: 'key reveals', limit: 20, windowSeconds: 600 };
 const USER_AGENT_MAX = 512;
 
-export interface RevealClient {
-  ipAddress: string | null;
-  userAgent: string | null;
-}
-
 /**
  * The full key, for its owner, a manager of its team or a person it is shared with (others: 404). Only
  * keys created revealable and not revoked (409 `api_key_not_revealable`). The reveal is logged in the
- * same transaction that reads the secret, so no reveal goes unlogged.
+ * same transaction that reads the secret, so no reveal goes unlogged (in the key's reveal log and in the
+ * team's audit log, with the request's address and user agent).
  */
 export async function revealKey(
   db: Db,
   encryptionKey: Buffer,
   personId: string,
   keyId: string,
-  client: RevealClient,
+  origin: AuditOrigin,
 ): Promise<string> {
   await hit(db, bucketName('key-reveal', personId), REVEAL_RATE_LIMIT);
   return transaction(db, async (tx) => {
@@ -55,10 +52,17 @@ export async function revealKey(
         `rev_${randomBytes(8).toString('hex')}`,
         keyId,
         personId,
-        client.ipAddress,
-        client.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+        origin.request?.address ?? null,
+        origin.request?.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
       ],
     );
+    await recordAuditEvent(tx, {
+      teamId: key.record.team_id,
+      action: 'api_key.revealed',
+      origin,
+      target: { type: 'api_key', id: keyId },
+      details: { name: key.record.name },
+    });
     return open(encryptionKey, sealed);
   });
 }

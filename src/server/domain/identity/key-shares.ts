@@ -3,6 +3,7 @@ import type { ApiKeyShares as ApiKeySharesSchema, ShareEntry } from '../../../co
 import { SHARES_PER_KEY_MAX } from '../../../contract/api-keys.ts';
 import { type Db, type Queryable, transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { type AuditOrigin, recordAuditEvent } from '../audit/record-audit-event.ts';
 import { bucketName, hit, type RateLimitRule } from '../rate-limit.ts';
 import { findVisibleKey, requireManager, type VisibleKey } from './key-records.ts';
 import { findPersonEntry, type PersonEntryRow, toPersonEntry } from './person-entry.ts';
@@ -49,6 +50,7 @@ export async function shareKey(
   personId: string,
   keyId: string,
   emails: readonly string[],
+  origin: AuditOrigin,
 ): Promise<ApiKeyShares & { not_found: string[] }> {
   await hit(db, bucketName('key-share', personId), SHARE_RATE_LIMIT);
   const unique = [...new Set(emails)];
@@ -92,18 +94,45 @@ export async function shareKey(
          SELECT $1, unnest($2::uuid[]), $3 ON CONFLICT DO NOTHING`,
         [keyId, added.map((p) => p.id), personId],
       );
+      await recordAuditEvent(tx, {
+        teamId: key.record.team_id,
+        action: 'api_key.shared',
+        origin,
+        target: { type: 'api_key', id: keyId },
+        details: {
+          name: key.record.name,
+          shared_with: added.map((p) => ({ user_id: p.id, email: p.email })),
+        },
+      });
     }
     return { not_found: unique.filter((e) => !known.has(e)), ...(await sharesOf(tx, key, personId)) };
   });
 }
 
 /** Ends a share: the key's owner or a manager of its team, or the person it is shared with (leaving it). */
-export async function removeShare(db: Db, personId: string, keyId: string, userId: string): Promise<void> {
-  const key = await findVisibleKey(db, personId, keyId);
-  if (userId !== personId) requireManager(key, 'stop sharing it with someone else');
-  const removed = await db.query('DELETE FROM api_key_shares WHERE api_key_id = $1 AND person_id = $2', [
-    keyId,
-    userId,
-  ]);
-  if (!removed.rowCount) throw new AppError('not_found', 'This key is not shared with that person.');
+export async function removeShare(
+  db: Db,
+  personId: string,
+  keyId: string,
+  userId: string,
+  origin: AuditOrigin,
+): Promise<void> {
+  await transaction(db, async (tx) => {
+    const key = await findVisibleKey(tx, personId, keyId);
+    if (userId !== personId) requireManager(key, 'stop sharing it with someone else');
+    const removed = await tx.query<{ email: string }>(
+      `DELETE FROM api_key_shares s USING persons p
+        WHERE s.api_key_id = $1 AND s.person_id = $2 AND p.id = s.person_id RETURNING p.email`,
+      [keyId, userId],
+    );
+    const email = removed.rows[0]?.email;
+    if (!email) throw new AppError('not_found', 'This key is not shared with that person.');
+    await recordAuditEvent(tx, {
+      teamId: key.record.team_id,
+      action: 'api_key.unshared',
+      origin,
+      target: { type: 'api_key', id: keyId },
+      details: { name: key.record.name, user_id: userId, email, left: userId === personId },
+    });
+  });
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { OAuthClientView } from '../../../contract/oauth.ts';
-import type { Queryable } from '../../db/pool.ts';
+import { type Db, type Queryable, transaction } from '../../db/pool.ts';
+import { type AuditRequestInfo, recordAuditEvent } from '../audit/record-audit-event.ts';
 import { createApiKey } from './api-keys.ts';
 
 /** How long an authorization code can be exchanged (OAuth 2.1 recommends minutes). */
@@ -126,9 +127,10 @@ export async function issueCode(
  * owned by the person who consented and named after the client, so the Keys page lists and revokes it.
  */
 export async function exchangeCode(
-  db: Queryable,
+  db: Db,
   encryptionKey: Buffer,
   request: { code: string; clientId: string; redirectUri: string; codeVerifier: string },
+  from: AuditRequestInfo,
 ): Promise<{ accessToken: string; keyId: string }> {
   const { rows } = await db.query<{
     client_id: string;
@@ -159,11 +161,22 @@ export async function exchangeCode(
   ]);
   if (!member.rows[0])
     throw new OAuthRefusal('invalid_grant', 'The person who consented has left that team.');
-  const key = await createApiKey(db, encryptionKey, {
-    teamId: grant.team_id,
-    personId: grant.person_id,
-    name: `MCP: ${grant.name}`.slice(0, 100),
-    revealable: false,
+  const name = `MCP: ${grant.name}`.slice(0, 100);
+  const key = await transaction(db, async (tx) => {
+    const made = await createApiKey(tx, encryptionKey, {
+      teamId: grant.team_id,
+      personId: grant.person_id,
+      name,
+      revealable: false,
+    });
+    await recordAuditEvent(tx, {
+      teamId: grant.team_id,
+      action: 'api_key.created',
+      origin: { actor: { type: 'person', personId: grant.person_id, apiKeyId: null }, request: from },
+      target: { type: 'api_key', id: made.id },
+      details: { name, revealable: false, via: 'mcp_oauth', client_id: grant.client_id },
+    });
+    return made;
   });
   return { accessToken: key.secret, keyId: key.id };
 }

@@ -2,6 +2,7 @@ import type { TeamRole } from '../../../contract/account.ts';
 import type { TeamMember } from '../../../contract/team.ts';
 import { type Db, type Queryable, transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { type AuditOrigin, recordAuditEvent } from '../audit/record-audit-event.ts';
 import type { ApiKeyResolver } from './api-keys.ts';
 import { evictKeys, markMemberKeysChanged, revokeMemberKeys } from './key-revocation.ts';
 import { type PersonEntryRow, toPersonEntry } from './person-entry.ts';
@@ -59,6 +60,8 @@ function targetRole(team: LockedTeam, userId: string): TeamRole {
 export interface TeamActor {
   teamId: string;
   personId: string;
+  /** Who and from where, for the audit log. */
+  origin: AuditOrigin;
 }
 
 /**
@@ -89,7 +92,15 @@ export async function changeRole(
       userId,
       role,
     ]);
-    return markMemberKeysChanged(tx, actor.teamId, userId);
+    const changed = await markMemberKeysChanged(tx, actor.teamId, userId);
+    await recordAuditEvent(tx, {
+      teamId: actor.teamId,
+      action: 'member.role_changed',
+      origin: actor.origin,
+      target: { type: 'person', id: userId },
+      details: { from: current, to: role },
+    });
+    return changed;
   });
   evictKeys(resolver, changedKeys);
   const member = (await listMembers(db, actor.teamId)).find((m) => m.user_id === userId);
@@ -126,7 +137,15 @@ export async function removeMember(db: Db, resolver: ApiKeyResolver, actor: Team
         WHERE s.api_key_id = k.id AND k.team_id = $1 AND s.person_id = $2`,
       [actor.teamId, userId],
     );
-    return revokeMemberKeys(tx, actor.teamId, userId);
+    const revokedKeys = await revokeMemberKeys(tx, actor.teamId, userId);
+    await recordAuditEvent(tx, {
+      teamId: actor.teamId,
+      action: 'member.removed',
+      origin: actor.origin,
+      target: { type: 'person', id: userId },
+      details: { role: current, left: userId === actor.personId, revoked_keys: revokedKeys },
+    });
+    return revokedKeys;
   });
   evictKeys(resolver, revoked);
 }

@@ -9,6 +9,7 @@ import type {
 } from '../../../contract/templates.ts';
 import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
+import { type AuditOrigin, recordAuditEvent } from '../audit/record-audit-event.ts';
 import { decodeJsonCursor, encodeJsonCursor, microsecondInstant, splitPage } from '../page-cursor.ts';
 import { STARTER_TEMPLATES } from './starter-templates.ts';
 import { withTextLimits } from './variable-limits.ts';
@@ -207,11 +208,15 @@ export async function publishTemplate(
   return getVisibleTemplate(db, author.teamId, id);
 }
 
-/** An operator's decision. Shipped starters are not reviewed: they answer 404 like an unknown id. */
+/**
+ * An operator's decision, recorded in the author team's audit log. Shipped starters are not reviewed: they
+ * answer 404 like an unknown id.
+ */
 export async function reviewTemplate(
   db: Queryable,
   id: string,
   decision: 'approve' | 'reject',
+  origin: AuditOrigin,
 ): Promise<Template> {
   const status: TemplateStatus = decision === 'approve' ? 'approved' : 'rejected';
   const { rows } = await db.query<{ team_id: string }>(
@@ -222,6 +227,13 @@ export async function reviewTemplate(
   );
   const row = rows[0];
   if (!row) throw notFound(id);
+  await recordAuditEvent(db, {
+    teamId: row.team_id,
+    action: 'template.reviewed',
+    origin,
+    target: { type: 'template', id },
+    details: { decision, status },
+  });
   return getVisibleTemplate(db, row.team_id, id);
 }
 

@@ -3,6 +3,7 @@ import { cors } from 'hono/cors';
 import { exchangeCode, findClient, OAuthRefusal, registerClient } from '../../domain/identity/oauth.ts';
 import { bucketName, hit, type RateLimitRule } from '../../domain/rate-limit.ts';
 import type { Services } from '../../services.ts';
+import { auditRequestInfo } from '../audit-request.ts';
 import { clientAddress } from '../client-address.ts';
 import type { AppEnv } from '../env.ts';
 import { respondJson } from '../respond.ts';
@@ -139,12 +140,17 @@ export function mountOAuth(app: Hono<AppEnv>, s: Services): void {
     const missing = fields.filter((f) => !form.get(f));
     if (missing.length) return oauthError(c, 400, 'invalid_request', `Missing ${missing.join(', ')}.`);
     try {
-      const token = await exchangeCode(s.db, s.keys.encryption, {
-        code: form.get('code')!,
-        clientId: form.get('client_id')!,
-        redirectUri: form.get('redirect_uri')!,
-        codeVerifier: form.get('code_verifier')!,
-      });
+      const token = await exchangeCode(
+        s.db,
+        s.keys.encryption,
+        {
+          code: form.get('code')!,
+          clientId: form.get('client_id')!,
+          redirectUri: form.get('redirect_uri')!,
+          codeVerifier: form.get('code_verifier')!,
+        },
+        auditRequestInfo(c, s.config.TRUST_PROXY),
+      );
       return respondJson(
         c,
         200,

@@ -1,11 +1,13 @@
 import { devDemo, devMailbox, OTP_TTL_SECONDS, sendOtp, signOut, verifyOtp } from '../../../contract/auth.ts';
 import { findDemoOwnerEmail } from '../../domain/analytics/demo-account.ts';
+import { recordFailedSignIn } from '../../domain/audit/failed-sign-in.ts';
 import { signInByEmail } from '../../domain/identity/accounts.ts';
 import { consumeCode, issueCode } from '../../domain/identity/otp.ts';
 import { bucketName, hit } from '../../domain/rate-limit.ts';
 import { AppError } from '../../errors.ts';
 import { readDevMailbox } from '../../mail/mailer.ts';
 import type { Services } from '../../services.ts';
+import { auditRequestInfo } from '../audit-request.ts';
 import { clientAddress } from '../client-address.ts';
 import { defineRoute, reply } from '../define-route.ts';
 import { devMailboxRefusal } from '../dev-mailbox-access.ts';
@@ -68,10 +70,15 @@ export function authRoutes(s: Services) {
     defineRoute(verifyOtp, async ({ body, c }) => {
       const address = clientAddress(c, s.config.TRUST_PROXY);
       await hit(s.db, bucketName('otp-verify-address', address), limits.verifyPerAddress);
-      await consumeCode(s.db, s.keys.hashing, body.email, body.code);
+      const request = auditRequestInfo(c, s.config.TRUST_PROXY);
+      await consumeCode(s.db, s.keys.hashing, body.email, body.code).catch(async (error: unknown) => {
+        if (error instanceof AppError) await recordFailedSignIn(s.db, body.email, request, error.code);
+        throw error;
+      });
       const account = await signInByEmail(s.db, body.email, {
         signupCredits: s.config.SIGNUP_CREDITS,
         encryptionKey: s.keys.encryption,
+        request,
       });
       const session = await s.sessions.issue(account.person.id, {
         userAgent: requestHeader(c, 'user-agent') ?? null,

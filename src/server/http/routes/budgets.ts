@@ -20,6 +20,7 @@ import {
 import type { AuthContext } from '../../domain/identity/auth-context.ts';
 import type { CheckUrls } from '../../domain/jobs/check-input-urls.ts';
 import type { Services } from '../../services.ts';
+import { auditOrigin } from '../audit-request.ts';
 import { defineRoute, reply } from '../define-route.ts';
 
 const actorOf = (auth: AuthContext): BudgetActor => ({
@@ -40,22 +41,25 @@ export function budgetRoutes(s: Services, checkUrls: CheckUrls) {
       timezone: await teamTimezone(s.db, auth.teamId),
     })),
 
-    defineRoute(createBudgetEndpoint, async ({ auth, body }) => {
+    defineRoute(createBudgetEndpoint, async ({ auth, body, c }) => {
       requireBudgetManager(actorOf(auth), 'create budgets');
       await checkWebhook(body.alert_webhook_url);
-      return reply(201, await createBudget(s.db, actorOf(auth), body));
+      return reply(
+        201,
+        await createBudget(s.db, actorOf(auth), body, auditOrigin(c, auth, s.config.TRUST_PROXY)),
+      );
     }),
 
     defineRoute(getBudgetEndpoint, async ({ auth, params }) => getBudget(s.db, actorOf(auth), params.id)),
 
-    defineRoute(updateBudgetEndpoint, async ({ auth, params, body }) => {
+    defineRoute(updateBudgetEndpoint, async ({ auth, params, body, c }) => {
       requireBudgetManager(actorOf(auth), 'edit budgets');
       await checkWebhook(body.alert_webhook_url);
-      return updateBudget(s.db, actorOf(auth), params.id, body);
+      return updateBudget(s.db, actorOf(auth), params.id, body, auditOrigin(c, auth, s.config.TRUST_PROXY));
     }),
 
-    defineRoute(deleteBudgetEndpoint, async ({ auth, params }) => {
-      await deleteBudget(s.db, actorOf(auth), params.id);
+    defineRoute(deleteBudgetEndpoint, async ({ auth, params, c }) => {
+      await deleteBudget(s.db, actorOf(auth), params.id, auditOrigin(c, auth, s.config.TRUST_PROXY));
       return reply(204, undefined);
     }),
 

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import {
   inviteTeamMember,
   listTeamMembers,
@@ -16,11 +17,16 @@ import {
 } from '../../domain/identity/team.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
+import { auditOrigin } from '../audit-request.ts';
 import { defineRoute, reply } from '../define-route.ts';
 
-function actorOf(auth: AuthContext): TeamActor {
+function actorOf(s: Services, c: Context, auth: AuthContext): TeamActor {
   if (!auth.personId) throw new AppError('forbidden', 'Team changes are made by a signed-in person.');
-  return { teamId: auth.teamId, personId: auth.personId };
+  return {
+    teamId: auth.teamId,
+    personId: auth.personId,
+    origin: auditOrigin(c, auth, s.config.TRUST_PROXY),
+  };
 }
 
 /** The team the call acts for (`X-Team-Id`, or the person's own team): members, roles and invitations. */
@@ -31,10 +37,10 @@ export function teamRoutes(s: Services) {
       invitations: isManagerRole(auth.role) ? await listPendingInvitations(s.db, auth.teamId) : [],
     })),
 
-    defineRoute(inviteTeamMember, async ({ auth, body }) =>
+    defineRoute(inviteTeamMember, async ({ auth, body, c }) =>
       reply(
         201,
-        await invite(s.db, s.mailer, actorOf(auth), {
+        await invite(s.db, s.mailer, actorOf(s, c, auth), {
           email: body.email,
           role: body.role,
           appUrl: s.config.PUBLIC_URL,
@@ -42,17 +48,17 @@ export function teamRoutes(s: Services) {
       ),
     ),
 
-    defineRoute(revokeTeamInvitation, async ({ auth, params }) => {
-      await withdrawInvitation(s.db, actorOf(auth), params.id);
+    defineRoute(revokeTeamInvitation, async ({ auth, params, c }) => {
+      await withdrawInvitation(s.db, actorOf(s, c, auth), params.id);
       return reply(204, undefined);
     }),
 
-    defineRoute(updateTeamMember, async ({ auth, params, body }) =>
-      changeRole(s.db, s.apiKeys, actorOf(auth), params.user_id, body.role),
+    defineRoute(updateTeamMember, async ({ auth, params, body, c }) =>
+      changeRole(s.db, s.apiKeys, actorOf(s, c, auth), params.user_id, body.role),
     ),
 
-    defineRoute(removeTeamMember, async ({ auth, params }) => {
-      await removeMember(s.db, s.apiKeys, actorOf(auth), params.user_id);
+    defineRoute(removeTeamMember, async ({ auth, params, c }) => {
+      await removeMember(s.db, s.apiKeys, actorOf(s, c, auth), params.user_id);
       return reply(204, undefined);
     }),
   ];

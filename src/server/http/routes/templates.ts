@@ -10,6 +10,7 @@ import {
   TemplateId,
   useTemplate,
 } from '../../../contract/templates.ts';
+import { transaction } from '../../db/pool.ts';
 import { findPerson } from '../../domain/identity/accounts.ts';
 import type { AuthContext } from '../../domain/identity/auth-context.ts';
 import { createJob } from '../../domain/jobs/create-job.ts';
@@ -18,6 +19,7 @@ import { fillRequest, standInValues, variableValues } from '../../domain/templat
 import * as store from '../../domain/templates/template-store.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
+import { auditOrigin } from '../audit-request.ts';
 import { defineRoute, reply } from '../define-route.ts';
 import { limitJobCreation } from './generation.ts';
 
@@ -102,10 +104,11 @@ export function templateRoutes(s: Services, checkUrls: (urls: string[]) => Promi
       );
     }),
 
-    defineRoute(reviewTemplate, async ({ auth, params, body }) => {
+    defineRoute(reviewTemplate, async ({ auth, params, body, c }) => {
       // Not an operator: the route answers as if the template did not exist (no hint that it is guarded).
       if (!(await isOperator(auth))) throw new AppError('not_found', `No template ${params.id}.`);
-      return store.reviewTemplate(s.db, params.id, body.decision);
+      const origin = auditOrigin(c, auth, s.config.TRUST_PROXY);
+      return transaction(s.db, (tx) => store.reviewTemplate(tx, params.id, body.decision, origin));
     }),
 
     defineRoute(renderTemplate, async ({ auth, params, body, headers }) => {

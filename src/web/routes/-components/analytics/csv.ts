@@ -1,5 +1,6 @@
 import type { AnalyticsBreakdown, AnalyticsMeta, AnalyticsSummary } from '../../../../contract/analytics.ts';
 import { type CsvCell, csvText } from '../../../../contract/csv.ts';
+import { downloadText } from '../../../format/download-text.ts';
 import type { StackedSeries } from '../../../queries/analytics.ts';
 import type { AnalyticsView } from './analytics-search.ts';
 import { periodsOf } from './format.ts';
@@ -189,12 +190,5 @@ export function whatChangedCsv(changed: WhatChanged, meta: AnalyticsMeta): strin
 
 /** Starts a download of a CSV text in the browser. */
 export function downloadCsv(filename: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadText(filename, text);
 }

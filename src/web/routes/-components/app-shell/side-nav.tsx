@@ -13,6 +13,7 @@ const ITEMS = [
   { to: '/budgets', label: 'Budgets', icon: 'budgets' },
   { to: '/keys', label: 'Keys', icon: 'keys' },
   { to: '/team', label: 'Team', icon: 'team' },
+  { to: '/audit-log', label: 'Audit log', icon: 'audit' },
   { to: '/settings', label: 'Settings', icon: 'settings' },
 ] as const satisfies ReadonlyArray<{ to: string; label: string; icon: NavIconName }>;
 
