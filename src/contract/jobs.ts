@@ -249,7 +249,9 @@ export const WebhookDelivery = z
     webhook_id: z
       .string()
       .meta({ description: 'The `webhook-id` header: the same for every attempt of one event.' }),
-    job_id: JobId.nullable().meta({ description: 'Null for a team event that is not about a job (a budget alert).' }),
+    job_id: JobId.nullable().meta({
+      description: 'Null for a team event that is not about a job (a budget alert).',
+    }),
     endpoint_id: z
       .string()
       .nullable()

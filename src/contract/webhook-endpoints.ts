@@ -162,7 +162,7 @@ export const listWebhookEndpointDeliveries = defineEndpoint({
   tag: 'Account',
   summary: "An endpoint's recent deliveries",
   description:
-    'The tries of its latest 50 deliveries, newest first, each with what it sent and what the receiver answered (the same shape as a job\'s webhook deliveries).',
+    "The tries of its latest 50 deliveries, newest first, each with what it sent and what the receiver answered (the same shape as a job's webhook deliveries).",
   auth: 'any',
   params: Params,
   responses: {

@@ -1,5 +1,5 @@
-import type { Services } from '../../services.ts';
 import { transaction } from '../../db/pool.ts';
+import type { Services } from '../../services.ts';
 import { enqueueJobWebhook } from '../webhooks/deliveries.ts';
 import { dispatchTeamEvent } from '../webhooks/team-events.ts';
 import { type JobRow, toJob } from './job-row.ts';
@@ -16,7 +16,13 @@ export function jobWebhookHook(services: Pick<Services, 'db' | 'boss' | 'config'
     const type = `job.${row.status}` as const;
     const job = toJob(row, baseUrl);
     if (row.webhook_url) {
-      await enqueueJobWebhook(services, { teamId: row.team_id, jobId: row.id, url: row.webhook_url, type, job });
+      await enqueueJobWebhook(services, {
+        teamId: row.team_id,
+        jobId: row.id,
+        url: row.webhook_url,
+        type,
+        job,
+      });
     }
     // The endpoints' deliveries and their first tries commit together.
     await transaction(services.db, (client) =>

@@ -4,10 +4,9 @@ import type PgBoss from 'pg-boss';
 import type { Job, WebhookDelivery } from '../../../contract/jobs.ts';
 import { WebhookEvent } from '../../../contract/webhooks.ts';
 import { namedStatements } from '../../db/named-statements.ts';
-import { type FolderViewer, inVisibleFolderSql, seesEveryFolder } from '../folders/folder-visibility.ts';
 import { type Queryable, transaction } from '../../db/pool.ts';
 import type { Services } from '../../services.ts';
-import { retryDelayMs, type WebhookRetryPolicy } from './retry-policy.ts';
+import { type FolderViewer, inVisibleFolderSql, seesEveryFolder } from '../folders/folder-visibility.ts';
 import { bodyHead, loggedResponseHeaders } from './delivery-log.ts';
 import {
   type DisabledEndpoint,
@@ -15,6 +14,7 @@ import {
   mailOwnersEndpointDisabled,
   recordEndpointOutcome,
 } from './endpoint-health.ts';
+import { retryDelayMs, type WebhookRetryPolicy } from './retry-policy.ts';
 import { webhookSigningSecrets } from './secrets.ts';
 import type { WebhookSender } from './sender.ts';
 import { newWebhookId, signedWebhookHeaders } from './signature.ts';

@@ -7,7 +7,10 @@ export function bodyHead(body: string): { text: string; truncated: boolean } {
   const bytes = Buffer.from(body, 'utf8');
   if (bytes.length <= DELIVERY_LOG_BODY_BYTES) return { text: body, truncated: false };
   // Decoding a cut multi-byte character leaves U+FFFD at the end: dropped, so the text is honest.
-  const text = bytes.subarray(0, DELIVERY_LOG_BODY_BYTES).toString('utf8').replace(/\uFFFD+$/, '');
+  const text = bytes
+    .subarray(0, DELIVERY_LOG_BODY_BYTES)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
   return { text, truncated: true };
 }
 

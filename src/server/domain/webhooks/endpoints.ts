@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { TeamRole } from '../../../contract/account.ts';
 import {
   WEBHOOK_ENDPOINT_LIMITS,
   type WebhookEndpoint,
   type WebhookEndpointEvent,
 } from '../../../contract/webhook-endpoints.ts';
-import type { TeamRole } from '../../../contract/account.ts';
 import { type Db, type Queryable, transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import { isManagerRole } from '../identity/team.ts';
@@ -76,11 +76,7 @@ export interface EndpointInput {
   enabled: boolean;
 }
 
-export async function createEndpoint(
-  db: Db,
-  teamId: string,
-  input: EndpointInput,
-): Promise<WebhookEndpoint> {
+export async function createEndpoint(db: Db, teamId: string, input: EndpointInput): Promise<WebhookEndpoint> {
   return transaction(db, async (client) => {
     // The team's row is the lock that keeps two concurrent creations from both passing the limit.
     await client.query('SELECT 1 FROM teams WHERE id = $1 FOR UPDATE', [teamId]);
@@ -133,20 +129,16 @@ export async function updateEndpoint(
        updated_at = now()
      WHERE team_id = $1 AND id = $2
      RETURNING ${COLUMNS}`,
-    [
-      teamId,
-      id,
-      patch.url ?? null,
-      patch.description ?? null,
-      patch.events ?? null,
-      patch.enabled ?? null,
-    ],
+    [teamId, id, patch.url ?? null, patch.description ?? null, patch.events ?? null, patch.enabled ?? null],
   );
   if (!rows[0]) throw new AppError('not_found', 'No such webhook endpoint in this team.');
   return toWire(rows[0]);
 }
 
 export async function deleteEndpoint(db: Queryable, teamId: string, id: string): Promise<void> {
-  const deleted = await db.query('DELETE FROM webhook_endpoints WHERE team_id = $1 AND id = $2', [teamId, id]);
+  const deleted = await db.query('DELETE FROM webhook_endpoints WHERE team_id = $1 AND id = $2', [
+    teamId,
+    id,
+  ]);
   if (!deleted.rowCount) throw new AppError('not_found', 'No such webhook endpoint in this team.');
 }

@@ -43,7 +43,15 @@ export async function dispatchTeamEvent(
        ON CONFLICT (endpoint_id, job_id, event_type) WHERE endpoint_id IS NOT NULL AND job_id IS NOT NULL
        DO NOTHING
        RETURNING webhook_id`,
-      [newWebhookId(), teamId, options.jobId ?? null, endpoint.id, type, endpoint.url, JSON.stringify(payload)],
+      [
+        newWebhookId(),
+        teamId,
+        options.jobId ?? null,
+        endpoint.id,
+        type,
+        endpoint.url,
+        JSON.stringify(payload),
+      ],
     );
     if (!rows[0]) continue;
     await queueTry(q.boss, q.db, rows[0].webhook_id, 1);
