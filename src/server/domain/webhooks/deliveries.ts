@@ -454,19 +454,22 @@ export async function listDeliveryTries(
     }
     const inFlight = tries.some((r) => r.attempt === d.attempts + 1);
     const last = tries.find((r) => r.attempt === d.attempts);
-    const pendingFirst = d.status === 'pending' && d.attempts === 0 && !inFlight;
+    // The next try is queued and not started: a first try, or one asked for again (redelivery). A retry
+    // after a failed try shows on that try instead (its next_attempt_at).
+    const queuedNext =
+      d.status === 'pending' && !inFlight && (d.attempts === 0 || (last !== undefined && !last.attempt_next_at));
     const stoppedUnsent = d.status === 'stopped' && last?.response_status !== 410 && !inFlight;
-    if (pendingFirst || stoppedUnsent) {
+    if (queuedNext || stoppedUnsent) {
       out.push({
         ...base,
         id: `${d.webhook_id}.${d.attempts + 1}`,
         attempt: d.attempts + 1,
-        status: pendingFirst ? 'pending' : 'failed',
+        status: queuedNext ? 'pending' : 'failed',
         response_status: null,
-        error: pendingFirst ? null : d.endpoint_id ? ENDPOINT_OFF_BEFORE_SENDING : STOPPED_BEFORE_SENDING,
+        error: queuedNext ? null : d.endpoint_id ? ENDPOINT_OFF_BEFORE_SENDING : STOPPED_BEFORE_SENDING,
         duration_ms: null,
-        created_at: (pendingFirst ? d.created_at : d.updated_at).toISOString(),
-        next_attempt_at: pendingFirst && d.next_attempt_at ? d.next_attempt_at.toISOString() : null,
+        created_at: (queuedNext && d.attempts === 0 ? d.created_at : d.updated_at).toISOString(),
+        next_attempt_at: queuedNext && d.next_attempt_at ? d.next_attempt_at.toISOString() : null,
         request: null,
         response: null,
       });
