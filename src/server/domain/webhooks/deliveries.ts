@@ -457,7 +457,9 @@ export async function listDeliveryTries(
     // The next try is queued and not started: a first try, or one asked for again (redelivery). A retry
     // after a failed try shows on that try instead (its next_attempt_at).
     const queuedNext =
-      d.status === 'pending' && !inFlight && (d.attempts === 0 || (last !== undefined && !last.attempt_next_at));
+      d.status === 'pending' &&
+      !inFlight &&
+      (d.attempts === 0 || (last !== undefined && !last.attempt_next_at));
     const stoppedUnsent = d.status === 'stopped' && last?.response_status !== 410 && !inFlight;
     if (queuedNext || stoppedUnsent) {
       out.push({
