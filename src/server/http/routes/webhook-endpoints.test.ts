@@ -246,6 +246,29 @@ describe('team webhook endpoints', () => {
     expect(down.received).toHaveLength(3);
   });
 
+  it('disables an endpoint at once when its receiver answers 410 Gone', async () => {
+    const team = await person(t);
+    const gone = await receiver(() => 410);
+    const endpoint = await team.client.createWebhookEndpoint({
+      body: { url: gone.url, events: ['job.completed'] },
+    });
+    await finishJob(team.teamId);
+    const [row] = await settledDeliveries('endpoint_id = $1', [endpoint.id], 1);
+    expect(row).toMatchObject({ status: 'stopped', attempts: 1, last_status: 410 });
+    const off = await team.client.getWebhookEndpoint({ params: { id: endpoint.id } });
+    expect(off).toMatchObject({ enabled: false, failure_streak: 1 });
+    expect(off.disabled_reason).toMatch(/410 Gone/);
+    // The mail goes out just after the commit that disabled it.
+    const mail = await eventually(async () => {
+      const box = await t.local.devMailbox({ query: { to: team.email } });
+      return box.data.find((m) => m.subject === `Webhook endpoint disabled: ${gone.url}`);
+    });
+    expect(mail.text).toContain('410 Gone');
+    // The job's own URL rule (stopped URLs) is left alone: it is the endpoint that is off.
+    const stopped = await t.db.query('SELECT 1 FROM webhook_stopped_urls WHERE url = $1', [gone.url]);
+    expect(stopped.rowCount).toBe(0);
+  });
+
   it('lets owners and managers change endpoints and members only read them; other teams see nothing', async () => {
     const team = await person(t);
     const manager = await memberOf(t, team, 'manager');
