@@ -96,6 +96,14 @@ import {
   useTemplate,
 } from './templates.ts';
 import { getTool, listTools } from './tools.ts';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookEndpointDeliveries,
+  listWebhookEndpoints,
+  updateWebhookEndpoint,
+} from './webhook-endpoints.ts';
 import { getWebhookSecret, rotateWebhookSecret, sendWebhookTestEvent } from './webhooks.ts';
 
 /**
@@ -207,6 +215,12 @@ export const endpoints = {
   getWebhookSecret,
   rotateWebhookSecret,
   sendWebhookTestEvent,
+  listWebhookEndpoints,
+  createWebhookEndpoint,
+  getWebhookEndpoint,
+  updateWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookEndpointDeliveries,
   // MCP authorization: the console's consent page
   getOAuthClient,
   decideOAuthConsent,

@@ -217,6 +217,31 @@ export const JobPrice = z
   .meta({ id: 'JobPrice' });
 export type JobPrice = z.infer<typeof JobPrice>;
 
+/** How many bytes of a request's or an answer's body the delivery log keeps (issue #33). */
+export const DELIVERY_LOG_BODY_BYTES = 4096;
+
+/** What one try sent (issue #33): the signatures are there, the secret never is. */
+export const WebhookTryRequest = z
+  .object({
+    url: z.string(),
+    headers: z.record(z.string(), z.string()).meta({
+      description: 'The headers sent, `webhook-signature` included (an HMAC: it does not reveal the secret).',
+    }),
+    body: z.string().meta({ description: `The body's first ${DELIVERY_LOG_BODY_BYTES} bytes.` }),
+    body_truncated: z.boolean(),
+  })
+  .meta({ id: 'WebhookTryRequest' });
+
+/** What the receiver answered to one try (issue #33). */
+export const WebhookTryResponse = z
+  .object({
+    status: z.int(),
+    headers: z.record(z.string(), z.string()),
+    body: z.string().meta({ description: `The body's first ${DELIVERY_LOG_BODY_BYTES} bytes, as text.` }),
+    body_truncated: z.boolean(),
+  })
+  .meta({ id: 'WebhookTryResponse' });
+
 /** One attempt to deliver a job's webhook (Standard Webhooks; api-extensions.md). */
 export const WebhookDelivery = z
   .object({
@@ -224,8 +249,15 @@ export const WebhookDelivery = z
     webhook_id: z
       .string()
       .meta({ description: 'The `webhook-id` header: the same for every attempt of one event.' }),
-    job_id: JobId,
-    event_type: z.enum(['job.completed', 'job.failed', 'job.cancelled']),
+    job_id: JobId.nullable().meta({
+      description: 'Null for a team event that is not about a job (a budget alert).',
+    }),
+    endpoint_id: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "The team webhook endpoint it went to; null for the job's own `webhook_url`." }),
+    event_type: z.enum(['job.completed', 'job.failed', 'job.cancelled', 'budget.threshold_reached']),
     url: z.string(),
     attempt: z.int().min(1),
     status: z.enum(['pending', 'succeeded', 'failed']),
@@ -235,6 +267,12 @@ export const WebhookDelivery = z
     created_at: Timestamp,
     next_attempt_at: Timestamp.nullable().meta({
       description: 'When the next retry is due; null when none.',
+    }),
+    request: WebhookTryRequest.nullable().optional().meta({
+      description: 'What this try sent; null when it was not sent (still queued, or stopped before sending).',
+    }),
+    response: WebhookTryResponse.nullable().optional().meta({
+      description: 'What the receiver answered; null when no answer came (then `error` says why).',
     }),
   })
   .meta({ id: 'WebhookDelivery' });
@@ -408,7 +446,7 @@ export const listJobWebhookDeliveries = defineEndpoint({
   tag: 'Jobs',
   summary: 'Webhook delivery attempts of a job',
   description:
-    'Every attempt to call `options.webhook_url`, newest first. Empty when the job had no webhook.',
+    "Every attempt to call `options.webhook_url`, and the team's webhook endpoints about this job (`endpoint_id` set), newest first, each with what it sent and what the receiver answered (headers, status, the first 4096 bytes of each body, timing). Empty when no webhook was called.",
   auth: 'any',
   params: JobParams,
   responses: {

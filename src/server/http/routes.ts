@@ -22,6 +22,7 @@ import { presetRoutes } from './routes/presets.ts';
 import { providerWebhookRoutes } from './routes/provider-webhooks.ts';
 import { teamRoutes } from './routes/team.ts';
 import { templateRoutes } from './routes/templates.ts';
+import { webhookEndpointRoutes } from './routes/webhook-endpoints.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 
 /**
@@ -48,6 +49,7 @@ export function allRoutes(s: Services, fastPath = new FastPath()): Route[] {
     ...billingRoutes(s),
     ...budgetRoutes(s, checkUrls),
     ...webhookRoutes(s, checkUrls),
+    ...webhookEndpointRoutes(s, checkUrls),
     ...providerWebhookRoutes(s),
     ...presetRoutes(s),
     ...templateRoutes(s, checkUrls),

@@ -12,9 +12,15 @@ import { queueJob } from './queue-job.ts';
  * What the delivery worker uses. Production keeps the defaults; tests shorten `retryPolicy` or set a
  * `sender` (null: the default from domain/webhooks/sender.ts, chosen from the config).
  */
-export const webhookDeliverySettings: { retryPolicy: WebhookRetryPolicy; sender: WebhookSender | null } = {
+export const webhookDeliverySettings: {
+  retryPolicy: WebhookRetryPolicy;
+  sender: WebhookSender | null;
+  /** Null: ENDPOINT_FAILURE_LIMIT (domain/webhooks/endpoint-health.ts). */
+  endpointFailureLimit: number | null;
+} = {
   retryPolicy: { ...DEFAULT_WEBHOOK_RETRY_POLICY },
   sender: null,
+  endpointFailureLimit: null,
 };
 
 const TryData = z.object({ webhook_id: z.string().min(1), attempt: z.int().min(1) });
@@ -35,6 +41,7 @@ export const webhookDelivery = queueJob({
     const settings: DeliverySettings = {
       send: webhookDeliverySettings.sender ?? createWebhookSender(services.config),
       policy: webhookDeliverySettings.retryPolicy,
+      endpointFailureLimit: webhookDeliverySettings.endpointFailureLimit ?? undefined,
     };
     const outcome = await deliverWebhookTry(services, { webhookId, attempt }, settings);
     services.metrics.webhookAttempts.inc({ outcome: outcome.kind });

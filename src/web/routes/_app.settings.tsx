@@ -5,7 +5,9 @@ import { useSession } from '../auth/session.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { ServerSettingsForm } from './-components/settings/server-settings-form.tsx';
 import { ThemePicker } from './-components/settings/theme-picker.tsx';
+import { WebhookSecretRotation } from './-components/settings/webhook-secret-rotation.tsx';
 import { WebhookTestForm } from './-components/settings/webhook-test-form.tsx';
+import { WebhookEndpoints } from './-components/webhooks/webhook-endpoints.tsx';
 
 export const Route = createFileRoute('/_app/settings')({
   component: SettingsPage,
@@ -70,6 +72,18 @@ function SettingsPage() {
         description="Check that your receiver accepts and verifies our signed events before a job calls it."
       >
         <WebhookTestForm />
+      </SettingsSection>
+      <SettingsSection
+        title="Webhook endpoints"
+        description="Receivers of the team's job events (and budget alerts), besides each job's own webhook_url. An endpoint whose deliveries keep failing is disabled, and the owners are mailed."
+      >
+        <WebhookEndpoints />
+      </SettingsSection>
+      <SettingsSection
+        title="Signing secret"
+        description="Rotate the secret webhooks are signed with. During the overlap both secrets sign, so receivers switch without missing one."
+      >
+        <WebhookSecretRotation />
       </SettingsSection>
     </>
   );

@@ -1,23 +1,33 @@
+import { transaction } from '../../db/pool.ts';
 import type { Services } from '../../services.ts';
 import { enqueueJobWebhook } from '../webhooks/deliveries.ts';
+import { dispatchTeamEvent } from '../webhooks/team-events.ts';
 import { type JobRow, toJob } from './job-row.ts';
 
 /**
- * The terminal-state hook: a job with `options.webhook_url` gets one signed event for its end state
- * (the delivery is unique per job and event, so a repeated call sends nothing more).
+ * The terminal-state hook: a job with `options.webhook_url` gets one signed event for its end state, and
+ * so does every enabled team endpoint subscribed to it (each delivery is unique per job, event and
+ * receiver, so a repeated call sends nothing more).
  */
 export function jobWebhookHook(services: Pick<Services, 'db' | 'boss' | 'config'>) {
   const baseUrl = `${services.config.PUBLIC_URL}/v2`;
   return async (row: JobRow): Promise<void> => {
-    if (!row.webhook_url) return;
     if (row.status !== 'completed' && row.status !== 'failed' && row.status !== 'cancelled') return;
-    await enqueueJobWebhook(services, {
-      teamId: row.team_id,
-      jobId: row.id,
-      url: row.webhook_url,
-      type: `job.${row.status}`,
-      job: toJob(row, baseUrl),
-    });
+    const type = `job.${row.status}` as const;
+    const job = toJob(row, baseUrl);
+    if (row.webhook_url) {
+      await enqueueJobWebhook(services, {
+        teamId: row.team_id,
+        jobId: row.id,
+        url: row.webhook_url,
+        type,
+        job,
+      });
+    }
+    // The endpoints' deliveries and their first tries commit together.
+    await transaction(services.db, (client) =>
+      dispatchTeamEvent({ db: client, boss: services.boss }, row.team_id, type, job, { jobId: row.id }),
+    );
   };
 }
 
@@ -35,7 +45,8 @@ export async function enqueueMissedWebhooks(
       WHERE j.webhook_url IS NOT NULL
         AND j.completed_at > now() - interval '1 day' AND j.completed_at < now() - interval '1 minute'
         AND j.status IN ('completed', 'failed', 'cancelled')
-        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.job_id = j.id AND d.event_type = 'job.' || j.status)
+        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.job_id = j.id AND d.event_type = 'job.' || j.status
+                          AND d.endpoint_id IS NULL)
       ORDER BY j.completed_at
       LIMIT 500`,
   );

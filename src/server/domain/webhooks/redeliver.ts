@@ -22,7 +22,8 @@ export async function redeliverJobWebhook(
       attempts: number;
     }>(
       `SELECT webhook_id, url, status, attempts FROM webhook_deliveries
-        WHERE team_id = $1 AND job_id = $2 ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+        WHERE team_id = $1 AND job_id = $2 AND endpoint_id IS NULL
+        ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
       [teamId, jobId],
     );
     const delivery = rows[0];

@@ -80,6 +80,41 @@ const delivery = (attempt: number, overrides: Partial<WebhookDelivery>): Webhook
 });
 
 describe('job details', () => {
+  it("opens a try's request and answer, and redelivers: the new try shows when it arrives", async () => {
+    const logged = delivery(1, {
+      status: 'failed',
+      response_status: 503,
+      error: 'receiver answered HTTP 503',
+      request: {
+        url: 'https://example.com/hook',
+        headers: { 'webhook-id': 'msg_1', 'webhook-signature': 'v1,c2ln' },
+        body: '{"type":"job.completed"}',
+        body_truncated: false,
+      },
+      response: { status: 503, headers: { 'retry-after': '30' }, body: 'busy', body_truncated: false },
+    });
+    let tries = [logged];
+    const server = stubFetch({
+      [`GET /v2/jobs/${completed.id}/webhook-deliveries`]: () => json({ data: tries }),
+      [`POST /v2/jobs/${completed.id}/webhook-deliveries/redeliver`]: () => {
+        tries = [delivery(2, { created_at: '2026-01-01T00:01:00.000Z' }), logged];
+        return json({ webhook_id: 'msg_1', attempt: 2 }, { status: 202 });
+      },
+    });
+    renderDetail(completed);
+    const user = userEvent.setup();
+    const deliveries = await screen.findByRole('region', { name: 'Webhook deliveries' });
+    await user.click(await within(deliveries).findByRole('button', { name: 'Show the log of attempt 1' }));
+    expect(within(deliveries).getByText(/webhook-signature: v1,c2ln/)).toBeVisible();
+    expect(within(deliveries).getByText('{"type":"job.completed"}')).toBeVisible();
+    expect(within(deliveries).getByText(/retry-after: 30/)).toBeVisible();
+    expect(within(deliveries).getByText('busy')).toBeVisible();
+
+    await user.click(within(deliveries).getByRole('button', { name: 'Redeliver' }));
+    expect(server.callsTo(`POST /v2/jobs/${completed.id}/webhook-deliveries/redeliver`)).toHaveLength(1);
+    expect(await within(deliveries).findByText('Attempt 2 sent: succeeded.')).toBeVisible();
+  });
+
   it('shows the output, pricing, timings, provider and webhook deliveries', async () => {
     stubFetch({
       [`GET /v2/jobs/${completed.id}/webhook-deliveries`]: () =>
