@@ -6,6 +6,7 @@ import { DEFAULT_WEBHOOK_RETRY_POLICY } from '../webhooks/retry-policy.ts';
 import { webhookSigningSecrets } from '../webhooks/secrets.ts';
 import { createWebhookSender, type WebhookSender } from '../webhooks/sender.ts';
 import { newWebhookId, signedWebhookHeaders } from '../webhooks/signature.ts';
+import { dispatchTeamEvent } from '../webhooks/team-events.ts';
 import {
   attributionParams,
   BUDGET_APPLIES_SQL,
@@ -32,8 +33,8 @@ let sender: WebhookSender | null = null;
 /**
  * THE one place a `budget.threshold_reached` event leaves the server: mailed to `targets.emails` and
  * POSTed, signed with the team's webhook secret (Standard Webhooks), to `targets.webhookUrl`. Each send
- * is tried once and its failure is logged, never thrown: an alert never fails a job. Team-level webhook
- * endpoints fan the event out from here when they exist.
+ * is tried once and its failure is logged, never thrown: an alert never fails a job. The team's webhook
+ * endpoints subscribed to `budget.threshold_reached` get it too, queued, retried and logged as job events are.
  */
 export async function emitBudgetAlert(
   s: Services,
@@ -56,6 +57,16 @@ export async function emitBudgetAlert(
     }),
   );
   if (targets.webhookUrl) sends.push(sendAlertWebhook(s, event, targets.webhookUrl));
+  sends.push(
+    dispatchTeamEvent({ db: s.db, boss: s.boss }, d.team_id, BUDGET_ALERT_EVENT_TYPE, d).catch(
+      (error: unknown) => {
+        s.log.warn('budget alert to webhook endpoints failed', {
+          budget_id: d.budget_id,
+          error: String(error),
+        });
+      },
+    ),
+  );
   await Promise.all(sends);
 }
 

@@ -319,6 +319,10 @@ describe('alerts', () => {
         alert_emails: ['finance@example.com', owner.email],
         alert_webhook_url: receiver.url,
       });
+      // The team's webhook endpoints subscribed to budget alerts get each alert queued too.
+      const endpoint = await owner.client.createWebhookEndpoint({
+        body: { url: receiver.url, events: ['budget.threshold_reached'] },
+      });
       const client = t.clientFor(owner.apiKey);
       // Alert only: six jobs run past the four credits, three at a time.
       for (let round = 0; round < 2; round++) {
@@ -357,6 +361,11 @@ describe('alerts', () => {
       ]);
       expect(rows).toHaveLength(2);
       expect(receiver.received).toHaveLength(2);
+      const queued = await t.db.query<{ payload: { data: { threshold: number } } }>(
+        `SELECT payload FROM webhook_deliveries WHERE endpoint_id = $1 AND event_type = 'budget.threshold_reached'`,
+        [endpoint.id],
+      );
+      expect(queued.rows.map((r) => r.payload.data.threshold).sort()).toEqual([100, 50]);
     } finally {
       await receiver.close();
     }
