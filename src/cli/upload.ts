@@ -88,11 +88,12 @@ export async function uploadPath(
   if (!response.ok) throw await apiErrorFrom(response);
   if (viaApi) {
     const answer = (await response.json()) as { file: FileRecord };
-    return { file: answer.file, deduplicated: false };
+    // Another upload of the same bytes registered first: the server answers that file, not a second copy.
+    return { file: answer.file, deduplicated: answer.file.id !== session.session_id };
   }
   const registered = await client.importFile({
     ...(headers ? { headers } : {}),
     body: { url: session.public_url, name },
   });
-  return { file: registered, deduplicated: false };
+  return { file: registered, deduplicated: registered.id !== session.session_id };
 }

@@ -277,6 +277,8 @@ export const AnalyticsSummaryQuery = z
 export type AnalyticsSummaryQuery = z.infer<typeof AnalyticsSummaryQuery>;
 
 export const ANALYTICS_BUCKETS = ['hour', 'day', 'week', 'month'] as const;
+/** Groups a series may show apart (`group_by` with `limit`): a chart's worth, each a query of its own. */
+export const TIMESERIES_GROUPS_MAX = 20;
 export const AnalyticsBucket = z.enum(ANALYTICS_BUCKETS).meta({ id: 'AnalyticsBucket' });
 
 export const AnalyticsTimeseriesQuery = z
@@ -287,6 +289,17 @@ export const AnalyticsTimeseriesQuery = z
     bucket: AnalyticsBucket.default('day').meta({
       description: 'Calendar buckets in `timezone`; weeks start on Monday.',
     }),
+    group_by: AnalyticsDimension.optional().meta({
+      description:
+        "Split each bucket by this dimension (a stacked chart in one request): the range's top `limit` values by spend, as the breakdown ranks them, then one `other` group with the rest.",
+    }),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(TIMESERIES_GROUPS_MAX)
+      .default(7)
+      .meta({ description: 'With `group_by`: groups shown apart; the rest are summed into `other`.' }),
   })
   .superRefine(checkRanges);
 export type AnalyticsTimeseriesQuery = z.infer<typeof AnalyticsTimeseriesQuery>;
@@ -420,6 +433,20 @@ export const AnalyticsSummary = z
   .meta({ id: 'AnalyticsSummary' });
 export type AnalyticsSummary = z.infer<typeof AnalyticsSummary>;
 
+/** One group of a grouped series: a value of the dimension (null: runs without one), or the rest. */
+export const AnalyticsSeriesGroup = z
+  .object({
+    key: z.string().nullable().meta({ description: 'The dimension value; null for none and for other.' }),
+    label: z.string(),
+    other: z.boolean().meta({ description: 'True for the group that sums the rest.' }),
+  })
+  .meta({ id: 'AnalyticsSeriesGroup' });
+export type AnalyticsSeriesGroup = z.infer<typeof AnalyticsSeriesGroup>;
+
+const AnalyticsSeriesGroupTotals = z
+  .object({ key: z.string().nullable(), other: z.boolean(), ...totalsShape })
+  .meta({ id: 'AnalyticsSeriesGroupTotals' });
+
 export const AnalyticsTimeseries = z
   .object({
     data: z.array(
@@ -430,9 +457,20 @@ export const AnalyticsTimeseries = z
         previous: AnalyticsTotals.nullable().meta({
           description: 'The same bucket of the comparison period; null without comparison.',
         }),
+        groups: z.array(AnalyticsSeriesGroupTotals).optional().meta({
+          description:
+            'With `group_by`: the bucket per group, in the order of `meta.groups`; they add up to the bucket.',
+        }),
       }),
     ),
-    meta: AnalyticsMeta.extend({ bucket: AnalyticsBucket }),
+    meta: AnalyticsMeta.extend({
+      bucket: AnalyticsBucket,
+      group_by: AnalyticsDimension.nullable().meta({ description: 'Null without `group_by`.' }),
+      groups: z.array(AnalyticsSeriesGroup).meta({
+        description:
+          'With `group_by`: the top values over the whole range, highest spend first, then `other` when anything is left; empty without.',
+      }),
+    }),
   })
   .meta({ id: 'AnalyticsTimeseries' });
 export type AnalyticsTimeseries = z.infer<typeof AnalyticsTimeseries>;
@@ -510,7 +548,7 @@ export const getAnalyticsTimeseries = defineEndpoint({
   tag: 'Analytics',
   summary: 'Spend over time',
   description:
-    'The summary metrics per calendar bucket of `timezone`, with the same filters. No comparison by default.',
+    'The summary metrics per calendar bucket of `timezone`, with the same filters. No comparison by default. With `group_by`, each bucket is also split by that dimension: its top `limit` values over the range (ranked as the breakdown ranks them) and one `other` group, which add up to the bucket.',
   auth: 'any',
   query: AnalyticsTimeseriesQuery,
   responses: { 200: { description: 'The series, oldest bucket first.', schema: AnalyticsTimeseries } },

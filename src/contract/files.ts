@@ -353,7 +353,7 @@ export const uploadToSession = defineEndpoint({
   tag: 'Files',
   summary: 'Upload bytes through the API (proxy)',
   description:
-    'The body is the raw bytes (not JSON), sent with the `Content-Type` from the session headers. Registers the file and returns its id. 404 for an unknown or expired session, 409 when the session was already used, 413 beyond the declared size or 200 MB, 422 when the bytes do not match the declared hash.',
+    'The body is the raw bytes (not JSON), sent with the `Content-Type` from the session headers. Registers the file and returns its id; when the team got the same bytes meanwhile in a file the caller may see (the same file uploaded at once from another tab), that file is returned instead (its id is then another than the session id) and no second copy is kept. 404 for an unknown or expired session, 409 when the session was already used, 413 beyond the declared size or 200 MB, 422 when the bytes do not match the declared hash.',
   auth: 'any',
   params: z.object({ session_id: FileId }),
   headers: z.object({ 'content-type': z.string().max(255).optional() }),
@@ -369,7 +369,7 @@ export const importFile = defineEndpoint({
   tag: 'Files',
   summary: 'Register a file by URL',
   description:
-    "Fetches the URL and registers it as a file (origin `import`). A direct upload's `public_url` registers the uploaded file (origin `upload`).",
+    "Fetches the URL and registers it as a file (origin `import`). A direct upload's `public_url` registers the uploaded file (origin `upload`), or answers the file the team got the same bytes in meanwhile (its id is then not the session's; no second copy is kept).",
   auth: 'any',
   headers: WorkspaceHeaders,
   body: ImportFileRequest,

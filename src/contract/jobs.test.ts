@@ -152,6 +152,7 @@ describe('JobStatusView, JobPrice, WebhookDelivery', () => {
       output: null,
       error: null,
       updated_at: '2025-01-01T00:00:00Z',
+      started_at: '2024-12-31T23:59:50Z',
       completed_at: null,
     };
     expect(issuesOf(JobStatusView, view)).toEqual([]);

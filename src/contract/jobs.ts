@@ -192,6 +192,9 @@ export const JobStatusView = z
     output: OutputEnvelope.nullable(),
     error: JobError.nullable(),
     updated_at: Timestamp,
+    started_at: Timestamp.nullable().meta({
+      description: 'A worker took the job: a live timer reads queue time and run time apart from it.',
+    }),
     completed_at: Timestamp.nullable(),
   })
   .meta({ id: 'JobStatusView' });

@@ -1,9 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  AnalyticsBreakdown,
-  AnalyticsDimension,
-  AnalyticsTimeseries,
-} from '../../contract/analytics.ts';
+import type { AnalyticsDimension, AnalyticsTimeseries } from '../../contract/analytics.ts';
 import { api } from '../api/client.ts';
 import { teamScoped } from '../team/current-team.ts';
 
@@ -119,7 +115,7 @@ export interface StackedSeries {
 }
 
 /**
- * Rows of the page's long breakdowns (What changed, the stack's values, filter choices, top keys and
+ * Rows of the page's long breakdowns (What changed, filter choices, top keys and
  * people): with the same comparison they are one request per dimension, shared through the cache.
  */
 export const LONG_BREAKDOWN_ROWS = 100;
@@ -129,65 +125,49 @@ export const STACK_LIMIT = 7;
 export const OTHER_SERIES = '__other__';
 
 /**
- * Spend over time stacked by tool or model. The time series endpoint has no group-by, so this takes
- * the top values of the dimension, then one series per value (filtered to it) beside the total series;
- * "Other" is the total minus the values shown, so every bar adds up to the total exactly. The values
- * come from the page's long breakdown of the dimension (the cache's, when What changed or a filter
- * already asked for it), so they cost no request of their own.
+ * Spend over time stacked by tool or model, in one request: the series grouped by the dimension
+ * (`group_by`), its top STACK_LIMIT values over the range and one "other" group, which the server makes
+ * add up to each bucket exactly.
  */
 export function analyticsSeriesQueryOptions(
   query: AnalyticsQuery,
   bucket: Bucket,
   stack: AnalyticsDimension,
-  comparison: Comparison | null,
 ) {
   return queryOptions({
     queryKey: analyticsKeys.series(query, bucket, stack),
-    queryFn: async ({ client }): Promise<StackedSeries> => {
-      const [total, top] = await Promise.all([
-        api().getAnalyticsTimeseries({ query: { ...query, bucket } }),
-        client.fetchQuery(analyticsBreakdownQueryOptions(query, stack, LONG_BREAKDOWN_ROWS, comparison)),
-      ]);
-      const series = stackSeriesOf(top);
-      const parts = await Promise.all(
-        series.map((one) =>
-          api().getAnalyticsTimeseries({ query: { ...query, [stack]: one.value ?? 'none', bucket } }),
-        ),
-      );
-      return stackBuckets(total, series, parts);
-    },
+    queryFn: async (): Promise<StackedSeries> =>
+      stackedOf(
+        await api().getAnalyticsTimeseries({
+          query: { ...query, bucket, group_by: stack, limit: STACK_LIMIT },
+        }),
+      ),
     staleTime: STALE_MS,
   });
 }
 
-/** The values with the most spend (the rows come highest first), at most STACK_LIMIT. */
-export function stackSeriesOf(top: AnalyticsBreakdown): StackSeries[] {
-  return top.data
-    .filter((row) => !row.other && row.spend_cents !== 0)
-    .slice(0, STACK_LIMIT)
-    .map((row) => ({ id: row.key ?? 'none', label: row.label, value: row.key ?? 'none' }));
-}
-
-/** Puts the per-value series beside the total; the remainder of each bucket goes to "Other". */
-export function stackBuckets(
-  total: AnalyticsTimeseries,
-  series: StackSeries[],
-  parts: AnalyticsTimeseries[],
-): StackedSeries {
-  let otherSeen = false;
-  const buckets = total.data.map((bucket, index) => {
+/**
+ * The grouped series as the chart draws it: a series per group that spent something in the range (a
+ * value with runs but no spend draws nothing), "Other" last, and each bucket's spend per series.
+ */
+export function stackedOf(grouped: AnalyticsTimeseries): StackedSeries {
+  const idOf = (group: { key: string | null; other: boolean }) =>
+    group.other ? OTHER_SERIES : (group.key ?? 'none');
+  const spent = new Set<string>();
+  for (const bucket of grouped.data)
+    for (const group of bucket.groups ?? []) if (group.spend_cents !== 0) spent.add(idOf(group));
+  const series: StackSeries[] = grouped.meta.groups
+    .filter((group) => spent.has(idOf(group)))
+    .map((group) => ({
+      id: idOf(group),
+      label: group.label,
+      value: group.other ? null : (group.key ?? 'none'),
+    }));
+  const buckets = grouped.data.map((bucket) => {
     const spend: Record<string, number> = {};
-    let shown = 0;
-    series.forEach((one, at) => {
-      const value = parts[at]?.data[index]?.spend_cents ?? 0;
-      spend[one.id] = value;
-      shown += value;
-    });
-    const rest = bucket.spend_cents - shown;
-    if (rest !== 0) otherSeen = true;
-    spend[OTHER_SERIES] = rest;
+    for (const group of bucket.groups ?? [])
+      if (spent.has(idOf(group))) spend[idOf(group)] = group.spend_cents;
     return { start: bucket.start, end: bucket.end, total: bucket.spend_cents, spend };
   });
-  const all = otherSeen ? [...series, { id: OTHER_SERIES, label: 'Other', value: null }] : series;
-  return { series: all, buckets, meta: total.meta };
+  return { series, buckets, meta: grouped.meta };
 }

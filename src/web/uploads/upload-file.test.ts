@@ -86,6 +86,21 @@ describe('uploadFile', () => {
     });
   });
 
+  it('reads the file another tab registered first, with the same bytes, as a duplicate', async () => {
+    // Both tabs asked for a session before either upload arrived; the server answers the first one's file.
+    const first = fileRecord({ id: 'file_other_tab', name: 'cat.png' });
+    stubFetch({
+      'POST /v2/files/upload-session': () => json(newSession()),
+      'POST /v2/files/import': () => json(first, { status: 201 }),
+    });
+    const outcome = await uploadFile(
+      picture(),
+      { folder: 'folder-uuid' },
+      depsWith(async () => null),
+    );
+    expect(outcome).toEqual({ kind: 'duplicate', file: first, via: 'direct' });
+  });
+
   it('goes through the proxy, with the bearer, when storage cannot be reached directly', async () => {
     const stored = fileRecord({ id: 'file_new' });
     const fetch = stubFetch({ 'POST /v2/files/upload-session': () => json(newSession()) });

@@ -133,7 +133,7 @@ async function send(
       onProgress,
       signal,
     })) as { file: FileRecord };
-    return { kind: 'uploaded', file: answer.file, via: 'proxy' };
+    return { kind: kindOf(answer.file, session.session_id), file: answer.file, via: 'proxy' };
   }
 
   onPhase?.('registering');
@@ -141,5 +141,13 @@ async function send(
     ...(headers ? { headers } : {}),
     body: { url: session.public_url, name },
   });
-  return { kind: 'uploaded', file: registered, via: 'direct' };
+  return { kind: kindOf(registered, session.session_id), file: registered, via: 'direct' };
+}
+
+/**
+ * The server answers the file it already had when the same bytes were registered meanwhile (another tab
+ * uploading the same file at once): that is a duplicate, offered a place in this folder like any other.
+ */
+function kindOf(file: FileRecord, sessionId: string): UploadOutcome['kind'] {
+  return file.id === sessionId ? 'uploaded' : 'duplicate';
 }

@@ -47,15 +47,18 @@ function server() {
         deduplicated: false,
         session_id: `file_${filename.replace(/\W/g, '')}`,
         upload_url: `http://storage.test/${filename}`,
-        public_url: `http://api.test/media/x/${filename}`,
+        public_url: `http://api.test/media/file_${filename.replace(/\W/g, '')}/${filename}`,
         proxy_url: '/v2/files/upload/file_x',
         headers: { 'Content-Type': 'image/png' },
         expires_in: 3600,
         hash: null,
       });
     },
-    'POST /v2/files/import': ({ body }) =>
-      json(fileRecord({ name: (body as { name: string }).name }), { status: 201 }),
+    // The session's bytes become the file of the session's id (media/<id>/<name>), as the server does.
+    'POST /v2/files/import': ({ body }) => {
+      const { url, name } = body as { url: string; name: string };
+      return json(fileRecord({ id: new URL(url).pathname.split('/')[2]!, name }), { status: 201 });
+    },
   });
 }
 

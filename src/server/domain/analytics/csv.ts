@@ -33,11 +33,19 @@ export function summaryCsv(s: AnalyticsSummary): string {
   return csvText(['period', 'from', 'to', ...TOTAL_COLUMNS], rows);
 }
 
+/** With `group_by`, each group's spend follows, one column per group named by its label. */
 export function timeseriesCsv(s: AnalyticsTimeseries): string {
   const withPrevious = s.meta.compare.mode !== 'none';
+  const groupHeader = s.meta.groups.map((g) => `spend_cents ${g.label}`);
   return csvText(
-    ['start', 'end', ...TOTAL_COLUMNS, ...(withPrevious ? previousHeader : [])],
-    s.data.map((b) => [b.start, b.end, ...totalsOf(b), ...(withPrevious ? totalsOf(b.previous) : [])]),
+    ['start', 'end', ...TOTAL_COLUMNS, ...(withPrevious ? previousHeader : []), ...groupHeader],
+    s.data.map((b) => [
+      b.start,
+      b.end,
+      ...totalsOf(b),
+      ...(withPrevious ? totalsOf(b.previous) : []),
+      ...(b.groups ?? []).map((g) => g.spend_cents),
+    ]),
   );
 }
 

@@ -4,9 +4,11 @@ import { transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
+import type { FolderViewer } from '../folders/folder-visibility.ts';
 import { storedMediaType } from './media-type-policy.ts';
 import { type ReceivedBytes, receiveBytes } from './receive-bytes.ts';
 import { registerBlob } from './register-blob.ts';
+import { dropUnusedBytes } from './upload-flow.ts';
 import { DEFAULT_UPLOAD_NAME, releaseUploadSession, type UploadSessionRow } from './upload-sessions.ts';
 
 /**
@@ -19,10 +21,11 @@ import { DEFAULT_UPLOAD_NAME, releaseUploadSession, type UploadSessionRow } from
  */
 export async function completeBucketUpload(
   s: Services,
-  teamId: string,
+  viewer: FolderViewer,
   sessionId: string,
   name: string | undefined,
 ): Promise<FileRecord | null> {
+  const teamId = viewer.teamId;
   const { rows } = await s.db.query<UploadSessionRow>(
     `UPDATE upload_sessions SET state = 'uploading', updated_at = now()
       WHERE id = $1 AND team_id = $2 AND state = 'open' AND storage_key LIKE 'uploads/%'
@@ -64,8 +67,10 @@ export async function completeBucketUpload(
         mediaType: storedMediaType(received.head, session.media_type),
         origin: 'upload',
         received,
+        sameBytesFor: viewer,
       });
     });
+    if (file.id !== sessionId) await dropUnusedBytes(s, sessionId, received.storageKey);
     await s.blobs
       .delete(uploadKey)
       .catch((error: unknown) =>

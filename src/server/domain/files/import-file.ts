@@ -41,8 +41,8 @@ export async function importFile(
   const own = parseMediaUrl(s.config.PUBLIC_URL, url);
   if (own && !own.thumbnail) {
     const registered =
-      (await completeBucketUpload(s, viewer.teamId, own.fileId, name)) ??
-      (await registerDirectUpload(s, viewer.teamId, own.fileId, name));
+      (await completeBucketUpload(s, viewer, own.fileId, name)) ??
+      (await registerDirectUpload(s, viewer, own.fileId, name));
     if (registered) return registered;
     // A file of the team the caller may not see (in a hidden private folder) is copied like a stranger's.
     const mine = await findFile(s.db, viewer, own.fileId);

@@ -1,11 +1,14 @@
 import type { Readable } from 'node:stream';
 import { type FileRecord, UPLOAD_MAX_BYTES } from '../../../contract/files.ts';
-import { transaction } from '../../db/pool.ts';
+import { type Queryable, transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
+import type { FolderViewer } from '../folders/folder-visibility.ts';
+import { fromRow, toFileRecord } from './files.ts';
 import { storedMediaType } from './media-type-policy.ts';
 import { type ReceivedBytes, receiveBytes } from './receive-bytes.ts';
 import { registerBlob } from './register-blob.ts';
+import { findSameBytes } from './same-bytes.ts';
 import {
   claimUploadSession,
   DEFAULT_UPLOAD_NAME,
@@ -52,7 +55,12 @@ async function receiveIntoSession(
   }
 }
 
-function registerInput(session: UploadSessionRow, received: ReceivedBytes, mediaType: string) {
+function registerInput(
+  session: UploadSessionRow,
+  received: ReceivedBytes,
+  mediaType: string,
+  viewer: FolderViewer,
+) {
   return {
     id: session.id,
     teamId: session.team_id,
@@ -61,18 +69,22 @@ function registerInput(session: UploadSessionRow, received: ReceivedBytes, media
     mediaType,
     origin: 'upload' as const,
     received,
+    sameBytesFor: viewer,
   };
 }
 
-/** The proxy PUT (Bearer): receives the bytes and registers the file at once. */
+/**
+ * The proxy PUT (Bearer): receives the bytes and registers the file at once; bytes the team got meanwhile
+ * (another tab's upload of the same file) answer that file, and these are not kept.
+ */
 export async function uploadThroughProxy(
   s: Services,
-  teamId: string,
+  viewer: FolderViewer,
   sessionId: string,
   body: Readable,
   contentLength: string | undefined,
 ): Promise<FileRecord> {
-  const { session, received } = await receiveIntoSession(s, sessionId, teamId, body, contentLength);
+  const { session, received } = await receiveIntoSession(s, sessionId, viewer.teamId, body, contentLength);
   try {
     const file = await transaction(s.db, async (tx) => {
       await tx.query(
@@ -81,11 +93,12 @@ export async function uploadThroughProxy(
         [session.id, received.storageKey, received.size, received.sha256],
       );
       const mediaType = storedMediaType(received.head, session.media_type);
-      return registerBlob(s, tx, registerInput(session, received, mediaType));
+      return registerBlob(s, tx, registerInput(session, received, mediaType, viewer));
     });
     // Bytes the client may also have put straight into the bucket are not the file's: remove them.
     if (session.storage_key?.startsWith('uploads/'))
       await s.blobs.delete(session.storage_key).catch(() => {});
+    if (file.id !== session.id) await dropUnusedBytes(s, session.id, received.storageKey);
     return file;
   } catch (error) {
     await s.blobs.delete(received.storageKey).catch(() => {});
@@ -130,18 +143,18 @@ export async function uploadDirect(
  */
 export async function registerDirectUpload(
   s: Services,
-  teamId: string,
+  viewer: FolderViewer,
   sessionId: string,
   name: string | undefined,
 ): Promise<FileRecord | null> {
-  return transaction(s.db, async (tx) => {
+  const registered = await transaction(s.db, async (tx) => {
     const { rows } = await tx.query<UploadSessionRow>(
       'SELECT * FROM upload_sessions WHERE id = $1 AND team_id = $2 FOR UPDATE',
-      [sessionId, teamId],
+      [sessionId, viewer.teamId],
     );
     const session = rows[0];
     if (!session) return null;
-    if (session.state === 'registered') return null;
+    if (session.state === 'registered') return againFile(s, tx, viewer, session);
     if (session.state !== 'uploaded' || !session.storage_key) {
       throw new AppError(
         'conflict',
@@ -157,7 +170,36 @@ export async function registerDirectUpload(
     await tx.query(`UPDATE upload_sessions SET state = 'registered', updated_at = now() WHERE id = $1`, [
       sessionId,
     ]);
-    const input = registerInput(session, received, session.detected_media_type ?? session.media_type);
-    return registerBlob(s, tx, { ...input, name: name ?? input.name });
+    const input = registerInput(session, received, session.detected_media_type ?? session.media_type, viewer);
+    return { file: await registerBlob(s, tx, { ...input, name: name ?? input.name }), received };
   });
+  if (!registered) return null;
+  if ('received' in registered && registered.file.id !== sessionId)
+    await dropUnusedBytes(s, sessionId, registered.received.storageKey);
+  return registered.file;
+}
+
+/**
+ * A registered session imported again: null when its file carries its id (the caller finds it), else the
+ * file its bytes were recognised as, so importing twice answers the same file on either path.
+ */
+async function againFile(
+  s: Services,
+  tx: Queryable,
+  viewer: FolderViewer,
+  session: UploadSessionRow,
+): Promise<{ file: FileRecord } | null> {
+  const own = await tx.query('SELECT 1 FROM files WHERE id = $1', [session.id]);
+  if (own.rowCount || !session.received_sha256) return null;
+  const same = await findSameBytes(tx, viewer, session.received_sha256);
+  return same ? { file: toFileRecord(fromRow(same), s.config.PUBLIC_URL) } : null;
+}
+
+/** An upload recognised as a file the team had: its own copy of the bytes is removed. */
+export async function dropUnusedBytes(s: Services, sessionId: string, storageKey: string): Promise<void> {
+  await s.blobs
+    .delete(storageKey)
+    .catch((error: unknown) =>
+      s.log.warn('duplicate upload bytes not removed', { session_id: sessionId, error: String(error) }),
+    );
 }

@@ -8,10 +8,11 @@ import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { presignUploadUrl, uploadSigningKey } from '../../storage/presigned-url.ts';
-import { type FolderViewer, inVisibleFolderSql, viewerParams } from '../folders/folder-visibility.ts';
+import type { FolderViewer } from '../folders/folder-visibility.ts';
 import { newBlobKey, newFileId } from './file-ids.ts';
-import { type FileRow, fromRow, toFileRecord } from './files.ts';
+import { fromRow, toFileRecord } from './files.ts';
 import { mediaUrl } from './media-urls.ts';
+import { findSameBytes } from './same-bytes.ts';
 
 type SessionRequest = z.output<typeof UploadSessionRequest>;
 
@@ -49,15 +50,9 @@ export async function createUploadSession(
 ): Promise<UploadSession> {
   const hex = request.hash?.slice('sha256:'.length) ?? null;
   if (hex) {
-    const { rows } = await s.db.query<FileRow>(
-      // Only a file the caller may see: one in a private folder hidden from them is neither shown nor reused.
-      `SELECT * FROM files WHERE team_id = $1 AND ${inVisibleFolderSql('folder_id', '$2', '$3')} AND sha256 = $4
-          AND deleted_at IS NULL
-        ORDER BY created_at ASC LIMIT 1`,
-      [...viewerParams(caller), hex],
-    );
-    if (rows[0]) {
-      const file = toFileRecord(fromRow(rows[0]), s.config.PUBLIC_URL);
+    const existing = await findSameBytes(s.db, caller, hex);
+    if (existing) {
+      const file = toFileRecord(fromRow(existing), s.config.PUBLIC_URL);
       return {
         deduplicated: true,
         file_id: file.id,

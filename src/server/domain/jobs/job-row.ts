@@ -130,6 +130,7 @@ export function toStatusView(row: JobRow): JobStatusView {
     output: row.status === 'completed' ? row.output : null,
     error: row.error,
     updated_at: row.updated_at.toISOString(),
+    started_at: iso(row.started_at),
     completed_at: iso(row.completed_at),
   };
 }

@@ -220,6 +220,66 @@ describe('GET /v2/analytics/summary: filters', () => {
   });
 });
 
+describe('GET /v2/analytics/timeseries?group_by: a stacked chart in one request', () => {
+  beforeAll(async () => {
+    await insertLedgerRows(t.db, teamId, [
+      settle('2025-03-01T10:00:00Z', 50, { model: 'm-big', apiKeyId: 'key_s' }),
+      settle('2025-03-02T10:00:00Z', 30, { model: 'm-big', apiKeyId: 'key_s' }),
+      settle('2025-03-01T11:00:00Z', 20, { model: 'm-mid', tool: 'video' }),
+      settle('2025-03-02T11:00:00Z', 5, { model: 'm-small', tool: 'video' }),
+      settle('2025-03-03T11:00:00Z', 4, { model: 'm-tiny' }),
+      { at: '2025-03-02T12:00:00Z', kind: 'adjustment', delta: -3 },
+    ]);
+  });
+  const range = 'from=2025-03-01&to=2025-03-04&compare=none&bucket=day';
+  const spendOf = (groups: Array<{ spend_cents: number }>) => groups.map((g) => g.spend_cents);
+
+  it('splits each bucket into the top values and other, which add up to the bucket', async () => {
+    const { status, body } = await get(`/v2/analytics/timeseries?${range}&group_by=model&limit=2`);
+    expect(status).toBe(200);
+    expect(body.meta).toMatchObject({ group_by: 'model' });
+    expect(body.meta.groups).toEqual([
+      { key: 'm-big', label: 'm-big', other: false },
+      { key: 'm-mid', label: 'm-mid', other: false },
+      { key: null, label: 'Other', other: true },
+    ]);
+    expect(body.data.map((b: { groups: Array<{ spend_cents: number }> }) => spendOf(b.groups))).toEqual([
+      [50, 20, 0],
+      [30, 0, 8],
+      [0, 0, 4],
+    ]);
+    for (const bucket of body.data) {
+      const sum = spendOf(bucket.groups).reduce((a: number, b: number) => a + b, 0);
+      expect(sum).toBe(bucket.spend_cents);
+      expect(bucket.groups.map((g: { key: string | null }) => g.key)).toEqual(['m-big', 'm-mid', null]);
+    }
+  });
+
+  it('has a group for runs without the value (none), and no other group when nothing is left', async () => {
+    const { body } = await get(`/v2/analytics/timeseries?${range}&group_by=capability`);
+    expect(body.meta.groups).toEqual([
+      { key: 'image', label: 'image', other: false },
+      { key: 'video', label: 'video', other: false },
+      { key: null, label: expect.any(String), other: false },
+    ]);
+    expect(body.data[1].groups.map((g: { spend_cents: number }) => g.spend_cents)).toEqual([30, 5, 3]);
+  });
+
+  it('groups by creator, a value with a kind', async () => {
+    const { body } = await get(`/v2/analytics/timeseries?${range}&group_by=creator&limit=1`);
+    expect(body.meta.groups[0]).toMatchObject({ key: 'api_key:key_s', other: false });
+    expect(body.data[0].groups.map((g: { spend_cents: number }) => g.spend_cents)).toEqual([50, 20]);
+  });
+
+  it('answers no groups without group_by, and refuses an unknown dimension or limit 21', async () => {
+    const { body } = await get(`/v2/analytics/timeseries?${range}`);
+    expect(body.meta).toMatchObject({ group_by: null, groups: [] });
+    expect(body.data[0].groups).toBeUndefined();
+    expect((await get(`/v2/analytics/timeseries?${range}&group_by=colour`)).status).toBe(422);
+    expect((await get(`/v2/analytics/timeseries?${range}&group_by=model&limit=21`)).status).toBe(422);
+  });
+});
+
 describe('CSV', () => {
   it('answers text/csv for format=csv or Accept: text/csv', async () => {
     const byFormat = await get('/v2/analytics/summary?from=2025-01-16&to=2025-01-17&format=csv');

@@ -60,7 +60,7 @@ export function fileRoutes(s: Services) {
     defineRoute(uploadToSession, async ({ auth, params, c }) => {
       const file = await uploadThroughProxy(
         s,
-        auth.teamId,
+        auth,
         params.session_id,
         requestBodyStream(c),
         requestHeader(c, 'content-length'),

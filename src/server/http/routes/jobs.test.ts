@@ -503,7 +503,7 @@ describe('reading, cancelling and retrying jobs', () => {
     const client = idle.clientFor(idleKey);
     const job = await client.createImage({ body: { model: 'local-sketch', prompt: 'priced' } });
     const status = JobStatusView.parse(await client.getJobStatus({ params: { id: job.id } }));
-    expect(status).toMatchObject({ id: job.id, status: 'queued', terminal: false });
+    expect(status).toMatchObject({ id: job.id, status: 'queued', terminal: false, started_at: null });
     const price = JobPrice.parse(await client.getJobPrice({ params: { id: job.id } }));
     expect(price).toMatchObject({
       job_id: job.id,

@@ -344,6 +344,63 @@ describe('PUT {upload_url} (direct, presigned) and POST /v2/files/import', () =>
   });
 });
 
+describe('the same bytes uploaded at the same moment (two tabs)', () => {
+  /** Live files of the team holding these bytes. */
+  async function storedCopies(data: Buffer): Promise<number> {
+    const { rows } = await t.services.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM files WHERE sha256 = $1 AND deleted_at IS NULL',
+      [sha(data)],
+    );
+    return rows[0]!.n;
+  }
+
+  /** Two sessions asked before either upload arrived: neither can be told the other's file exists yet. */
+  async function twoSessions(data: Buffer) {
+    const body = { filename: 'same.txt', size: data.length, hash: sha(data) };
+    return Promise.all([session(body), session(body)]);
+  }
+
+  it('stores one file through the proxy: both PUTs answer it, one copy of the bytes is kept', async () => {
+    const data = unique('two tabs, proxy');
+    const [a, b] = await twoSessions(data);
+    const blobsBefore = await blobCount();
+    const answers = await Promise.all([proxyPut(a.session_id, data), proxyPut(b.session_id, data)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const [first, second] = (await Promise.all(answers.map((r) => r.json()))) as { file: FileRecord }[];
+    expect(first!.file.id).toBe(second!.file.id);
+    expect([a.session_id, b.session_id]).toContain(first!.file.id);
+    expect(await storedCopies(data)).toBe(1);
+    expect(await blobCount()).toBe(blobsBefore + 1);
+  });
+
+  it('stores one file through presigned PUTs and imports: both imports answer it', async () => {
+    const data = unique('two tabs, presigned');
+    const [a, b] = await twoSessions(data);
+    const puts = await Promise.all([directPut(a.upload_url, data), directPut(b.upload_url, data)]);
+    expect(puts.map((r) => r.status)).toEqual([204, 204]);
+    const files = await Promise.all(
+      [a, b].map((s) => client.importFile({ body: { url: s.public_url } }).then((f) => FileRecord.parse(f))),
+    );
+    expect(files[0]!.id).toBe(files[1]!.id);
+    expect(await storedCopies(data)).toBe(1);
+    // Importing the recognised session again answers the same file, not a 404.
+    const recognised = files[0]!.id === a.session_id ? b : a;
+    expect((await client.importFile({ body: { url: recognised.public_url } })).id).toBe(files[0]!.id);
+  });
+
+  it('stores one file when one tab goes through the proxy and the other through the presigned URL', async () => {
+    const data = unique('two tabs, mixed');
+    const [a, b] = await twoSessions(data);
+    expect((await directPut(b.upload_url, data)).status).toBe(204);
+    const [proxied, imported] = await Promise.all([
+      proxyPut(a.session_id, data).then(async (r) => ((await r.json()) as { file: FileRecord }).file),
+      client.importFile({ body: { url: b.public_url } }),
+    ]);
+    expect(proxied.id).toBe(imported.id);
+    expect(await storedCopies(data)).toBe(1);
+  });
+});
+
 /** Blobs on disk (temporary files included): what a refused upload must not leave behind. */
 async function blobCount(): Promise<number> {
   const entries = await fs.readdir(path.join(dataDir, 'blobs'), { recursive: true, withFileTypes: true });

@@ -166,7 +166,7 @@ function SpendOverTime({
 }) {
   const [asTable, setAsTable] = useState(false);
   const series = useQuery({
-    ...analyticsSeriesQueryOptions(queryOf(view), view.bucket, view.stack, comparisonOf(view)),
+    ...analyticsSeriesQueryOptions(queryOf(view), view.bucket, view.stack),
     placeholderData: keepPreviousData,
   });
   return (

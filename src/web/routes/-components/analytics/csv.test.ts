@@ -112,7 +112,7 @@ describe('CSV of what the page shows', () => {
             spend: { image: 5, __other__: 0 },
           },
         ],
-        meta: { ...META, bucket: 'day' },
+        meta: { ...META, bucket: 'day', group_by: 'capability', groups: [] },
       }),
     );
     expect(rows[0]).toEqual(['bucket_start', 'bucket_end', 'Image', 'Other', 'total_credits']);

@@ -1,5 +1,6 @@
 import type { Job } from '../../../../contract/jobs.ts';
 import { isTerminalJobStatus } from '../../../../contract/values.ts';
+import { formatDuration } from '../../../format/duration.ts';
 
 /**
  * Where a job's time went, in two parts people read apart: waiting for a worker (queue) and running.
@@ -13,13 +14,16 @@ export interface JobTimes {
 }
 
 /** The end of a finished job: its completion, else (failed or cancelled without one) its last change. */
-function endOf(job: Job): string | null {
+function endOf(job: TimedJob): string | null {
   return job.completed_at ?? (isTerminalJobStatus(job.status) ? job.updated_at : null);
 }
 
+/** What the times are read from: a whole job, or the playground's job with its polled status merged in. */
+export type TimedJob = Pick<Job, 'created_at' | 'started_at' | 'completed_at' | 'updated_at' | 'status'>;
+
 const between = (from: string, to: number) => Math.max(0, to - Date.parse(from));
 
-export function jobTimes(job: Job, now: number): JobTimes {
+export function jobTimes(job: TimedJob, now: number): JobTimes {
   const end = endOf(job);
   const until = end ? Date.parse(end) : now;
   if (!job.started_at) return { queuedMs: between(job.created_at, until), runMs: null };
@@ -28,4 +32,19 @@ export function jobTimes(job: Job, now: number): JobTimes {
     queuedMs: between(job.created_at, started),
     runMs: between(job.started_at, Math.max(until, started)),
   };
+}
+
+/** Whole seconds while under a minute: a timer that ticks each second reads "12 s", not "12.4 s". */
+function liveDuration(ms: number): string {
+  return ms < 60_000 ? `${Math.floor(ms / 1000)} s` : formatDuration(ms);
+}
+
+/**
+ * A job under way, told as its two parts: "Queued 3 s" while it waits, "Queued 3 s · Running 12 s" once a
+ * worker took it, so time in the queue is never read as time the model spent.
+ */
+export function liveTimesText(job: TimedJob, now: number): string {
+  const { queuedMs, runMs } = jobTimes(job, now);
+  const queued = `Queued ${liveDuration(queuedMs)}`;
+  return runMs === null ? queued : `${queued} · Running ${liveDuration(runMs)}`;
 }

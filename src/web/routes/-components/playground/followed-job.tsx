@@ -15,6 +15,7 @@ import {
   useCancelJob,
 } from '../../../queries/generation.ts';
 import { meKeys } from '../../../queries/me.ts';
+import { liveTimesText } from '../jobs/job-times.ts';
 import { JobOutputs } from './job-outputs.tsx';
 import { LoadingJob } from './result-panel.tsx';
 
@@ -24,15 +25,15 @@ const ACTIVE_MESSAGES: Record<string, string> = {
   running: 'Working on it…',
 };
 
-function useElapsed(since: string | undefined, running: boolean): number | null {
+/** The current time, ticking each second while the job is under way (and still once it settles). */
+function useTicking(running: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!running) return;
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, [running]);
-  if (!since) return null;
-  return Math.max(0, Math.round((now - Date.parse(since)) / 1000));
+  return now;
 }
 
 /** Follows one job live: the light status is polled while it runs, the full job read when it settles. */
@@ -58,7 +59,21 @@ export function FollowedJob({ id }: { id: string }) {
     void queryClient.invalidateQueries({ queryKey: meKeys.all });
   }, [status.data?.terminal, job.data, id, queryClient]);
 
-  const elapsed = useElapsed(job.data?.created_at, !terminal);
+  const now = useTicking(!terminal);
+  // The job was read once, usually still queued; the polled status says when a worker took it.
+  const times =
+    job.data && view && !terminal
+      ? liveTimesText(
+          {
+            created_at: job.data.created_at,
+            started_at: status.data?.started_at ?? job.data.started_at,
+            completed_at: null,
+            updated_at: status.data?.updated_at ?? job.data.updated_at,
+            status: view.status,
+          },
+          now,
+        )
+      : null;
 
   if (!view) {
     if (job.isError || status.isError) {
@@ -81,7 +96,7 @@ export function FollowedJob({ id }: { id: string }) {
 
   return (
     <div className="flex flex-col gap-4" data-job-id={id} data-status={view.status}>
-      <JobHeader job={job.data} status={view.status} elapsed={terminal ? null : elapsed} />
+      <JobHeader job={job.data} status={view.status} times={times} />
       {/* Announced politely: screen readers hear the job move along without being interrupted. */}
       <p aria-live="polite" className="sr-only">
         {`Job ${statusLabel(view.status).toLowerCase()}${!terminal && message ? `: ${message}` : ''}`}
@@ -160,11 +175,11 @@ function costText(job: Job): string {
 function JobHeader({
   job,
   status,
-  elapsed,
+  times,
 }: {
   job: Job | undefined;
   status: Job['status'];
-  elapsed: number | null;
+  times: string | null;
 }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
@@ -173,7 +188,7 @@ function JobHeader({
         {job && (
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
             on {job.provider} · {costText(job)}
-            {elapsed !== null && ` · ${elapsed} s`}
+            {times !== null && <span className="tabular-nums"> · {times}</span>}
           </p>
         )}
       </div>

@@ -26,6 +26,7 @@ function statusAt(progress: number, message: string) {
     output: null,
     error: null,
     updated_at: new Date().toISOString(),
+    started_at: new Date().toISOString(),
     completed_at: null,
   };
 }
@@ -63,5 +64,38 @@ describe('the result panel', () => {
     const alert = title.closest('[role="alert"]');
     expect(alert).toHaveTextContent('NSFW content detected in the prompt.');
     expect(alert).toHaveTextContent('Code content_policy_violation');
+  });
+
+  it('counts queue time and run time apart while the job runs, from when the polled status says it started', async () => {
+    const now = Date.now();
+    // The job was read while it still waited; only the status poll knows a worker took it.
+    const queuedJob = {
+      ...RUNNING,
+      status: 'queued',
+      created_at: new Date(now - 15_000).toISOString(),
+      started_at: null,
+      updated_at: new Date(now - 15_000).toISOString(),
+    };
+    stubFetch({
+      'GET /v2/jobs/job_1': () => json(queuedJob),
+      'GET /v2/jobs/job_1/status': () =>
+        json({ ...statusAt(0.2, 'Encoding frames'), started_at: new Date(now - 12_000).toISOString() }),
+    });
+    renderWithQuery(<ResultPanel jobId="job_1" />);
+    // 3 s in the queue exactly; the run's seconds may have ticked on while the test rendered.
+    expect(await screen.findByText(/^· Queued 3 s · Running 1[2-4] s$/)).toBeInTheDocument();
+  });
+
+  it('counts only queue time while no worker has taken the job', async () => {
+    const created = new Date(Date.now() - 15_000).toISOString();
+    stubFetch({
+      'GET /v2/jobs/job_1': () =>
+        json({ ...RUNNING, status: 'queued', created_at: created, started_at: null }),
+      'GET /v2/jobs/job_1/status': () =>
+        json({ ...statusAt(0, 'Waiting'), status: 'queued', progress: null, started_at: null }),
+    });
+    renderWithQuery(<ResultPanel jobId="job_1" />);
+    expect(await screen.findByText(/^· Queued 1[5-7] s$/)).toBeInTheDocument();
+    expect(screen.queryByText(/Running \d/)).toBeNull();
   });
 });

@@ -109,6 +109,8 @@ export function VoiceList({
                     {[
                       metadataText(preset),
                       presetModel && presetModel !== model ? `uses ${presetModel}` : null,
+                      // Said rather than left blank: no picture stands in for a voice's sound.
+                      presetSampleKind(preset) === 'audio' ? null : 'no sample on this server',
                     ]
                       .filter(Boolean)
                       .join(' · ')}
