@@ -23,6 +23,7 @@ import { measuredRuns } from './021-measured-runs.ts';
 import { mcpOauth } from './022-mcp-oauth.ts';
 import { keyExpiry } from './023-key-expiry.ts';
 import { webhookSecretOverlap } from './024-webhook-secret-overlap.ts';
+import { performanceRollup } from './028-performance-rollup.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -50,4 +51,5 @@ export const migrations: Migration[] = [
   mcpOauth,
   keyExpiry,
   webhookSecretOverlap,
+  performanceRollup,
 ];

@@ -285,7 +285,10 @@ describe('the Performance tab', () => {
     const server = stubFetch({
       'GET /v2/analytics/summary': (request) => json({ ...summary({}), meta: echoMeta(request) }),
       'GET /v2/analytics/performance': (request) =>
-        json({ data: [performanceRow()], meta: echoMeta(request) } satisfies AnalyticsPerformance),
+        json({
+          data: [performanceRow()],
+          meta: { ...echoMeta(request), percentiles: 'exact' },
+        } satisfies AnalyticsPerformance),
     });
     renderAnalytics(viewOf({ tz: 'UTC', compare: 'off', tab: 'performance', capability: 'image' }, NOW));
     const panel = await screen.findByRole('tabpanel', { name: 'Performance' });
