@@ -27,7 +27,7 @@ export const PERFORMANCE_TOP_ERRORS = 5;
 export const PERFORMANCE_EXACT_MAX_JOBS = 10_000;
 
 /** The bound of a percentile read from the histograms: this share of the exact value, plus half a millisecond. */
-export const PERFORMANCE_HISTOGRAM_ERROR = 0.025;
+export const PERFORMANCE_HISTOGRAM_ERROR = 0.05;
 
 const performanceShape = {
   from: AnalyticsBound.optional().meta({

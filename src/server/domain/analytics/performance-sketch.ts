@@ -2,14 +2,14 @@ import type { LatencyPercentiles } from '../../../contract/analytics-performance
 
 /*
  * The performance rollup's latency histograms (migration 028): fixed log-scale buckets, bucket 0 for
- * [0, 1) ms and bucket b ≥ 1 for [1.05^(b-1), 1.05^b) ms, so histograms of any hours, days and months
+ * [0, 1) ms and bucket b ≥ 1 for [1.1^(b-1), 1.1^b) ms, so histograms of any hours, days and months
  * add up. A percentile is read the way percentile_cont reads sorted samples (interpolating between the
  * two closest ranks), with each rank's sample replaced by its bucket's geometric middle: that stands
- * within √1.05 − 1 ≈ 2.47% of the sample (0.5 ms in bucket 0), and an interpolation of two such values
+ * within √1.1 − 1 ≈ 4.88% of the sample (0.5 ms in bucket 0), and an interpolation of two such values
  * within the same share of the exact percentile, plus 0.5 ms.
  */
 
-const RATIO = 1.05;
+const RATIO = 1.1;
 
 /** The value a bucket stands for. */
 export function bucketValue(bucket: number): number {

@@ -305,8 +305,8 @@ describe('the performance rollup (migration 028)', () => {
   /** The rollup rebuilt from the jobs table by brute force, as sorted lines. */
   async function rebuilt(teamId: string): Promise<string[]> {
     const { rows } = await t.db.query<{ line: string }>(
-      `SELECT concat_ws(' ', grain, extract(epoch FROM start)::bigint, model, provider, tool, source, kind, key, n) AS line
-         FROM (SELECT g.grain, g.start, j.model, j.provider, j.tool, j.source, e.kind, e.key, count(*) AS n
+      `SELECT concat_ws(' ', grain, extract(epoch FROM start)::bigint, model, provider, tool, kind, key, n) AS line
+         FROM (SELECT g.grain, g.start, j.model, j.provider, j.tool, e.kind, e.key, count(*) AS n
                  FROM jobs j
                  CROSS JOIN LATERAL (VALUES
                    ('status', CASE WHEN j.status IN ('completed', 'failed', 'cancelled') THEN j.status END),
@@ -324,7 +324,7 @@ describe('the performance rollup (migration 028)', () => {
                    ('day', date_trunc('day', j.created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'),
                    ('month', date_trunc('month', j.created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')) g(grain, start)
                 WHERE j.team_id = $1 AND e.key IS NOT NULL
-                GROUP BY 1, 2, 3, 4, 5, 6, 7, 8) r
+                GROUP BY 1, 2, 3, 4, 5, 6, 7) r
         ORDER BY 1`,
       [teamId],
     );
@@ -333,7 +333,7 @@ describe('the performance rollup (migration 028)', () => {
 
   async function kept(teamId: string): Promise<string[]> {
     const { rows } = await t.db.query<{ line: string }>(
-      `SELECT concat_ws(' ', grain, extract(epoch FROM period_start)::bigint, model, provider, tool, source, kind, key, n)
+      `SELECT concat_ws(' ', grain, extract(epoch FROM period_start)::bigint, model, provider, tool, kind, key, n)
                 AS line
          FROM performance_rollup WHERE team_id = $1 ORDER BY 1`,
       [teamId],

@@ -23,7 +23,13 @@ import {
   type Viewer,
 } from './filters.ts';
 import { filtersOf, inSnapshot, metaOf } from './meta.ts';
-import { addTo, type Histogram, histogramPercentiles, splitByGrains } from './performance-sketch.ts';
+import {
+  addTo,
+  type GrainSplit,
+  type Histogram,
+  histogramPercentiles,
+  splitByGrains,
+} from './performance-sketch.ts';
 import { resolveQueryInstants } from './range.ts';
 import { bucketEdges } from './timeseries.ts';
 
@@ -143,15 +149,60 @@ async function collectExact(tx: pg.PoolClient, s: Scope): Promise<Collection> {
   return out;
 }
 
-/** The rollup's columns under the names filters use (it keeps tool, model and source). */
-const ROLLUP_COLUMNS: Columns = { ...JOB_COLUMNS, tool: 'c.tool', model: 'c.model', source: 'c.source' };
+/** The rollup's columns under the names filters use (it keeps tool and model). */
+const ROLLUP_COLUMNS: Columns = { ...JOB_COLUMNS, tool: 'c.tool', model: 'c.model' };
 
-/** Whether the rollup holds what a query filters by: it keeps neither folders nor identities nor status. */
+/** Whether the rollup holds what a query filters by: it keeps neither source, folders, identities nor status. */
 function rollupAnswers(viewer: Viewer, filters: AnalyticsFilters): boolean {
   if (viewer.scope !== 'full') return false;
   return Object.entries(filters).every(
-    ([name, value]) => value === undefined || ['capability', 'model', 'source'].includes(name),
+    ([name, value]) => value === undefined || ['capability', 'model'].includes(name),
   );
+}
+
+/** The rollup's rows of a split (every kind, or only status counts), as one index lookup per period. */
+function rollupRowsSql(p: Params, s: Scope, split: GrainSplit, onlyStatus: boolean): string {
+  const team = p.add(s.viewer.teamId);
+  const filters = [
+    ...(onlyStatus ? ["c.kind = 'status'"] : []),
+    ...filterConditions(p, ROLLUP_COLUMNS, s.filters, s.viewer),
+  ]
+    .map((c) => ` AND ${c}`)
+    .join('');
+  const grains = (['month', 'day', 'hour'] as const).filter((g) => split[g].length > 0);
+  if (grains.length === 0) return 'SELECT c.* FROM performance_rollup c WHERE false';
+  return grains
+    .map(
+      (g) => `SELECT c.* FROM performance_rollup c
+               WHERE c.team_id = ${team} AND c.grain = '${g}'
+                 AND c.period_start = ANY(${p.add(split[g])}::timestamptz[])${filters}`,
+    )
+    .join(' UNION ALL ');
+}
+
+/** Finished jobs in a split, counted from the rollup and the cut hours' jobs (decides exact or histogram). */
+async function countFinished(tx: pg.PoolClient, s: Scope, split: GrainSplit): Promise<number> {
+  const p = new Params();
+  const parts = [`SELECT coalesce(sum(c.n), 0) AS n FROM (${rollupRowsSql(p, s, split, true)}) c`];
+  if (split.raw.length > 0)
+    parts.push(
+      `SELECT count(*) AS n ${rawJobsSql(p, s, split)} AND j.status IN ('completed', 'failed', 'cancelled')`,
+    );
+  const { rows } = await tx.query<{ n: string }>(
+    `SELECT sum(n) AS n FROM (${parts.join(' UNION ALL ')}) t`,
+    p.values,
+  );
+  return Number(rows[0]!.n);
+}
+
+/** FROM and WHERE over the jobs of the cut hours, one index range per interval. */
+function rawJobsSql(p: Params, s: Scope, split: GrainSplit): string {
+  return `FROM unnest(${p.add(split.raw.map((r) => r.from))}::timestamptz[],
+                      ${p.add(split.raw.map((r) => r.to))}::timestamptz[]) w(a, z)
+          JOIN jobs j ON j.team_id = ${p.add(s.viewer.teamId)} AND j.created_at >= w.a AND j.created_at < w.z
+         WHERE true ${filterConditions(p, JOB_COLUMNS, s.filters, s.viewer)
+           .map((c) => `AND ${c}`)
+           .join(' ')}`;
 }
 
 /**
@@ -159,8 +210,7 @@ function rollupAnswers(viewer: Viewer, filters: AnalyticsFilters): boolean {
  * a bucket edge cuts) from the jobs, bucketed by the same entries the rollup's trigger writes. Counts and
  * error counts are exact; percentiles are read from the merged histograms.
  */
-async function collectRollup(tx: pg.PoolClient, s: Scope): Promise<Collection> {
-  const split = splitByGrains(s.edges);
+async function collectRollup(tx: pg.PoolClient, s: Scope, split: GrainSplit): Promise<Collection> {
   type Entry = { b: number; model: string; provider: string; kind: string; key: string; n: string };
   const entries: Entry[] = [];
   if (split.month.length + split.day.length + split.hour.length > 0) {
@@ -168,14 +218,7 @@ async function collectRollup(tx: pg.PoolClient, s: Scope): Promise<Collection> {
     const { rows } = await tx.query<Entry>(
       `SELECT width_bucket(c.period_start, ${p.add(s.edges)}::timestamptz[]) AS b, c.model, c.provider, c.kind, c.key,
               sum(c.n) AS n
-         FROM performance_rollup c
-        WHERE c.team_id = ${p.add(s.viewer.teamId)}
-          AND ((c.grain = 'month' AND c.period_start = ANY(${p.add(split.month)}::timestamptz[]))
-            OR (c.grain = 'day' AND c.period_start = ANY(${p.add(split.day)}::timestamptz[]))
-            OR (c.grain = 'hour' AND c.period_start = ANY(${p.add(split.hour)}::timestamptz[])))
-          ${filterConditions(p, ROLLUP_COLUMNS, s.filters, s.viewer)
-            .map((c) => `AND ${c}`)
-            .join(' ')}
+         FROM (${rollupRowsSql(p, s, split, false)}) c
         GROUP BY 1, 2, 3, 4, 5`,
       p.values,
     );
@@ -186,14 +229,9 @@ async function collectRollup(tx: pg.PoolClient, s: Scope): Promise<Collection> {
     const { rows } = await tx.query<Entry>(
       `SELECT width_bucket(j.created_at, ${p.add(s.edges)}::timestamptz[]) AS b, j.model, j.provider, e.kind, e.key,
               count(*) AS n
-         FROM unnest(${p.add(split.raw.map((r) => r.from))}::timestamptz[],
-                     ${p.add(split.raw.map((r) => r.to))}::timestamptz[]) w(a, z)
-         JOIN jobs j ON j.team_id = ${p.add(s.viewer.teamId)} AND j.created_at >= w.a AND j.created_at < w.z
+         FROM (SELECT j.* ${rawJobsSql(p, s, split)}) j
         CROSS JOIN LATERAL ${PERFORMANCE_ENTRIES('j')} e(kind, key)
         WHERE e.key IS NOT NULL
-          ${filterConditions(p, JOB_COLUMNS, s.filters, s.viewer)
-            .map((c) => `AND ${c}`)
-            .join(' ')}
         GROUP BY 1, 2, 3, 4, 5`,
       p.values,
     );
@@ -229,15 +267,10 @@ async function collect(
 ): Promise<{ collection: Collection; percentiles: 'exact' | 'histogram' }> {
   if (reads === 'exact' || !rollupAnswers(s.viewer, s.filters))
     return { collection: await collectExact(tx, s), percentiles: 'exact' };
-  const collection = await collectRollup(tx, s);
-  if (reads === 'auto') {
-    let finished = 0;
-    for (const groups of collection.values())
-      for (const [key, c] of groups) if (key !== '') finished += c.completed + c.failed + c.cancelled;
-    if (finished <= PERFORMANCE_EXACT_MAX_JOBS)
-      return { collection: await collectExact(tx, s), percentiles: 'exact' };
-  }
-  return { collection, percentiles: 'histogram' };
+  const split = splitByGrains(s.edges);
+  if (reads === 'auto' && (await countFinished(tx, s, split)) <= PERFORMANCE_EXACT_MAX_JOBS)
+    return { collection: await collectExact(tx, s), percentiles: 'exact' };
+  return { collection: await collectRollup(tx, s, split), percentiles: 'histogram' };
 }
 
 function figuresOf(c: Collected | undefined): PerformanceFigures {
