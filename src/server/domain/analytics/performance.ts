@@ -170,10 +170,11 @@ function rollupRowsSql(p: Params, s: Scope, split: GrainSplit, onlyStatus: boole
     .map((c) => ` AND ${c}`)
     .join('');
   const grains = (['month', 'day', 'hour'] as const).filter((g) => split[g].length > 0);
-  if (grains.length === 0) return 'SELECT c.* FROM performance_rollup c WHERE false';
+  if (grains.length === 0)
+    return 'SELECT c.period_start, c.kind, c.model, c.provider, c.key, c.n FROM performance_rollup c WHERE false';
   return grains
     .map(
-      (g) => `SELECT c.* FROM performance_rollup c
+      (g) => `SELECT c.period_start, c.kind, c.model, c.provider, c.key, c.n FROM performance_rollup c
                WHERE c.team_id = ${team} AND c.grain = '${g}'
                  AND c.period_start = ANY(${p.add(split[g])}::timestamptz[])${filters}`,
     )
