@@ -311,6 +311,7 @@ describe('the Performance tab', () => {
       model: 'flux-dev',
       status: 'failed',
       tool: 'image',
+      error: 'provider_timeout',
     });
     expect(row).toHaveTextContent('(2 runs)');
     // The page's range and filters went to the API as they go to the spend endpoints.
@@ -322,7 +323,8 @@ describe('the Performance tab', () => {
   it('says when no run finished, and switches tabs with the arrow keys', async () => {
     stubFetch({
       'GET /v2/analytics/summary': (request) => json({ ...summary({}), meta: echoMeta(request) }),
-      'GET /v2/analytics/performance': (request) => json({ data: [], meta: echoMeta(request) }),
+      'GET /v2/analytics/performance': (request) =>
+        json({ data: [], meta: { ...echoMeta(request), percentiles: 'exact' } }),
     });
     const onChange = vi.fn();
     renderAnalytics(viewOf({ tz: 'UTC', compare: 'off', tab: 'performance' }, NOW), onChange);
