@@ -157,7 +157,7 @@ export async function benchPerformanceAnalytics(
           analyticsPerformance(db, viewer, AnalyticsPerformanceQuery.parse(month), NOW.getTime(), reads),
       ],
       [
-        'performance, 12 months (1M jobs)',
+        'performance, 12 months (every job)',
         (reads) =>
           analyticsPerformance(db, viewer, AnalyticsPerformanceQuery.parse(year), NOW.getTime(), reads),
       ],
