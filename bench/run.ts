@@ -587,6 +587,13 @@ if (!only || only === 'analytics') {
   results.analytics = analytics;
 }
 
+if (!only || only === 'performance-analytics') {
+  const { benchPerformanceAnalytics, performanceAnalyticsTable } = await import('./performance-analytics.ts');
+  const result = await benchPerformanceAnalytics();
+  process.stdout.write(performanceAnalyticsTable(result));
+  results.performanceAnalytics = result;
+}
+
 if (!only || only === 'uploads') {
   const { runUploadBench } = await import('./uploads.ts');
   results.uploads = await runUploadBench();

@@ -5,7 +5,7 @@ import {
   getAnalyticsSummary,
   getAnalyticsTimeseries,
 } from './analytics.ts';
-import { getAnalyticsPerformance } from './analytics-performance.ts';
+import { getAnalyticsPerformance, getAnalyticsPerformanceTimeseries } from './analytics-performance.ts';
 import {
   createApiKey,
   listApiKeyReveals,
@@ -193,6 +193,7 @@ export const endpoints = {
   getAnalyticsBreakdown,
   getAnalyticsActivity,
   getAnalyticsPerformance,
+  getAnalyticsPerformanceTimeseries,
   // Account: API keys, team, webhooks
   listApiKeys,
   createApiKey,

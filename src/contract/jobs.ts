@@ -283,6 +283,9 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 const FilterModel = z.string().min(1).max(200);
 const FilterFolder = z.uuid({ message: 'must be a folder id' });
+const FilterErrorCode = z
+  .string()
+  .regex(/^[a-z0-9_.-]{1,100}$/, { message: 'must be an error code, for example provider_timeout' });
 
 /**
  * Filters of `GET /jobs`. Lists are comma-separated (max 4000 characters, 50 values); `folder` and `key`
@@ -294,6 +297,10 @@ export const JobListQuery = PageQuery.extend({
   model: commaList(FilterModel).optional(),
   folder: commaListOrNone(FilterFolder).optional(),
   key: commaListOrNone(KeyId).optional(),
+  error_code: commaList(FilterErrorCode).optional().meta({
+    description:
+      "Jobs whose `error.code` is one of these (the codes of `GET /v2/analytics/performance`'s top errors); `unknown` also matches failed jobs without a code.",
+  }),
   created_from: Timestamp.optional().meta({ description: 'Created at or after this instant.' }),
   created_to: Timestamp.optional().meta({ description: 'Created before this instant (exclusive).' }),
   updated_since: Timestamp.optional().meta({

@@ -46,5 +46,16 @@ describe('job feed filters', () => {
     expect(jobMatches(job, { key: 'none' })).toBe(true);
     expect(jobMatches(job, { key: 'key_abc' })).toBe(false);
     expect(jobMatches(job, { folder: 'none' })).toBe(true);
+    expect(jobMatches(job, { error: 'provider_timeout' })).toBe(false);
+  });
+
+  it('filters by error code as the server does (a failed job without one is unknown)', () => {
+    const timedOut = freshJob({ status: 'failed', error: { code: 'provider_timeout', message: 'x' } });
+    const noCode = freshJob({ status: 'failed', error: null });
+    expect(jobMatches(timedOut, { error: 'provider_timeout' })).toBe(true);
+    expect(jobMatches(timedOut, { error: 'content_policy' })).toBe(false);
+    expect(jobMatches(noCode, { error: 'unknown' })).toBe(true);
+    expect(listQueryOf({ error: 'provider_timeout' }).error_code).toBe('provider_timeout');
+    expect(normalizeFilters(JobFeedSearch({ error: 'DROP TABLE' }))).toEqual({});
   });
 });

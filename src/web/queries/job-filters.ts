@@ -21,6 +21,8 @@ const feedFields = {
   model: text({ trim: true, max: 200, pattern: /^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/ }),
   folder: folderParam,
   key: either(oneOf([NONE]), matching(isKeyId)) as Field<string>,
+  /** An error code (`GET /v2/jobs?error_code=`): the failed jobs of a top error in analytics. */
+  error: text({ trim: true, max: 100, pattern: /^[a-z0-9_.-]+$/ }),
   /** First local day of the created range (inclusive), YYYY-MM-DD. */
   from: LocalDate,
   /** Last local day of the created range (inclusive), YYYY-MM-DD. */
@@ -31,7 +33,7 @@ const feedFields = {
 export const JobFeedSearch = searchParams(feedFields);
 export type JobFeedFilters = SearchOf<typeof feedFields>;
 
-const FILTER_NAMES = ['status', 'tool', 'model', 'folder', 'key', 'from', 'to'] as const;
+const FILTER_NAMES = ['status', 'tool', 'model', 'folder', 'key', 'error', 'from', 'to'] as const;
 
 /** The filters without empty entries, keys in one order: the feed's query key and sync-point key. */
 export function normalizeFilters(filters: JobFeedFilters): JobFeedFilters {
@@ -55,6 +57,7 @@ export function listQueryOf(filters: JobFeedFilters, { withStatus = true } = {})
     model: filters.model,
     folder: filters.folder,
     key: filters.key,
+    error_code: filters.error,
     created_from: filters.from ? localDayStart(filters.from) : undefined,
     created_to: filters.to ? localDayStart(filters.to, 1) : undefined,
   };
@@ -70,6 +73,9 @@ export function jobMatches(job: Job, filters: JobFeedFilters): boolean {
   if (filters.folder && (filters.folder === NONE ? job.folder_id !== null : job.folder_id !== filters.folder))
     return false;
   if (filters.key && (filters.key === NONE ? job.api_key_id !== null : job.api_key_id !== filters.key))
+    return false;
+  // As the server counts it: a failed job without a code has the code `unknown`.
+  if (filters.error && (job.error?.code ?? (job.status === 'failed' ? 'unknown' : null)) !== filters.error)
     return false;
   const created = Date.parse(job.created_at);
   if (filters.from && created < Date.parse(localDayStart(filters.from))) return false;

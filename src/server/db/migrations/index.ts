@@ -26,6 +26,7 @@ import { webhookSecretOverlap } from './024-webhook-secret-overlap.ts';
 import { keyRestrictions } from './025-key-restrictions.ts';
 import { budgets } from './026-budgets.ts';
 import { auditLog } from './027-audit-log.ts';
+import { performanceRollup } from './028-performance-rollup.ts';
 import { webhookEndpoints } from './029-webhook-endpoints.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
@@ -57,5 +58,6 @@ export const migrations: Migration[] = [
   keyRestrictions,
   budgets,
   auditLog,
+  performanceRollup,
   webhookEndpoints,
 ];

@@ -5,6 +5,12 @@ import type {
   AnalyticsTimeseries,
   AnalyticsTotals,
 } from '../../../contract/analytics.ts';
+import type {
+  AnalyticsPerformance,
+  AnalyticsPerformanceTimeseries,
+  LatencyPercentiles,
+  PerformanceFigures,
+} from '../../../contract/analytics-performance.ts';
 import { type CsvCell, csvText } from '../../../contract/csv.ts';
 
 /*
@@ -82,5 +88,56 @@ export function activityCsv(s: AnalyticsActivity): string {
   return csvText(
     columns,
     s.data.map((item) => columns.map((c) => item[c])),
+  );
+}
+
+const SPAN_COLUMNS = ['total', 'queued', 'provider_queue', 'provider_run', 'downloading'] as const;
+const figureHeader = [
+  'jobs',
+  'completed',
+  'failed',
+  'cancelled',
+  'failure_rate',
+  ...SPAN_COLUMNS.flatMap((s) => [`${s}_samples`, `${s}_p50_ms`, `${s}_p90_ms`, `${s}_p99_ms`]),
+];
+
+function figureCells(f: PerformanceFigures): CsvCell[] {
+  const span = (p: LatencyPercentiles | null): CsvCell[] =>
+    p ? [p.samples, p.p50_ms, p.p90_ms, p.p99_ms] : [0, null, null, null];
+  return [
+    f.jobs,
+    f.completed,
+    f.failed,
+    f.cancelled,
+    f.failure_rate,
+    ...span(f.total),
+    ...span(f.phases.queued),
+    ...span(f.phases.provider_queue),
+    ...span(f.phases.provider_run),
+    ...span(f.phases.downloading),
+  ];
+}
+
+/** Performance: one row per model and provider; top errors as `code:count` joined by spaces. */
+export function performanceCsv(s: AnalyticsPerformance): string {
+  return csvText(
+    ['model', 'provider', ...figureHeader, 'top_errors'],
+    s.data.map((r) => [
+      r.model,
+      r.provider,
+      ...figureCells(r),
+      r.top_errors.map((e) => `${e.code}:${e.count}`).join(' '),
+    ]),
+  );
+}
+
+/** The performance series: per bucket a row of all jobs (model and provider empty), then one per model. */
+export function performanceTimeseriesCsv(s: AnalyticsPerformanceTimeseries): string {
+  return csvText(
+    ['start', 'end', 'model', 'provider', ...figureHeader],
+    s.data.flatMap((b) => [
+      [b.start, b.end, null, null, ...figureCells(b)],
+      ...b.models.map((m) => [b.start, b.end, m.model, m.provider, ...figureCells(m)]),
+    ]),
   );
 }

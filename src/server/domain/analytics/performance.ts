@@ -1,15 +1,37 @@
-import type {
-  AnalyticsPerformance,
-  AnalyticsPerformanceQuery,
-  AnalyticsPerformanceRow,
-  LatencyPercentiles,
-  PerformancePhase,
+import type pg from 'pg';
+import {
+  type AnalyticsPerformance,
+  type AnalyticsPerformanceQuery,
+  type AnalyticsPerformanceRow,
+  type AnalyticsPerformanceTimeseries,
+  type AnalyticsPerformanceTimeseriesQuery,
+  type LatencyPercentiles,
+  PERFORMANCE_EXACT_MAX_JOBS,
+  PERFORMANCE_TOP_ERRORS,
+  type PerformanceFigures,
+  type PerformanceModelFigures,
+  type PerformancePhase,
 } from '../../../contract/analytics-performance.ts';
-import { PERFORMANCE_TOP_ERRORS } from '../../../contract/analytics-performance.ts';
+import { PERFORMANCE_ENTRIES } from '../../db/migrations/028-performance-rollup.ts';
 import type { Db } from '../../db/pool.ts';
-import { filterConditions, JOB_COLUMNS, Params, type Viewer } from './filters.ts';
+import {
+  type AnalyticsFilters,
+  type Columns,
+  filterConditions,
+  JOB_COLUMNS,
+  Params,
+  type Viewer,
+} from './filters.ts';
 import { filtersOf, inSnapshot, metaOf } from './meta.ts';
+import {
+  addTo,
+  type GrainSplit,
+  type Histogram,
+  histogramPercentiles,
+  splitByGrains,
+} from './performance-sketch.ts';
 import { resolveQueryInstants } from './range.ts';
+import { bucketEdges } from './timeseries.ts';
 
 /** Each span as SQL over `j`: milliseconds between two moments of the timeline, null if either is missing. */
 const SPANS: Record<'total' | PerformancePhase, string> = {
@@ -23,6 +45,42 @@ const SPANS: Record<'total' | PerformancePhase, string> = {
 type SpanName = keyof typeof SPANS;
 const SPAN_NAMES = Object.keys(SPANS) as SpanName[];
 
+/**
+ * Where percentiles come from: `exact` reads the jobs (percentile_cont); `rollup` the histograms of
+ * migration 028 plus the jobs of the hours a bound or bucket edge cuts; `auto` (as served) the rollup
+ * when it can answer and the answer holds more than PERFORMANCE_EXACT_MAX_JOBS finished jobs, else exact.
+ */
+export type PerformanceReads = 'auto' | 'exact' | 'rollup';
+
+/** The figures of one group of jobs before they are written out. */
+interface Collected {
+  completed: number;
+  failed: number;
+  cancelled: number;
+  spans: Record<SpanName, LatencyPercentiles | null>;
+  errors: Map<string, number>;
+}
+
+/** Bucket number (width_bucket over the edges) → group (`model\0provider`, or '' for all jobs) → figures. */
+type Collection = Map<number, Map<string, Collected>>;
+
+const groupKey = (model: string, provider: string) => `${model}\u0000${provider}`;
+
+function slot(c: Collection, bucket: number, key: string): Collected {
+  let groups = c.get(bucket);
+  if (!groups) {
+    groups = new Map();
+    c.set(bucket, groups);
+  }
+  let found = groups.get(key);
+  if (!found) {
+    const spans = Object.fromEntries(SPAN_NAMES.map((s) => [s, null])) as Collected['spans'];
+    found = { completed: 0, failed: 0, cancelled: 0, spans, errors: new Map() };
+    groups.set(key, found);
+  }
+  return found;
+}
+
 function spanColumns(name: SpanName): string {
   // Only completed jobs say how long a model takes; a clock step may make a span negative: not a sample.
   const ms = `extract(epoch FROM ${SPANS[name]}) * 1000`;
@@ -31,88 +89,291 @@ function spanColumns(name: SpanName): string {
           percentile_cont(ARRAY[0.5, 0.9, 0.99]) WITHIN GROUP (ORDER BY (${ms})::float8) ${where} AS ${name}_p`;
 }
 
-type Row = { model: string; provider: string; completed: string; failed: string; cancelled: string } & Record<
-  string,
-  unknown
->;
+interface Scope {
+  viewer: Viewer;
+  filters: AnalyticsFilters;
+  edges: Date[];
+  /** Whether the figures of all jobs of a bucket are wanted besides those per model (the series). */
+  overall: boolean;
+  /** Whether error codes are wanted (the endpoint's top errors). */
+  errors: boolean;
+}
 
-function percentiles(row: Row, name: SpanName): LatencyPercentiles | null {
-  const samples = Number(row[`${name}_n`]);
-  const p = row[`${name}_p`] as number[] | null;
-  if (samples === 0 || !p) return null;
-  return { samples, p50_ms: p[0]!, p90_ms: p[1]!, p99_ms: p[2]! };
+/** Exact figures from the jobs: one pass per answer with percentile_cont, in the snapshot. */
+async function collectExact(tx: pg.PoolClient, s: Scope): Promise<Collection> {
+  const p = new Params();
+  const edges = p.add(s.edges);
+  const where = [
+    `j.team_id = ${p.add(s.viewer.teamId)}`,
+    `j.created_at >= ${p.add(s.edges[0])}`,
+    `j.created_at < ${p.add(s.edges[s.edges.length - 1])}`,
+    `j.status IN ('completed', 'failed', 'cancelled')`,
+    ...filterConditions(p, JOB_COLUMNS, s.filters, s.viewer),
+  ].join(' AND ');
+  const jobs = `(SELECT j.*, width_bucket(j.created_at, ${edges}::timestamptz[]) AS b FROM jobs j WHERE ${where}) j`;
+  const sets = s.overall ? 'GROUPING SETS ((j.b, j.model, j.provider), (j.b))' : 'j.b, j.model, j.provider';
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `SELECT j.b, j.model, j.provider, GROUPING(j.model) AS overall,
+            count(*) FILTER (WHERE j.status = 'completed') AS completed,
+            count(*) FILTER (WHERE j.status = 'failed') AS failed,
+            count(*) FILTER (WHERE j.status = 'cancelled') AS cancelled,
+            ${SPAN_NAMES.map(spanColumns).join(',\n')}
+       FROM ${jobs} GROUP BY ${sets}`,
+    p.values,
+  );
+  const out: Collection = new Map();
+  for (const row of rows) {
+    const into = slot(
+      out,
+      Number(row.b),
+      Number(row.overall) ? '' : groupKey(row.model as string, row.provider as string),
+    );
+    into.completed = Number(row.completed);
+    into.failed = Number(row.failed);
+    into.cancelled = Number(row.cancelled);
+    for (const name of SPAN_NAMES) {
+      const samples = Number(row[`${name}_n`]);
+      const q = row[`${name}_p`] as number[] | null;
+      into.spans[name] = samples > 0 && q ? { samples, p50_ms: q[0]!, p90_ms: q[1]!, p99_ms: q[2]! } : null;
+    }
+  }
+  if (s.errors) {
+    const errors = await tx.query<{ b: number; model: string; provider: string; code: string; n: string }>(
+      `SELECT j.b, j.model, j.provider, coalesce(j.error->>'code', 'unknown') AS code, count(*) AS n
+         FROM ${jobs} WHERE j.status = 'failed' GROUP BY 1, 2, 3, 4`,
+      p.values,
+    );
+    for (const e of errors.rows)
+      slot(out, Number(e.b), groupKey(e.model, e.provider)).errors.set(e.code, Number(e.n));
+  }
+  return out;
+}
+
+/** The rollup's columns under the names filters use (it keeps tool and model). */
+const ROLLUP_COLUMNS: Columns = { ...JOB_COLUMNS, tool: 'c.tool', model: 'c.model' };
+
+/** Whether the rollup holds what a query filters by: it keeps neither source, folders, identities nor status. */
+function rollupAnswers(viewer: Viewer, filters: AnalyticsFilters): boolean {
+  if (viewer.scope !== 'full') return false;
+  return Object.entries(filters).every(
+    ([name, value]) => value === undefined || ['capability', 'model'].includes(name),
+  );
+}
+
+/** The rollup's rows of a split (every kind, or only status counts), as one index lookup per period. */
+function rollupRowsSql(p: Params, s: Scope, split: GrainSplit, onlyStatus: boolean): string {
+  const team = p.add(s.viewer.teamId);
+  const filters = [
+    ...(onlyStatus ? ["c.kind = 'status'"] : []),
+    ...filterConditions(p, ROLLUP_COLUMNS, s.filters, s.viewer),
+  ]
+    .map((c) => ` AND ${c}`)
+    .join('');
+  const grains = (['month', 'day', 'hour'] as const).filter((g) => split[g].length > 0);
+  if (grains.length === 0)
+    return 'SELECT c.period_start, c.kind, c.model, c.provider, c.key, c.n FROM performance_rollup c WHERE false';
+  return grains
+    .map(
+      (g) => `SELECT c.period_start, c.kind, c.model, c.provider, c.key, c.n FROM performance_rollup c
+               WHERE c.team_id = ${team} AND c.grain = '${g}'
+                 AND c.period_start = ANY(${p.add(split[g])}::timestamptz[])${filters}`,
+    )
+    .join(' UNION ALL ');
+}
+
+/** Finished jobs in a split, counted from the rollup and the cut hours' jobs (decides exact or histogram). */
+async function countFinished(tx: pg.PoolClient, s: Scope, split: GrainSplit): Promise<number> {
+  const p = new Params();
+  const parts = [`SELECT coalesce(sum(c.n), 0) AS n FROM (${rollupRowsSql(p, s, split, true)}) c`];
+  if (split.raw.length > 0)
+    parts.push(
+      `SELECT count(*) AS n ${rawJobsSql(p, s, split)} AND j.status IN ('completed', 'failed', 'cancelled')`,
+    );
+  const { rows } = await tx.query<{ n: string }>(
+    `SELECT sum(n) AS n FROM (${parts.join(' UNION ALL ')}) t`,
+    p.values,
+  );
+  return Number(rows[0]!.n);
+}
+
+/** FROM and WHERE over the jobs of the cut hours, one index range per interval. */
+function rawJobsSql(p: Params, s: Scope, split: GrainSplit): string {
+  return `FROM unnest(${p.add(split.raw.map((r) => r.from))}::timestamptz[],
+                      ${p.add(split.raw.map((r) => r.to))}::timestamptz[]) w(a, z)
+          JOIN jobs j ON j.team_id = ${p.add(s.viewer.teamId)} AND j.created_at >= w.a AND j.created_at < w.z
+         WHERE true ${filterConditions(p, JOB_COLUMNS, s.filters, s.viewer)
+           .map((c) => `AND ${c}`)
+           .join(' ')}`;
+}
+
+/**
+ * Figures from the rollup: whole UTC months, days and hours from its rows, the rest (hours that a bound or
+ * a bucket edge cuts) from the jobs, bucketed by the same entries the rollup's trigger writes. Counts and
+ * error counts are exact; percentiles are read from the merged histograms.
+ */
+async function collectRollup(tx: pg.PoolClient, s: Scope, split: GrainSplit): Promise<Collection> {
+  type Entry = { b: number; model: string; provider: string; kind: string; key: string; n: string };
+  const entries: Entry[] = [];
+  if (split.month.length + split.day.length + split.hour.length > 0) {
+    const p = new Params();
+    const { rows } = await tx.query<Entry>(
+      `SELECT width_bucket(c.period_start, ${p.add(s.edges)}::timestamptz[]) AS b, c.model, c.provider, c.kind, c.key,
+              sum(c.n) AS n
+         FROM (${rollupRowsSql(p, s, split, false)}) c
+        GROUP BY 1, 2, 3, 4, 5`,
+      p.values,
+    );
+    entries.push(...rows);
+  }
+  if (split.raw.length > 0) {
+    const p = new Params();
+    const { rows } = await tx.query<Entry>(
+      `SELECT width_bucket(j.created_at, ${p.add(s.edges)}::timestamptz[]) AS b, j.model, j.provider, e.kind, e.key,
+              count(*) AS n
+         FROM (SELECT j.* ${rawJobsSql(p, s, split)}) j
+        CROSS JOIN LATERAL ${PERFORMANCE_ENTRIES('j')} e(kind, key)
+        WHERE e.key IS NOT NULL
+        GROUP BY 1, 2, 3, 4, 5`,
+      p.values,
+    );
+    entries.push(...rows);
+  }
+  const histograms = new Map<Collected, Map<SpanName, Histogram>>();
+  const out: Collection = new Map();
+  for (const e of entries) {
+    const n = Number(e.n);
+    const targets = [slot(out, Number(e.b), groupKey(e.model, e.provider))];
+    if (s.overall) targets.push(slot(out, Number(e.b), ''));
+    for (const into of targets) {
+      if (e.kind === 'status') into[e.key as 'completed' | 'failed' | 'cancelled'] += n;
+      else if (e.kind === 'error') into.errors.set(e.key, (into.errors.get(e.key) ?? 0) + n);
+      else {
+        const spans = histograms.get(into) ?? new Map<SpanName, Histogram>();
+        histograms.set(into, spans);
+        const h = spans.get(e.kind as SpanName) ?? new Map<number, number>();
+        spans.set(e.kind as SpanName, h);
+        addTo(h, Number(e.key), n);
+      }
+    }
+  }
+  for (const [into, spans] of histograms)
+    for (const [name, h] of spans) into.spans[name] = histogramPercentiles(h);
+  return out;
+}
+
+async function collect(
+  tx: pg.PoolClient,
+  s: Scope,
+  reads: PerformanceReads,
+): Promise<{ collection: Collection; percentiles: 'exact' | 'histogram' }> {
+  if (reads === 'exact' || !rollupAnswers(s.viewer, s.filters))
+    return { collection: await collectExact(tx, s), percentiles: 'exact' };
+  const split = splitByGrains(s.edges);
+  if (reads === 'auto' && (await countFinished(tx, s, split)) <= PERFORMANCE_EXACT_MAX_JOBS)
+    return { collection: await collectExact(tx, s), percentiles: 'exact' };
+  return { collection: await collectRollup(tx, s, split), percentiles: 'histogram' };
+}
+
+function figuresOf(c: Collected | undefined): PerformanceFigures {
+  const completed = c?.completed ?? 0;
+  const failed = c?.failed ?? 0;
+  const cancelled = c?.cancelled ?? 0;
+  return {
+    jobs: completed + failed + cancelled,
+    completed,
+    failed,
+    cancelled,
+    failure_rate: completed + failed > 0 ? failed / (completed + failed) : null,
+    total: c?.spans.total ?? null,
+    phases: {
+      queued: c?.spans.queued ?? null,
+      provider_queue: c?.spans.provider_queue ?? null,
+      provider_run: c?.spans.provider_run ?? null,
+      downloading: c?.spans.downloading ?? null,
+    },
+  };
+}
+
+/** The groups of a bucket as per-model figures, most jobs first. */
+function modelsOf(groups: Map<string, Collected> | undefined): (PerformanceModelFigures & { key: string })[] {
+  const rows = [...(groups ?? [])]
+    .filter(([key]) => key !== '')
+    .map(([key, c]) => {
+      const [model, provider] = key.split('\u0000') as [string, string];
+      return { key, model, provider, ...figuresOf(c) };
+    })
+    .filter((r) => r.jobs > 0);
+  return rows.sort(
+    (a, b) => b.jobs - a.jobs || a.model.localeCompare(b.model) || a.provider.localeCompare(b.provider),
+  );
 }
 
 /**
  * Latency and failures per model and provider, over the finished jobs created in the range (the same
- * filters as spend). Percentiles are PostgreSQL's `percentile_cont`, read in one pass over the team's jobs
- * in the range (jobs_team_created_idx), in the same snapshot as `data_as_of`.
+ * filters as spend), in the same snapshot as `data_as_of`.
  */
 export async function analyticsPerformance(
   db: Db,
   viewer: Viewer,
   query: AnalyticsPerformanceQuery,
   now?: number,
+  reads: PerformanceReads = 'auto',
 ): Promise<AnalyticsPerformance> {
   const filters = filtersOf(query);
   return inSnapshot(db, query.timezone, async (tx, asOf) => {
     const range = resolveQueryInstants({ ...query, compare: 'none' }, now ?? asOf.getTime());
-    const p = new Params();
-    const where = [
-      `j.team_id = ${p.add(viewer.teamId)}`,
-      `j.created_at >= ${p.add(range.from)}`,
-      `j.created_at < ${p.add(range.to)}`,
-      `j.status IN ('completed', 'failed', 'cancelled')`,
-      ...filterConditions(p, JOB_COLUMNS, filters, viewer),
-    ].join(' AND ');
-    const { rows } = await tx.query<Row>(
-      `SELECT j.model, j.provider,
-              count(*) FILTER (WHERE j.status = 'completed') AS completed,
-              count(*) FILTER (WHERE j.status = 'failed') AS failed,
-              count(*) FILTER (WHERE j.status = 'cancelled') AS cancelled,
-              ${SPAN_NAMES.map(spanColumns).join(',\n')}
-         FROM jobs j WHERE ${where}
-        GROUP BY 1, 2`,
-      p.values,
+    const scope = { viewer, filters, edges: [range.from, range.to], overall: false, errors: true };
+    const { collection, percentiles } = await collect(tx, scope, reads);
+    const groups = collection.get(1);
+    const data: AnalyticsPerformanceRow[] = modelsOf(groups).map(({ key, ...row }) => ({
+      ...row,
+      top_errors: [...(groups?.get(key)?.errors ?? [])]
+        .map(([code, count]) => ({ code, count }))
+        .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code))
+        .slice(0, PERFORMANCE_TOP_ERRORS),
+    }));
+    return {
+      data,
+      meta: { ...metaOf(range, filters, viewer, asOf), time_basis: 'job_created_at', percentiles },
+    };
+  });
+}
+
+/** The same figures per calendar bucket, overall and per model and provider. */
+export async function analyticsPerformanceTimeseries(
+  db: Db,
+  viewer: Viewer,
+  query: AnalyticsPerformanceTimeseriesQuery,
+  now?: number,
+  reads: PerformanceReads = 'auto',
+): Promise<AnalyticsPerformanceTimeseries> {
+  const filters = filtersOf(query);
+  return inSnapshot(db, query.timezone, async (tx, asOf) => {
+    const range = resolveQueryInstants({ ...query, compare: 'none' }, now ?? asOf.getTime());
+    const edges = await bucketEdges(tx, range, range.timezone, query.bucket);
+    const { collection, percentiles } = await collect(
+      tx,
+      { viewer, filters, edges, overall: true, errors: false },
+      reads,
     );
-    const errors = await tx.query<{ model: string; provider: string; code: string; count: string }>(
-      `SELECT model, provider, code, count FROM (
-         SELECT j.model, j.provider, coalesce(j.error->>'code', 'unknown') AS code, count(*) AS count,
-                row_number() OVER (PARTITION BY j.model, j.provider
-                                   ORDER BY count(*) DESC, coalesce(j.error->>'code', 'unknown')) AS rank
-           FROM jobs j WHERE ${where} AND j.status = 'failed'
-          GROUP BY 1, 2, 3) e
-        WHERE rank <= ${PERFORMANCE_TOP_ERRORS}
-        ORDER BY rank`,
-      p.values,
-    );
-    const data: AnalyticsPerformanceRow[] = rows.map((row) => {
-      const completed = Number(row.completed);
-      const failed = Number(row.failed);
-      const cancelled = Number(row.cancelled);
+    // width_bucket numbers the bucket [edges[i-1], edges[i]) as i.
+    const data = edges.slice(1).map((end, i) => {
+      const groups = collection.get(i + 1);
       return {
-        model: row.model,
-        provider: row.provider,
-        jobs: completed + failed + cancelled,
-        completed,
-        failed,
-        cancelled,
-        failure_rate: completed + failed > 0 ? failed / (completed + failed) : null,
-        total: percentiles(row, 'total'),
-        phases: {
-          queued: percentiles(row, 'queued'),
-          provider_queue: percentiles(row, 'provider_queue'),
-          provider_run: percentiles(row, 'provider_run'),
-          downloading: percentiles(row, 'downloading'),
-        },
-        top_errors: errors.rows
-          .filter((e) => e.model === row.model && e.provider === row.provider)
-          .map((e) => ({ code: e.code, count: Number(e.count) })),
+        start: edges[i]!.toISOString(),
+        end: end.toISOString(),
+        ...figuresOf(groups?.get('')),
+        models: modelsOf(groups).map(({ key: _key, ...row }) => row),
       };
     });
-    data.sort(
-      (a, b) => b.jobs - a.jobs || a.model.localeCompare(b.model) || a.provider.localeCompare(b.provider),
-    );
-    return { data, meta: { ...metaOf(range, filters, viewer, asOf), time_basis: 'job_created_at' } };
+    return {
+      data,
+      meta: {
+        ...metaOf(range, filters, viewer, asOf),
+        time_basis: 'job_created_at',
+        percentiles,
+        bucket: query.bucket,
+      },
+    };
   });
 }

@@ -5,12 +5,22 @@ import {
   getAnalyticsSummary,
   getAnalyticsTimeseries,
 } from '../../../contract/analytics.ts';
-import { getAnalyticsPerformance } from '../../../contract/analytics-performance.ts';
+import {
+  getAnalyticsPerformance,
+  getAnalyticsPerformanceTimeseries,
+} from '../../../contract/analytics-performance.ts';
 import { analyticsActivity } from '../../domain/analytics/activity.ts';
 import { analyticsBreakdown } from '../../domain/analytics/breakdown.ts';
-import { activityCsv, breakdownCsv, summaryCsv, timeseriesCsv } from '../../domain/analytics/csv.ts';
+import {
+  activityCsv,
+  breakdownCsv,
+  performanceCsv,
+  performanceTimeseriesCsv,
+  summaryCsv,
+  timeseriesCsv,
+} from '../../domain/analytics/csv.ts';
 import type { Viewer } from '../../domain/analytics/filters.ts';
-import { analyticsPerformance } from '../../domain/analytics/performance.ts';
+import { analyticsPerformance, analyticsPerformanceTimeseries } from '../../domain/analytics/performance.ts';
 import { analyticsSummary } from '../../domain/analytics/summary.ts';
 import { analyticsTimeseries } from '../../domain/analytics/timeseries.ts';
 import type { AuthContext } from '../../domain/identity/auth-context.ts';
@@ -77,8 +87,16 @@ export function analyticsRoutes(s: Services) {
       if (answer.meta.next_cursor) response.headers.set('x-next-cursor', answer.meta.next_cursor);
       return response;
     }),
-    defineRoute(getAnalyticsPerformance, ({ auth, query }) =>
-      analyticsPerformance(s.db, viewerOf(auth), query),
-    ),
+    defineRoute(getAnalyticsPerformance, async ({ auth, query, c }) => {
+      const answer = await analyticsPerformance(s.db, viewerOf(auth), query);
+      if (!wantsCsv(c, query.format)) return answer;
+      return csvResponse(c, 'performance', answer.meta.from, answer.meta.to, performanceCsv(answer));
+    }),
+    defineRoute(getAnalyticsPerformanceTimeseries, async ({ auth, query, c }) => {
+      const answer = await analyticsPerformanceTimeseries(s.db, viewerOf(auth), query);
+      if (!wantsCsv(c, query.format)) return answer;
+      const body = performanceTimeseriesCsv(answer);
+      return csvResponse(c, 'performance-timeseries', answer.meta.from, answer.meta.to, body);
+    }),
   ];
 }

@@ -16,6 +16,7 @@ interface Row {
   model: string;
   folder_id: string | null;
   api_key_id: string | null;
+  error_code: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -30,9 +31,24 @@ beforeAll(async () => {
   key = (await signUp(t)).api_key;
   teamId = (await t.clientFor(key).getMe()).team.id;
   await seedJobs(t.db, teamId, 600, 100);
+  // Error codes on the failed jobs (some without a code: `unknown`), and one on a cancelled job.
+  await t.db.query(
+    `UPDATE jobs SET error = CASE abs(hashtext(id)) % 3
+                               WHEN 0 THEN NULL
+                               WHEN 1 THEN '{"code":"provider_timeout","message":"x"}'::jsonb
+                               ELSE '{"code":"content_policy","message":"x"}'::jsonb END
+      WHERE team_id = $1 AND status = 'failed'`,
+    [teamId],
+  );
+  await t.db.query(
+    `UPDATE jobs SET error = '{"code":"provider_timeout","message":"x"}'
+      WHERE id = (SELECT id FROM jobs WHERE team_id = $1 AND status = 'cancelled' LIMIT 1)`,
+    [teamId],
+  );
   rows = (
     await t.db.query<Row>(
-      'SELECT id, status, tool, model, folder_id, api_key_id, created_at, updated_at FROM jobs WHERE team_id = $1',
+      `SELECT id, status, tool, model, folder_id, api_key_id, error->>'code' AS error_code, created_at, updated_at
+         FROM jobs WHERE team_id = $1`,
       [teamId],
     )
   ).rows;
@@ -75,6 +91,7 @@ function reference(query: Query): string[] {
         inList('model', r.model) &&
         inList('folder', r.folder_id) &&
         inList('key', r.api_key_id) &&
+        inList('error_code', r.error_code ?? (r.status === 'failed' ? 'unknown' : null)) &&
         (from === null || r.created_at.getTime() >= from) &&
         (to === null || r.created_at.getTime() < to) &&
         (since === null || r.updated_at.getTime() >= since),
@@ -130,6 +147,10 @@ describe('GET /v2/jobs with the list indexes (migration 013)', () => {
     ['status and tool lists together', () => ({ status: 'failed,cancelled', tool: 'image,video' })],
     ['status, model and folder', () => ({ status: 'completed', model: 'model-0', folder: 'none' })],
     ['a tool list in a date range', () => ({ tool: 'music,render', created_from: minutesAgo(200) })],
+    ['one error code', () => ({ error_code: 'provider_timeout' })],
+    ['error codes with unknown', () => ({ error_code: 'content_policy,unknown' })],
+    ['an error code no job has', () => ({ error_code: 'never_seen' })],
+    ['an error code and a model', () => ({ error_code: 'provider_timeout', model: 'model-1,model-2' })],
     [
       'more values than are split',
       () => ({ model: 'model-1,model-2,model-3,model-4,model-5,model-6,model-7,model-8,model-9' }),
@@ -146,5 +167,17 @@ describe('GET /v2/jobs with the list indexes (migration 013)', () => {
     expect(reference({ tool: 'render' }).length).toBeGreaterThan(0);
     expect(reference({ folder: seededFolderId(teamId, 6) }).length).toBeGreaterThan(0);
     expect(reference({ status: 'completed' }).length).toBeGreaterThan(50);
+    expect(reference({ error_code: 'provider_timeout' }).length).toBeGreaterThan(1);
+    expect(reference({ error_code: 'unknown' }).length).toBeGreaterThan(0);
+    expect(reference({ error_code: 'content_policy' }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /v2/jobs?error_code=', () => {
+  it('refuses what is not an error code', async () => {
+    const answer = await t.request('/v2/jobs?error_code=DROP%20TABLE', {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(answer.status).toBe(422);
   });
 });

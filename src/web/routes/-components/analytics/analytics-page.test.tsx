@@ -285,7 +285,10 @@ describe('the Performance tab', () => {
     const server = stubFetch({
       'GET /v2/analytics/summary': (request) => json({ ...summary({}), meta: echoMeta(request) }),
       'GET /v2/analytics/performance': (request) =>
-        json({ data: [performanceRow()], meta: echoMeta(request) } satisfies AnalyticsPerformance),
+        json({
+          data: [performanceRow()],
+          meta: { ...echoMeta(request), percentiles: 'exact' },
+        } satisfies AnalyticsPerformance),
     });
     renderAnalytics(viewOf({ tz: 'UTC', compare: 'off', tab: 'performance', capability: 'image' }, NOW));
     const panel = await screen.findByRole('tabpanel', { name: 'Performance' });
@@ -308,6 +311,7 @@ describe('the Performance tab', () => {
       model: 'flux-dev',
       status: 'failed',
       tool: 'image',
+      error: 'provider_timeout',
     });
     expect(row).toHaveTextContent('(2 runs)');
     // The page's range and filters went to the API as they go to the spend endpoints.
@@ -319,7 +323,8 @@ describe('the Performance tab', () => {
   it('says when no run finished, and switches tabs with the arrow keys', async () => {
     stubFetch({
       'GET /v2/analytics/summary': (request) => json({ ...summary({}), meta: echoMeta(request) }),
-      'GET /v2/analytics/performance': (request) => json({ data: [], meta: echoMeta(request) }),
+      'GET /v2/analytics/performance': (request) =>
+        json({ data: [], meta: { ...echoMeta(request), percentiles: 'exact' } }),
     });
     const onChange = vi.fn();
     renderAnalytics(viewOf({ tz: 'UTC', compare: 'off', tab: 'performance' }, NOW), onChange);

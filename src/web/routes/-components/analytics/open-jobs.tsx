@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import type { JobFeedFilters } from '../../../queries/job-filters.ts';
 import type { Filters } from './analytics-search.ts';
 import { jobFeedLink } from './job-feed-link.ts';
 import { DIMENSION_LABELS } from './labels.ts';
@@ -17,14 +18,18 @@ interface JobsLinkProps {
   end: number;
   children: ReactNode;
   className?: string;
+  /** Feed filters that analytics has no dimension for (the error code of a top error). */
+  feed?: Partial<JobFeedFilters>;
 }
 
 /**
  * A link to the job feed with the same filters and range. Filters the feed cannot apply are named in
  * its title, so the difference between the two pages is explained rather than hidden.
  */
-export function JobsLink({ filters, start, end, children, className }: JobsLinkProps) {
-  const { search, dropped } = jobFeedLink(filters, start, end);
+export function JobsLink({ filters, start, end, children, className, feed }: JobsLinkProps) {
+  const link = jobFeedLink(filters, start, end);
+  const search = { ...link.search, ...feed };
+  const dropped = link.dropped;
   const title =
     dropped.length > 0
       ? `The job feed cannot filter by ${dropped.map((name) => DIMENSION_LABELS[name].toLowerCase()).join(', ')}: it shows jobs of every one.`

@@ -117,7 +117,12 @@ function PerformanceRow({
           <ul className="flex flex-col gap-1">
             {row.top_errors.map((error) => (
               <li key={error.code}>
-                <JobsLink filters={failedJobs} start={range.start} end={range.end}>
+                <JobsLink
+                  filters={failedJobs}
+                  feed={{ error: error.code }}
+                  start={range.start}
+                  end={range.end}
+                >
                   {jobErrorWords({ code: error.code, message: '' }).title}
                 </JobsLink>{' '}
                 <span className="text-zinc-600 dark:text-zinc-400">

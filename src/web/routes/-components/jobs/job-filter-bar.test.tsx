@@ -18,7 +18,7 @@ import { JobFilterBar } from './job-filter-bar.tsx';
 const FOLDER = 'c0000000-0000-4000-8000-000000000001';
 
 /** /jobs with a loader that waits until the test lets it finish, as a slow feed would. */
-function renderBar() {
+function renderBar(initial = '/jobs') {
   let release: () => void = () => {};
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const root = createRootRoute({ component: Outlet });
@@ -44,7 +44,7 @@ function renderBar() {
   });
   const router = createRouter({
     routeTree: root.addChildren([jobs]),
-    history: createMemoryHistory({ initialEntries: ['/jobs'] }),
+    history: createMemoryHistory({ initialEntries: [initial] }),
   });
   render(
     <QueryClientProvider client={queryClient}>
@@ -104,5 +104,25 @@ describe('the job filter bar', () => {
     await user.selectOptions(screen.getByLabelText('API key'), 'CI pipeline');
     release();
     await waitFor(() => expect(router.state.location.search).toEqual({ folder: FOLDER, key: 'key_ci' }));
+  });
+
+  it('names the error a link from analytics filtered by, and removes it', async () => {
+    stubFetch({
+      'GET /v2/workspaces': () => json({ data: [], next_cursor: null }),
+      'GET /v2/api-keys': () => json({ data: [], next_cursor: null }),
+    });
+    const { router, release } = renderBar('/jobs?status=failed&error=provider_timeout');
+    // The first load waits on the loader, which is called once the router starts.
+    await waitFor(() => {
+      release();
+      expect(screen.getByText('The provider took too long')).toBeVisible();
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove the error filter' }));
+    await waitFor(() => {
+      release();
+      expect(router.state.location.search).toEqual({ status: 'failed' });
+    });
+    expect(screen.queryByText('The provider took too long')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { cx } from '../../../components/cx.ts';
 import { FIELD_SELECT, LabelledField } from '../../../components/labelled-field.tsx';
 import { PHONE, useMediaQuery } from '../../../components/use-media-query.ts';
 import { useNavigatingSearch } from '../../../components/use-navigating-search.ts';
+import { jobErrorWords } from '../../../format/job-error.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 import { formatStatus } from '../../../format/words.ts';
 import { apiKeysQueryOptions } from '../../../queries/api-keys.ts';
@@ -124,6 +125,21 @@ export function JobFilterBar({ catalog, onChange, onClear }: JobFilterBarProps) 
               )}
             </LabelledField>
           </div>
+          {filters.error && (
+            <p className="flex flex-wrap items-center gap-2 text-sm text-zinc-800 dark:text-zinc-200">
+              <span>
+                Failed with: <strong>{jobErrorWords({ code: filters.error, message: '' }).title}</strong>
+              </span>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label="Remove the error filter"
+                onClick={() => onChange({ error: undefined })}
+              >
+                Remove
+              </Button>
+            </p>
+          )}
           {count > 0 && (
             <div>
               <Button variant="ghost" size="sm" onClick={onClear}>
