@@ -46,6 +46,8 @@ export const analyticsKeys = {
   series: (query: AnalyticsQuery, bucket: Bucket, stack: AnalyticsDimension) =>
     teamScoped(['analytics', 'series', query, bucket, stack] as const),
   performance: (query: AnalyticsQuery) => teamScoped(['analytics', 'performance', query] as const),
+  performanceSeries: (query: AnalyticsQuery, bucket: Bucket) =>
+    teamScoped(['analytics', 'performance-series', query, bucket] as const),
 };
 
 /** Spend is history: a minute of staleness keeps switching back and forth free, focus refreshes it after. */
@@ -88,6 +90,15 @@ export function analyticsPerformanceQueryOptions(query: AnalyticsQuery) {
   return queryOptions({
     queryKey: analyticsKeys.performance(query),
     queryFn: () => api().getAnalyticsPerformance({ query }),
+    staleTime: STALE_MS,
+  });
+}
+
+/** The same figures per calendar bucket, overall and per model and provider. */
+export function analyticsPerformanceTimeseriesQueryOptions(query: AnalyticsQuery, bucket: Bucket) {
+  return queryOptions({
+    queryKey: analyticsKeys.performanceSeries(query, bucket),
+    queryFn: () => api().getAnalyticsPerformanceTimeseries({ query: { ...query, bucket } }),
     staleTime: STALE_MS,
   });
 }

@@ -11,7 +11,11 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnalyticsBreakdown, AnalyticsMeta, AnalyticsSummary } from '../../../../contract/analytics.ts';
-import type { AnalyticsPerformance } from '../../../../contract/analytics-performance.ts';
+import type {
+  AnalyticsPerformance,
+  AnalyticsPerformanceRow,
+  AnalyticsPerformanceTimeseries,
+} from '../../../../contract/analytics-performance.ts';
 import { analyticsMeta } from '../../../testing/analytics-meta.ts';
 import { apiError, type FakeRequest, json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { renderWithQuery } from '../../../testing/render-with-query.tsx';
@@ -334,5 +338,96 @@ describe('the Performance tab', () => {
     tab.focus();
     await userEvent.setup().keyboard('{ArrowLeft}');
     expect(onChange).toHaveBeenCalledWith({ tab: 'spend' });
+  });
+});
+
+function performanceBucket(start: string, end: string, models: AnalyticsPerformanceRow[]) {
+  const jobs = models.reduce((sum, model) => sum + model.jobs, 0);
+  const failed = models.reduce((sum, model) => sum + model.failed, 0);
+  const completed = models.reduce((sum, model) => sum + model.completed, 0);
+  return {
+    start,
+    end,
+    jobs,
+    completed,
+    failed,
+    cancelled: 0,
+    failure_rate: completed + failed === 0 ? null : failed / (completed + failed),
+    total: null,
+    phases: { queued: null, provider_queue: null, provider_run: null, downloading: null },
+    models: models.map(({ top_errors: _, ...figures }) => figures),
+  } satisfies AnalyticsPerformanceTimeseries['data'][number];
+}
+
+describe('speed and failures over time', () => {
+  it('asks for the page’s bucket and filters, and tables each model’s chosen percentile per bucket', async () => {
+    const server = stubFetch({
+      'GET /v2/analytics/summary': (request) => json({ ...summary({}), meta: echoMeta(request) }),
+      'GET /v2/analytics/performance': (request) =>
+        json({ data: [], meta: { ...echoMeta(request), percentiles: 'exact' } }),
+      'GET /v2/analytics/performance/timeseries': (request) =>
+        json({
+          data: [
+            performanceBucket('2026-11-23T00:00:00.000Z', '2026-11-24T00:00:00.000Z', [
+              performanceRow(),
+              performanceRow({
+                model: 'sdxl',
+                jobs: 4,
+                completed: 4,
+                failed: 0,
+                failure_rate: 0,
+                total: PERCENTILES(3_000, 5_000, 8_000),
+              }),
+            ]),
+            performanceBucket('2026-11-24T00:00:00.000Z', '2026-11-25T00:00:00.000Z', []),
+          ],
+          meta: { ...echoMeta(request), percentiles: 'exact', bucket: 'day' },
+        } satisfies AnalyticsPerformanceTimeseries),
+    });
+    const user = userEvent.setup();
+    renderAnalytics(viewOf({ tz: 'UTC', compare: 'off', tab: 'performance', model: 'flux-dev,sdxl' }, NOW));
+    const panel = await screen.findByRole('region', { name: 'Speed and failures over time' });
+    await user.click(within(panel).getByRole('button', { name: 'Show speed over time as table' }));
+    const table = await within(panel).findByRole('table');
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headings).toEqual(['Period', 'Runs', 'Failure rate', 'flux-dev', 'sdxl']);
+    const cellsOf = (name: string) =>
+      within(within(table).getByRole('row', { name: new RegExp(name) }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    // 3 failed of 16 completed and failed; the busiest model first; a bucket without runs shows dashes.
+    expect(cellsOf('Nov 23')).toEqual(['16', '18.8%', '18 s', '3.0 s']);
+    expect(cellsOf('Nov 24')).toEqual(['0', '—', '—', '—']);
+
+    await user.click(within(panel).getByRole('radio', { name: '90th percentile' }));
+    expect(cellsOf('Nov 23')).toEqual(['16', '18.8%', '25 s', '5.0 s']);
+
+    const [request] = server.callsTo('GET /v2/analytics/performance/timeseries');
+    expect(request?.url.searchParams.get('bucket')).toBe('day');
+    expect(request?.url.searchParams.get('model')).toBe('flux-dev,sdxl');
+  });
+
+  it('says when no run finished in any bucket, and what failed with a retry', async () => {
+    let fail = true;
+    stubFetch({
+      'GET /v2/analytics/summary': (request) => json({ ...summary({}), meta: echoMeta(request) }),
+      'GET /v2/analytics/performance': (request) =>
+        json({ data: [], meta: { ...echoMeta(request), percentiles: 'exact' } }),
+      'GET /v2/analytics/performance/timeseries': (request) =>
+        fail
+          ? apiError(500, 'internal_error', 'The database did not answer')
+          : json({
+              data: [performanceBucket('2026-11-23T00:00:00.000Z', '2026-11-24T00:00:00.000Z', [])],
+              meta: { ...echoMeta(request), percentiles: 'exact', bucket: 'day' },
+            } satisfies AnalyticsPerformanceTimeseries),
+    });
+    renderAnalytics(viewOf({ tz: 'UTC', compare: 'off', tab: 'performance' }, NOW));
+    const panel = await screen.findByRole('region', { name: 'Speed and failures over time' });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Could not load speed over time.');
+    fail = false;
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Retry now' }));
+    expect(await within(panel).findByRole('heading', { name: 'No finished runs over time' })).toBeVisible();
   });
 });

@@ -29,6 +29,7 @@ import { periodsOf } from './format.ts';
 import { instantOf } from './job-feed-link.ts';
 import { DIMENSION_LABELS } from './labels.ts';
 import { Panel, QueryState, ViewToggle } from './panel.tsx';
+import { PerformanceOverTime } from './performance-chart.tsx';
 import { PerformancePanel } from './performance-panel.tsx';
 import { RangeControls } from './range-controls.tsx';
 import { labelSeries, SpendChart } from './spend-chart.tsx';
@@ -97,8 +98,14 @@ export function AnalyticsPage({ view, onChange }: AnalyticsPageProps) {
 
         <AnalyticsTabs value={view.tab} onChange={(tab) => onChange({ tab })} />
         {view.tab === 'performance' ? (
-          <div role="tabpanel" id={tabPanelId('performance')} aria-labelledby={tabId('performance')}>
+          <div
+            role="tabpanel"
+            id={tabPanelId('performance')}
+            aria-labelledby={tabId('performance')}
+            className="flex flex-col gap-6"
+          >
             <PerformancePanel view={view} range={range} />
+            <PerformanceOverTime view={view} />
           </div>
         ) : (
           <div

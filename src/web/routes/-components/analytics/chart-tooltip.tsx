@@ -2,7 +2,7 @@ import type { TooltipContentProps } from 'recharts';
 import { formatCredits } from '../../../format/credits.ts';
 
 /**
- * The tooltip of the analytics charts: a themed card (Tailwind `dark:`), amounts in credits, the largest
+ * The tooltip of the analytics charts: a themed card (Tailwind `dark:`), amounts in credits (or `format`), the largest
  * first. Recharts shows it on hover and, through its accessibility layer, on arrow keys when the chart
  * has focus.
  */
@@ -11,9 +11,12 @@ export function ChartTooltip({
   payload,
   title,
   total,
+  format = formatCredits,
 }: Pick<TooltipContentProps<number, string>, 'active' | 'payload'> & {
   title: string | undefined;
   total?: number | undefined;
+  /** How a value reads; credits unless told (the performance charts show durations and rates). */
+  format?: (value: number) => string;
 }) {
   if (!active || !payload || payload.length === 0) return null;
   const entries = payload.filter((entry) => typeof entry.value === 'number' && entry.value !== 0);
@@ -30,7 +33,7 @@ export function ChartTooltip({
                 {entry.name}
               </span>
               <span className="tabular-nums text-zinc-900 dark:text-zinc-100">
-                {formatCredits(Number(entry.value))}
+                {format(Number(entry.value))}
               </span>
             </li>
           ))}
@@ -38,7 +41,7 @@ export function ChartTooltip({
       {total !== undefined && (
         <p className="mt-1 flex justify-between gap-3 border-t border-zinc-200 pt-1 font-medium text-zinc-900 dark:border-zinc-700 dark:text-zinc-100">
           <span>Total</span>
-          <span className="tabular-nums">{formatCredits(total)}</span>
+          <span className="tabular-nums">{format(total)}</span>
         </p>
       )}
     </div>
