@@ -3,11 +3,14 @@ import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { cx } from '../../../components/cx.ts';
 import { NOT_ENABLED, showNotEnabledLabel } from '../../../format/availability.ts';
 import { formatUnitPrice } from '../../../format/price.ts';
+import { type MeasuredModel, measuredText } from '../../../queries/model-performance.ts';
 import { isRetired, lifecycleNote } from './model-lifecycle.ts';
 
 interface ModelListProps {
   models: readonly PriceCatalogEntry[];
   selected: PriceCatalogEntry | undefined;
+  /** How each model has done here lately; models without enough runs are absent. */
+  measured: ReadonlyMap<string, MeasuredModel>;
   onChoose: (entry: PriceCatalogEntry) => void;
   /** Escape: the list closes and the picker's button has the focus again. */
   onClose: () => void;
@@ -37,7 +40,7 @@ function matches(entry: PriceCatalogEntry, query: string): boolean {
  * the others (dozens, where a provider's key is not set) wait behind a toggle that counts them, and then
  * say only that they are not enabled here.
  */
-export function ModelList({ models, selected, onChoose, onClose }: ModelListProps) {
+export function ModelList({ models, selected, measured, onChoose, onClose }: ModelListProps) {
   const [query, setQuery] = useState('');
   // Opened on a model that cannot run here (a link named it), the list shows those too.
   const [showAll, setShowAll] = useState(() => selected !== undefined && !selected.available);
@@ -145,7 +148,11 @@ export function ModelList({ models, selected, onChoose, onClose }: ModelListProp
               index === active && 'bg-zinc-100 dark:bg-zinc-800',
             )}
           >
-            <ModelOption entry={entry} current={entry.model === selected?.model} />
+            <ModelOption
+              entry={entry}
+              current={entry.model === selected?.model}
+              measured={measured.get(entry.model)}
+            />
           </div>
         ))}
       </div>
@@ -167,7 +174,15 @@ export function ModelList({ models, selected, onChoose, onClose }: ModelListProp
   );
 }
 
-function ModelOption({ entry, current }: { entry: PriceCatalogEntry; current: boolean }) {
+function ModelOption({
+  entry,
+  current,
+  measured,
+}: {
+  entry: PriceCatalogEntry;
+  current: boolean;
+  measured: MeasuredModel | undefined;
+}) {
   return (
     <div className={cx('flex flex-col gap-1', !entry.available && 'opacity-80')}>
       <div className="flex items-baseline justify-between gap-2">
@@ -181,6 +196,7 @@ function ModelOption({ entry, current }: { entry: PriceCatalogEntry; current: bo
         <span className="text-xs font-medium text-amber-800 dark:text-amber-300">{lifecycleNote(entry)}</span>
       )}
       {!entry.available && <span className="text-xs text-zinc-600 dark:text-zinc-400">{NOT_ENABLED}</span>}
+      {measured && <span className="text-xs text-zinc-600 dark:text-zinc-400">{measuredText(measured)}</span>}
       <span className="flex flex-col gap-0.5">
         {entry.providers
           // A model that runs here names the providers that run it; one that does not, every provider.

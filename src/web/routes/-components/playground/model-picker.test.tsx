@@ -1,7 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { AnalyticsPerformance, LatencyPercentiles } from '../../../../contract/analytics-performance.ts';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
+import { useMeasuredModels } from '../../../queries/model-performance.ts';
+import { analyticsMeta } from '../../../testing/analytics-meta.ts';
+import { json, stubFetch } from '../../../testing/fake-fetch.ts';
+import { renderWithQuery } from '../../../testing/render-with-query.tsx';
 import { ModelPicker } from './model-picker.tsx';
 
 function entry(model: string, display_name: string, available = true, provider = 'local'): PriceCatalogEntry {
@@ -29,6 +34,13 @@ function entry(model: string, display_name: string, available = true, provider =
 }
 
 const MODELS = [entry('local-sketch', 'Local sketch'), entry('local-upscale', 'Local upscale')];
+
+/** The picker as the playground page feeds it: the measured figures from their one query. */
+function MeasuredPicker() {
+  return (
+    <ModelPicker models={MODELS} selected={MODELS[0]} onSelect={vi.fn()} measured={useMeasuredModels()} />
+  );
+}
 
 describe('the model picker', () => {
   it('hides retired models and says when a deprecated one retires, and what to use instead', async () => {
@@ -145,5 +157,64 @@ describe('the model picker', () => {
     expect(within(list).getAllByRole('option')).toHaveLength(2);
     expect(screen.getByRole('checkbox', { name: /not enabled on this server/ })).toBeChecked();
     expect(document.body).not.toHaveTextContent('FAL_KEY');
+  });
+
+  it('shows how each model did here lately, from one request, and nothing for a model with too few runs', async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    const total = (p50: number, p90: number): LatencyPercentiles => ({
+      samples: 10,
+      p50_ms: p50,
+      p90_ms: p90,
+      p99_ms: p90,
+    });
+    const row = (
+      model: string,
+      provider: string,
+      completed: number,
+      failed: number,
+      p50: number,
+      p90: number,
+    ) => ({
+      model,
+      provider,
+      jobs: completed + failed,
+      completed,
+      failed,
+      cancelled: 0,
+      failure_rate: failed / (completed + failed),
+      total: total(p50, p90),
+      phases: { queued: null, provider_queue: null, provider_run: null, downloading: null },
+      top_errors: [],
+    });
+    const server = stubFetch({
+      'GET /v2/analytics/performance': () =>
+        json({
+          data: [
+            // Two providers: the busier one speaks for the model.
+            row('local-sketch', 'local', 19, 1, 18_000, 25_000),
+            row('local-sketch', 'other', 6, 0, 2_000, 3_000),
+            // Four finished runs are too few to say anything.
+            row('local-upscale', 'local', 3, 1, 4_000, 5_000),
+          ],
+          meta: { ...analyticsMeta(), percentiles: 'exact' },
+        } satisfies AnalyticsPerformance),
+    });
+    renderWithQuery(<MeasuredPicker />);
+    const button = screen.getByRole('button', { name: /Local sketch/ });
+    expect(await within(button).findByText('usually 18–25 s here · 5% failed')).toBeVisible();
+
+    await userEvent.click(button);
+    const list = await screen.findByRole('listbox', { name: 'Models' });
+    const [sketch, upscale] = within(list).getAllByRole('option');
+    expect(sketch).toHaveTextContent('usually 18–25 s here · 5% failed');
+    expect(upscale).not.toHaveTextContent(/usually/);
+
+    const requests = server.callsTo('GET /v2/analytics/performance');
+    expect(requests).toHaveLength(1);
+    // The last 7 days, whatever model: one answer for the whole list.
+    const from = Date.parse(requests[0]?.url.searchParams.get('from') ?? '');
+    expect(Date.now() - from).toBeGreaterThanOrEqual(7 * 86_400_000);
+    expect(Date.now() - from).toBeLessThan(7 * 86_400_000 + 120_000);
+    expect(requests[0]?.url.searchParams.get('model')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { Badge } from '../../../components/badge.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { NOT_ENABLED } from '../../../format/availability.ts';
 import { formatUnitPrice } from '../../../format/price.ts';
+import { type MeasuredModel, measuredText } from '../../../queries/model-performance.ts';
 import { lifecycleNote } from './model-lifecycle.ts';
 
 // Searching and choosing happen once the list is open: its code comes when the button is first
@@ -15,6 +16,8 @@ interface ModelPickerProps {
   models: readonly PriceCatalogEntry[];
   selected: PriceCatalogEntry | undefined;
   onSelect: (model: string) => void;
+  /** How each model has done here lately (useMeasuredModels); models without enough runs are absent. */
+  measured?: ReadonlyMap<string, MeasuredModel>;
 }
 
 /** Cheapest unit price among the providers that can run the model here (else among all). */
@@ -31,10 +34,11 @@ function priceSummary(entry: PriceCatalogEntry): string | null {
  * combobox: type to filter, arrows to move, Enter to choose, Escape to close). The list's code is not
  * part of the first paint: it loads when the button is first pointed at or focused, else on opening.
  */
-export function ModelPicker({ models, selected, onSelect }: ModelPickerProps) {
+export function ModelPicker({ models, selected, onSelect, measured = NONE }: ModelPickerProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const selectedMeasure = selected && measured.get(selected.model);
   // The module is asked for once: later calls answer the same promise.
   const preload = () => void loadModelList();
 
@@ -80,6 +84,11 @@ export function ModelPicker({ models, selected, onSelect }: ModelPickerProps) {
               {lifecycleNote(selected) && ` · ${lifecycleNote(selected)}`}
             </span>
           )}
+          {selectedMeasure && (
+            <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">
+              {measuredText(selectedMeasure)}
+            </span>
+          )}
         </span>
         <span className="flex shrink-0 items-center gap-2">
           {selected && (
@@ -99,6 +108,7 @@ export function ModelPicker({ models, selected, onSelect }: ModelPickerProps) {
             <ModelList
               models={models}
               selected={selected}
+              measured={measured}
               onChoose={(entry) => {
                 onSelect(entry.model);
                 close();
@@ -111,3 +121,5 @@ export function ModelPicker({ models, selected, onSelect }: ModelPickerProps) {
     </div>
   );
 }
+
+const NONE: ReadonlyMap<string, MeasuredModel> = new Map();

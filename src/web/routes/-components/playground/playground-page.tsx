@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { useNavigatingSearch } from '../../../components/use-navigating-search.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 import { isSettled, useCreateJob, useRetryJob } from '../../../queries/generation.ts';
+import { useMeasuredModels } from '../../../queries/model-performance.ts';
 import { pricingQueryOptions } from '../../../queries/pricing.ts';
 import { toolsQueryOptions } from '../../../queries/tools.ts';
 import { InlineText } from '../../../schema-form/fields/inline-text.tsx';
@@ -45,6 +46,8 @@ export function PlaygroundPage() {
   const ref = model ? parseModelRef(model, pricing.data) : null;
   const models = modelsOf(tool, pricing.data);
   const entry = ref ? models.find((m) => m.model === ref.model) : undefined;
+  // Not suspended: the page stands without them, and the picker adds them when they come.
+  const measured = useMeasuredModels();
   // Bumped to open a fresh form even when the tool and model stay (a rerun with changes of this model).
   const [generation, setGeneration] = useState(0);
   const formRef = useRef<HTMLDivElement>(null);
@@ -94,6 +97,7 @@ export function PlaygroundPage() {
               <ModelPicker
                 models={models}
                 selected={entry}
+                measured={measured}
                 onSelect={(next) => void navigate({ search: (prev) => ({ ...prev, model: next }) })}
               />
               {entry && (
