@@ -119,6 +119,15 @@ describe('API keys (ours)', () => {
       last_used_at: null,
       revoked_at: null,
       expires_at: null,
+      allowed_tools: null,
+      allowed_models: null,
+      allowed_ips: null,
+      read_only: false,
+      rate_limit_per_minute: null,
+      max_concurrent_jobs: null,
+      service: false,
+      rotated_at: null,
+      previous_secret_expires_at: null,
       spend_limit: null,
     };
     expect(issuesOf(ApiKey, key)).toEqual([]);

@@ -122,6 +122,13 @@ async function makeFixture(): Promise<FuzzFixture> {
   await client.shareApiKey({ params: { id: key.id }, body: { emails: [member.email] } });
   const invitation = await client.inviteTeamMember({ body: { email: freshEmail('invited') } });
   const preset = (await client.listPresets({ query: { limit: 1 } })).data[0];
+  // A public address literal: the URL check needs no DNS for it.
+  const endpoint = await client.createWebhookEndpoint({
+    body: { url: 'https://93.184.215.14/fuzz', events: ['job.completed'] },
+  });
+  const budget = await client.createBudget({
+    body: { scope: { type: 'team', id: owner.teamId }, credits: 1000, period: 'month', mode: 'alert' },
+  });
   if (!preset || !('session_id' in session)) throw new Error('fixture incomplete');
   const values: Array<[RegExp, Record<string, string>]> = [
     [/^\/v2\/jobs\//, { id: job.id }],
@@ -134,6 +141,8 @@ async function makeFixture(): Promise<FuzzFixture> {
     [/^\/v2\/team\/invitations\//, { id: invitation.id }],
     [/^\/v2\/team\/members\//, { user_id: member.id }],
     [/^\/v2\/tools\//, { tool_key: 'image' }],
+    [/^\/v2\/webhook-endpoints\//, { id: endpoint.id }],
+    [/^\/v2\/budgets\//, { id: budget.id }],
   ];
   return {
     token: owner.token,

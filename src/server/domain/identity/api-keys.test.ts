@@ -13,7 +13,25 @@ function fakeDb() {
       if (!sql.includes('secret_hash')) return { rows: [] }; // change checks, last-use writes
       lookups++;
       if (held) await new Promise<void>((resolve) => waiting.push(resolve));
-      return { rows: [{ id: 'key_1', team_id: 'team_1', owner_person_id: 'person_1', role: 'owner' }] };
+      // As the database answers an unrestricted key: every restriction column null.
+      return {
+        rows: [
+          {
+            id: 'key_1',
+            team_id: 'team_1',
+            owner_person_id: 'person_1',
+            role: 'owner',
+            expires_at: null,
+            grace_ends_at: null,
+            allowed_tools: null,
+            allowed_models: null,
+            allowed_ips: null,
+            read_only: false,
+            rate_limit_per_minute: null,
+            max_concurrent_jobs: null,
+          },
+        ],
+      };
     },
   };
   return {
