@@ -22,16 +22,18 @@ function uploadServer() {
         deduplicated: false,
         session_id: `file_${filename.replace(/\W/g, '')}`,
         upload_url: `http://storage.test/${filename}`,
-        public_url: `http://api.test/media/x/${filename}`,
+        public_url: `http://api.test/media/file_${filename.replace(/\W/g, '')}/${filename}`,
         proxy_url: '/v2/files/upload/file_x',
         headers: { 'Content-Type': 'image/png' },
         expires_in: 3600,
         hash: null,
       });
     },
+    // The session's bytes become the file of the session's id (media/<id>/<name>), as the server does;
+    // another id would be the answer for bytes another tab registered first (a duplicate).
     'POST /v2/files/import': ({ body }) => {
-      const { name } = body as { name: string };
-      return json(fileRecord({ name, url: `http://api.test/media/x/${name}` }), { status: 201 });
+      const { url, name } = body as { url: string; name: string };
+      return json(fileRecord({ id: new URL(url).pathname.split('/')[2]!, name, url }), { status: 201 });
     },
   });
 }
@@ -109,7 +111,7 @@ describe("an input field's Upload button and drop zone", () => {
     expect(machinery.loaded).toBe(false);
     fireEvent.change(upload, { target: { files: [png('first.png')] } });
 
-    await waitFor(() => expect(onUploaded).toHaveBeenCalledWith('http://api.test/media/x/first.png'));
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledWith('http://api.test/media/file_firstpng/first.png'));
     expect(onUploaded).toHaveBeenCalledTimes(1);
     expect(api.callsTo('POST /v2/files/upload-session').map((call) => call.body)).toEqual([
       expect.objectContaining({ filename: 'first.png' }),
@@ -122,7 +124,7 @@ describe("an input field's Upload button and drop zone", () => {
     expect(machinery.loaded).toBe(false);
     fireEvent.drop(zone, { dataTransfer: { types: ['Files'], files: [png('a.png'), png('b.png')] } });
 
-    await waitFor(() => expect(onUploaded).toHaveBeenCalledWith('http://api.test/media/x/a.png'));
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledWith('http://api.test/media/file_apng/a.png'));
     await settle();
     expect(onUploaded).toHaveBeenCalledTimes(1);
     expect(api.callsTo('POST /v2/files/upload-session')).toHaveLength(1);
@@ -137,9 +139,9 @@ describe("an input field's Upload button and drop zone", () => {
     await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(3));
     await settle();
     expect(onUploaded.mock.calls.map(([url]) => url).sort()).toEqual([
-      'http://api.test/media/x/a.png',
-      'http://api.test/media/x/b.png',
-      'http://api.test/media/x/c.png',
+      'http://api.test/media/file_apng/a.png',
+      'http://api.test/media/file_bpng/b.png',
+      'http://api.test/media/file_cpng/c.png',
     ]);
     expect(api.callsTo('POST /v2/files/upload-session')).toHaveLength(3);
   });
