@@ -111,7 +111,9 @@ describe("an input field's Upload button and drop zone", () => {
     expect(machinery.loaded).toBe(false);
     fireEvent.change(upload, { target: { files: [png('first.png')] } });
 
-    await waitFor(() => expect(onUploaded).toHaveBeenCalledWith('http://api.test/media/file_firstpng/first.png'));
+    await waitFor(() =>
+      expect(onUploaded).toHaveBeenCalledWith('http://api.test/media/file_firstpng/first.png'),
+    );
     expect(onUploaded).toHaveBeenCalledTimes(1);
     expect(api.callsTo('POST /v2/files/upload-session').map((call) => call.body)).toEqual([
       expect.objectContaining({ filename: 'first.png' }),
