@@ -63,6 +63,7 @@ describe('create key dialog', () => {
     await user.type(screen.getByLabelText('Models'), 'local-sketch, flux-schnell');
     await user.type(screen.getByLabelText('Allowed addresses'), '10.0.0.0/33');
     await user.type(screen.getByLabelText('Jobs at once'), '4');
+    await user.type(screen.getByLabelText('Spend limit (credits)'), '250');
     await user.click(screen.getByRole('checkbox', { name: /Read-only/ }));
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     expect(await screen.findByText(/Not an address or CIDR: 10.0.0.0\/33/)).toBeInTheDocument();
@@ -81,6 +82,7 @@ describe('create key dialog', () => {
       allowed_ips: ['203.0.113.0/24', '2001:db8::1'],
       read_only: true,
       max_concurrent_jobs: 4,
+      spend_limit: { credits: 250, period: 'month' },
     });
   });
 

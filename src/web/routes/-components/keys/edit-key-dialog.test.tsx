@@ -14,6 +14,7 @@ describe('edit key dialog', () => {
       allowed_ips: ['203.0.113.0/24'],
       rate_limit_per_minute: 60,
       read_only: true,
+      spend_limit: { credits: 500, period: 'week' },
     });
     const fetch = stubFetch({ 'PATCH /v2/api-keys/key_ci': () => json(key) });
     const onClose = vi.fn();
@@ -21,10 +22,15 @@ describe('edit key dialog', () => {
     expect(screen.getByRole('checkbox', { name: 'image' })).toBeChecked();
     expect(screen.getByLabelText('Allowed addresses')).toHaveValue('203.0.113.0/24');
     expect(screen.getByLabelText('Requests a minute')).toHaveValue('60');
+    expect(screen.getByLabelText('Spend limit (credits)')).toHaveValue('500');
+    expect(screen.getByLabelText('Spend limit per')).toHaveValue('week');
 
     await user.clear(screen.getByLabelText('Allowed addresses'));
     await user.clear(screen.getByLabelText('Requests a minute'));
     await user.type(screen.getByLabelText('Models'), 'local-sketch');
+    await user.clear(screen.getByLabelText('Spend limit (credits)'));
+    await user.type(screen.getByLabelText('Spend limit (credits)'), '900');
+    await user.selectOptions(screen.getByLabelText('Spend limit per'), 'day');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(fetch.callsTo('PATCH /v2/api-keys/key_ci')[0]?.body).toEqual({
@@ -36,6 +42,7 @@ describe('edit key dialog', () => {
       read_only: true,
       rate_limit_per_minute: null,
       max_concurrent_jobs: null,
+      spend_limit: { credits: 900, period: 'day' },
     });
   });
 

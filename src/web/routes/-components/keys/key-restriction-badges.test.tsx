@@ -21,6 +21,7 @@ describe('key restriction badges', () => {
           allowed_ips: ['203.0.113.0/24'],
           rate_limit_per_minute: 60,
           max_concurrent_jobs: 2,
+          spend_limit: { credits: 1500, period: 'month' },
         })}
       />,
     );
@@ -37,6 +38,7 @@ describe('key restriction badges', () => {
       'IPs: 203.0.113.0/24',
       '60/min',
       '≤ 2 at once',
+      '1,500 credits/month',
     ]);
   });
 

@@ -47,6 +47,13 @@ export function KeyRestrictionBadges({ apiKey, now = Date.now() }: { apiKey: Api
       title: `At most ${apiKey.max_concurrent_jobs} jobs queued or running`,
     });
   }
+  if (apiKey.spend_limit) {
+    const { credits, period } = apiKey.spend_limit;
+    badges.push({
+      label: `${credits.toLocaleString('en')} credits/${period}`,
+      title: `Spends at most ${credits.toLocaleString('en')} credits a ${period} (the team's time zone)`,
+    });
+  }
   if (!badges.length) return null;
   return (
     <ul aria-label={`Restrictions of ${apiKey.name}`} className="mt-1 flex max-w-64 flex-wrap gap-1">

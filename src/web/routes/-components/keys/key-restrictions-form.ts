@@ -6,6 +6,8 @@ import {
   KEY_MAX_CONCURRENT_JOBS_MAX,
   KEY_RATE_LIMIT_PER_MINUTE_MAX,
 } from '../../../../contract/api-keys.ts';
+import { BUDGET_PERIODS } from '../../../../contract/budget-period.ts';
+import { BUDGET_CREDITS_MAX } from '../../../../contract/budgets.ts';
 import { TOOL_KEYS } from '../../../../contract/common.ts';
 import { isIpOrCidr } from '../../../../contract/ip-address.ts';
 
@@ -54,6 +56,9 @@ export const RestrictionsSchema = z.object({
   read_only: z.boolean(),
   rate_limit_per_minute: limitField(KEY_RATE_LIMIT_PER_MINUTE_MAX, 'Requests a minute'),
   max_concurrent_jobs: limitField(KEY_MAX_CONCURRENT_JOBS_MAX, 'Jobs at once'),
+  /** Credits per period (a cap budget on the key: 402 `spend_limit_exceeded` past it); empty: no limit. */
+  spend_limit_credits: limitField(BUDGET_CREDITS_MAX, 'Spend limit'),
+  spend_limit_period: z.enum(BUDGET_PERIODS),
 });
 export type RestrictionValues = z.infer<typeof RestrictionsSchema>;
 
@@ -75,6 +80,8 @@ export function restrictionDefaults(key?: ApiKey): RestrictionValues {
     read_only: key?.read_only ?? false,
     rate_limit_per_minute: key?.rate_limit_per_minute?.toString() ?? '',
     max_concurrent_jobs: key?.max_concurrent_jobs?.toString() ?? '',
+    spend_limit_credits: key?.spend_limit?.credits.toString() ?? '',
+    spend_limit_period: key?.spend_limit?.period ?? 'month',
   };
 }
 
@@ -90,6 +97,9 @@ export function restrictionBody(values: RestrictionValues) {
     read_only: values.read_only,
     rate_limit_per_minute: values.rate_limit_per_minute ? Number(values.rate_limit_per_minute) : null,
     max_concurrent_jobs: values.max_concurrent_jobs ? Number(values.max_concurrent_jobs) : null,
+    spend_limit: values.spend_limit_credits
+      ? { credits: Number(values.spend_limit_credits), period: values.spend_limit_period }
+      : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { TOOL_KEYS } from '../../../../contract/common.ts';
+import { FIELD_SELECT, LabelledField } from '../../../components/labelled-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { RestrictionValues } from './key-restrictions-form.ts';
 
@@ -91,6 +92,23 @@ export function RestrictionFields() {
           error={errors?.max_concurrent_jobs?.message}
           {...register('restrictions.max_concurrent_jobs')}
         />
+        <TextField
+          label="Spend limit (credits)"
+          inputMode="numeric"
+          autoComplete="off"
+          hint="A job that would pass it is refused until the period resets. Empty: no limit."
+          error={errors?.spend_limit_credits?.message}
+          {...register('restrictions.spend_limit_credits')}
+        />
+        <LabelledField label="Spend limit per">
+          {(fieldId) => (
+            <select id={fieldId} className={FIELD_SELECT} {...register('restrictions.spend_limit_period')}>
+              <option value="day">Day</option>
+              <option value="week">Week (from Monday)</option>
+              <option value="month">Month (from the 1st)</option>
+            </select>
+          )}
+        </LabelledField>
       </div>
       <label className="flex gap-3 text-sm">
         <input type="checkbox" className={CHECKBOX} {...register('restrictions.read_only')} />
