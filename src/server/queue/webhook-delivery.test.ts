@@ -10,7 +10,12 @@ import {
   WEBHOOK_DELIVERY_QUEUE,
 } from '../domain/webhooks/deliveries.ts';
 import { DEFAULT_WEBHOOK_RETRY_POLICY } from '../domain/webhooks/retry-policy.ts';
-import { eventually, insertTestJob, startReceiver } from '../domain/webhooks/webhook-test-support.ts';
+import {
+  eventually,
+  FAST_RETRY_POLICY,
+  insertTestJob,
+  startReceiver,
+} from '../domain/webhooks/webhook-test-support.ts';
 import { createTestApp, signUp, type TestApp } from '../testing/test-app.ts';
 import { QUEUE_JOBS } from './jobs.ts';
 import { webhookDeliverySettings } from './webhook-delivery.ts';
@@ -20,15 +25,7 @@ let teamId: string;
 let apiKey: string;
 const receivers: Array<{ close(): Promise<void> }> = [];
 
-// Retries one second apart (jitter pinned to the top), so a test sees them within a few polls.
-const fastPolicy = {
-  ...DEFAULT_WEBHOOK_RETRY_POLICY,
-  baseDelayMs: 1_000,
-  factor: 1,
-  maxDelayMs: 1_000,
-  timeoutMs: 2_000,
-  random: () => 1,
-};
+const fastPolicy = FAST_RETRY_POLICY;
 
 beforeAll(async () => {
   webhookDeliverySettings.retryPolicy = { ...fastPolicy };

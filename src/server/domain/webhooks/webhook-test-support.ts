@@ -4,8 +4,19 @@ import type { AddressInfo } from 'node:net';
 import type { Job } from '../../../contract/jobs.ts';
 import { freshJob } from '../../../contract/test-fixtures.ts';
 import type { Queryable } from '../../db/pool.ts';
+import { DEFAULT_WEBHOOK_RETRY_POLICY } from './retry-policy.ts';
 
 /** Test support (imported by tests only): a terminal job row to hang deliveries on, and a local receiver. */
+
+/** Retries one second apart (jitter pinned to the top), so a test sees them within a few polls. */
+export const FAST_RETRY_POLICY = {
+  ...DEFAULT_WEBHOOK_RETRY_POLICY,
+  baseDelayMs: 1_000,
+  factor: 1,
+  maxDelayMs: 1_000,
+  timeoutMs: 2_000,
+  random: () => 1,
+};
 
 /** Inserts a minimal terminal job for the team and answers it as the API would show it. */
 export async function insertTestJob(db: Queryable, teamId: string, status: Job['status'] = 'completed') {

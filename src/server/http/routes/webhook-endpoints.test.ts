@@ -8,7 +8,12 @@ import { jobWebhookHook } from '../../domain/jobs/job-webhook.ts';
 import { enqueueJobWebhook } from '../../domain/webhooks/deliveries.ts';
 import { DEFAULT_WEBHOOK_RETRY_POLICY } from '../../domain/webhooks/retry-policy.ts';
 import { dispatchTeamEvent } from '../../domain/webhooks/team-events.ts';
-import { eventually, insertTestJob, startReceiver } from '../../domain/webhooks/webhook-test-support.ts';
+import {
+  eventually,
+  FAST_RETRY_POLICY,
+  insertTestJob,
+  startReceiver,
+} from '../../domain/webhooks/webhook-test-support.ts';
 import { webhookDeliverySettings } from '../../queue/webhook-delivery.ts';
 import { failure, memberOf, type Person, person } from '../../testing/team-test-support.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -17,15 +22,7 @@ let t: TestApp;
 let owner: Person;
 const receivers: Array<{ close(): Promise<void> }> = [];
 
-// Retries one second apart (jitter pinned to the top), so a test sees them within a few polls.
-const fastPolicy = {
-  ...DEFAULT_WEBHOOK_RETRY_POLICY,
-  baseDelayMs: 1_000,
-  factor: 1,
-  maxDelayMs: 1_000,
-  timeoutMs: 2_000,
-  random: () => 1,
-};
+const fastPolicy = FAST_RETRY_POLICY;
 
 beforeAll(async () => {
   webhookDeliverySettings.retryPolicy = { ...fastPolicy };

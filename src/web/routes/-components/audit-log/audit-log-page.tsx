@@ -7,6 +7,7 @@ import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FIELD_SELECT, LabelledField } from '../../../components/labelled-field.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { downloadText } from '../../../format/download-text.ts';
@@ -136,6 +137,7 @@ function Filters({ filters, set }: { filters: AuditLogFilters; set: (c: Partial<
             type="date"
             className={FIELD_SELECT}
             value={filters.from ?? ''}
+            max={filters.to}
             onChange={(e) => set({ from: e.target.value || undefined })}
           />
         )}
@@ -147,6 +149,7 @@ function Filters({ filters, set }: { filters: AuditLogFilters; set: (c: Partial<
             type="date"
             className={FIELD_SELECT}
             value={filters.to ?? ''}
+            min={filters.from}
             onChange={(e) => set({ to: e.target.value || undefined })}
           />
         )}
@@ -204,17 +207,7 @@ function Entries({
   return (
     <>
       <AuditTable entries={entries} />
-      {query.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="secondary"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? 'Loading…' : 'Show older entries'}
-          </Button>
-        </div>
-      )}
+      <LoadMoreButton query={query} />
     </>
   );
 }

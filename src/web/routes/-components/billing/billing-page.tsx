@@ -6,6 +6,7 @@ import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FIELD_SELECT, LabelledField } from '../../../components/labelled-field.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatCredits, formatCreditsAndDollars } from '../../../format/credits.ts';
@@ -114,17 +115,7 @@ function Ledger({ kind, onClear }: { kind: LedgerKind | undefined; onClear: () =
   return (
     <>
       <LedgerTable entries={entries} />
-      {query.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="secondary"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? 'Loading…' : 'Show older entries'}
-          </Button>
-        </div>
-      )}
+      <LoadMoreButton query={query} />
     </>
   );
 }
