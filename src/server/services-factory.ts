@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/pool.ts';
+import { checkBudgetAlertsLater } from './domain/budgets/budget-alerts.ts';
 import { providerAvailability } from './domain/catalog/availability.ts';
 import { Catalog } from './domain/catalog/catalog.ts';
 import { MODELS } from './domain/catalog/models.ts';
@@ -49,10 +50,21 @@ export function createServices(
   const boss = createBoss(databaseUrl, config.QUEUE_MAINTENANCE_SECONDS);
   const metrics = createMetrics(db, config.ROLE);
   const sendWebhook = jobWebhookHook({ db, boss, config });
-  /** Once a job reached a terminal state: it is counted and its webhook enqueued. */
+  /** Once a job reached a terminal state: it is counted, its budgets checked and its webhook enqueued. */
   const onJobTerminal = async (row: JobRow) => {
     metrics.jobOutcomes.inc({ tool: row.tool, provider: row.provider, status: row.status });
     log.info('job finished', { job_id: row.id, status: row.status, cost_cents: row.actual_cost_cents });
+    // Budgets are checked when a job is created, against its hold. A charge above the hold (a provider
+    // that billed more seconds than estimated) is spend that check never saw: the thresholds it crosses
+    // alert now rather than at the team's next job.
+    if (row.status === 'completed' && (row.actual_cost_cents ?? 0) > row.estimated_cost_cents) {
+      checkBudgetAlertsLater(services, {
+        teamId: row.team_id,
+        personId: row.person_id,
+        apiKeyId: row.api_key_id,
+        folderId: row.folder_id,
+      });
+    }
     // The job's end has committed: a webhook that cannot be enqueued now must not turn it into a failure
     // (or a cancel into a 500). The maintenance sweep enqueues it (enqueueMissedWebhooks).
     await sendWebhook(row).catch((error: unknown) =>

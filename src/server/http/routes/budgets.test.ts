@@ -5,6 +5,8 @@ import { CreatedApiKey } from '../../../contract/api-keys.ts';
 import { budgetPeriod } from '../../../contract/budget-period.ts';
 import { Budget, BudgetAlertEvent, SpendLimitExceededDetails } from '../../../contract/budgets.ts';
 import { ErrorEnvelope } from '../../../contract/errors.ts';
+import { type InstancePresence, startPresence } from '../../db/instance-presence.ts';
+import { claimJob, completeJob } from '../../domain/jobs/job-lifecycle.ts';
 import { startReceiver } from '../../domain/webhooks/webhook-test-support.ts';
 import { failure, memberOf, type Person, person } from '../../testing/team-test-support.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -367,6 +369,50 @@ describe('alerts', () => {
       );
       expect(queued.rows.map((r) => r.payload.data.threshold).sort()).toEqual([100, 50]);
     } finally {
+      await receiver.close();
+    }
+  });
+
+  it('a charge above the hold alerts when the job settles, not at the next job', async () => {
+    const receiver = await startReceiver(() => 204);
+    let presence: InstancePresence | undefined;
+    try {
+      const owner = await person(t);
+      await teamBudget(owner, {
+        credits: 3,
+        mode: 'alert',
+        thresholds: [100],
+        alert_webhook_url: receiver.url,
+      });
+      // One credit held at creation: a third of the budget, no alert.
+      const job = await sketch(t.clientFor(owner.apiKey));
+      expect(job.estimated_cost_cents).toBe(1);
+      // The worker's own path: claimed, then completed with a charge of three credits (a provider that
+      // billed more than estimated), then the terminal hook every finished job goes through.
+      presence = await startPresence(t.db, t.services.log);
+      const lease = await claimJob(t.db, job.id, presence.key, 60, { start: true });
+      const done = await completeJob(
+        t.db,
+        job.id,
+        {
+          output: { version: 'v1', outputs: [] },
+          billedUnits: {},
+          actualCents: 3,
+          cached: false,
+          providerStatus: 'succeeded',
+        },
+        lease!.token,
+      );
+      expect(done?.actual_cost_cents).toBe(3);
+      await t.services.onJobTerminal(done!);
+      await until(() => receiver.received.length === 1);
+      const { secret } = await owner.client.getWebhookSecret();
+      const event = BudgetAlertEvent.parse(
+        new Webhook(secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers),
+      );
+      expect(event.data).toMatchObject({ threshold: 100, spent: 3, credits: 3 });
+    } finally {
+      await presence?.stop();
       await receiver.close();
     }
   });
