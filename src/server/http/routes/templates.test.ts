@@ -325,7 +325,8 @@ describe('POST /v2/templates/{id}/render', () => {
     expect(await probe(post)).toBe('image/png');
     expect(await probe(clip)).toBe('video/mp4');
     expect(await probe(slideshow)).toBe('video/mp4');
-  });
+    // Four renders one after another, two of them videos: a ceiling for a machine shared with other work.
+  }, 120_000);
 
   it('checks the variables: required, declared, one of the choices, a URL for media (422)', async () => {
     const render = (variables: Record<string, string>, id = TITLE_CARD) =>
