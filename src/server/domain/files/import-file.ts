@@ -63,14 +63,7 @@ export async function importFile(
     maxBytes: UPLOAD_MAX_BYTES,
     timeoutMs: IMPORT_TIMEOUT_MS,
   });
-  return store(
-    s,
-    viewer,
-    folderId,
-    name ?? nameFromUrl(fetched.finalUrl),
-    fetched.contentType,
-    fetched.body,
-  );
+  return store(s, viewer, folderId, name ?? nameFromUrl(fetched.finalUrl), fetched.contentType, fetched.body);
 }
 
 /**

@@ -106,7 +106,9 @@ describe('POST /v2/files with bytes the team already has (one rule with the uplo
     const { own, data, bytes } = await freshTeam();
     const first = FileRecord.parse(await own.uploadFile({ body: { filename: 'logo.png', data } }));
     const hash = createHash('sha256').update(bytes).digest('hex');
-    const session = UploadSession.parse(await own.createUploadSession({ body: { hash, size: bytes.length } }));
+    const session = UploadSession.parse(
+      await own.createUploadSession({ body: { hash, size: bytes.length } }),
+    );
     expect(session).toMatchObject({ deduplicated: true, file_id: first.id, file: first });
   });
 
