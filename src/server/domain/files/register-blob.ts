@@ -49,24 +49,22 @@ export interface RegisterBlobInput {
    * bytes that they may see, that file is the answer and no row is added (`same-bytes.ts`). The caller then
    * removes `received`'s blob.
    */
-  sameBytesFor?: FolderViewer;
+  sameBytesFor: FolderViewer;
 }
 
 /**
  * Registers bytes already in the store as a file row (inside the caller's transaction, `tx`), so a session
  * is marked used together with the file it made. Images are measured by sharp, video and audio by ffmpeg
- * (both read headers only); the thumbnail is made on its first request. An upload whose bytes the team
- * already has answers that file instead (its id is not `input.id`).
+ * (both read headers only); the thumbnail is made on its first request. Bytes the team already has in a
+ * file the viewer may see answer that file instead (its id is not `input.id`; same-bytes.ts).
  */
 export async function registerBlob(
   s: Services,
   tx: Queryable,
   input: RegisterBlobInput,
 ): Promise<FileRecord> {
-  if (input.sameBytesFor) {
-    const existing = await claimSameBytes(tx, input.sameBytesFor, input.received.sha256);
-    if (existing) return toFileRecord(fromRow(existing), s.config.PUBLIC_URL);
-  }
+  const existing = await claimSameBytes(tx, input.sameBytesFor, input.received.sha256);
+  if (existing) return toFileRecord(fromRow(existing), s.config.PUBLIC_URL);
   const { width, height, duration_seconds, ...metadata } = await measure(
     s,
     input.received.storageKey,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../../../client/api-error.ts';
 import { FilePage, FileRecord, UploadSession } from '../../../contract/files.ts';
 import { insertJob } from '../../domain/files/file-test-support.ts';
@@ -100,6 +100,34 @@ describe('POST /v2/files with bytes the team already has (one rule with the uplo
     expect(again).toEqual(first);
     expect(await storedRows(first.id)).toBe(1);
     expect(ids(await own.listFiles({}))).toEqual([first.id]);
+  });
+
+  it('stores one file when the same bytes arrive in several requests at once', async () => {
+    const { own, data } = await freshTeam();
+    // Every request may have written its copy before it saw another's row: all but the file's are removed.
+    const put = vi.spyOn(t.services.blobs, 'put');
+    const deleted = vi.spyOn(t.services.blobs, 'delete');
+    let answers: FileRecord[];
+    let putKeys: string[];
+    let deletedKeys: string[];
+    try {
+      answers = await Promise.all(
+        Array.from({ length: 4 }, (_, i) => own.uploadFile({ body: { filename: `logo-${i}.png`, data } })),
+      );
+      putKeys = put.mock.calls.map(([key]) => key);
+      deletedKeys = deleted.mock.calls.map(([key]) => key);
+    } finally {
+      put.mockRestore();
+      deleted.mockRestore();
+    }
+    expect(new Set(answers.map((file) => file.id)).size).toBe(1);
+    expect(await storedRows(answers[0]!.id)).toBe(1);
+    const kept = putKeys.filter((key) => !deletedKeys.includes(key));
+    const { rows } = await t.db.query<{ storage_key: string; thumbnail_key: string | null }>(
+      'SELECT storage_key, thumbnail_key FROM files WHERE id = $1',
+      [answers[0]!.id],
+    );
+    expect(kept.sort()).toEqual([rows[0]!.storage_key, rows[0]!.thumbnail_key].filter(Boolean).sort());
   });
 
   it('answers it the same way as the session path does for the same bytes', async () => {
