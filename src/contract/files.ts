@@ -319,11 +319,16 @@ export const uploadFile = defineEndpoint({
   tag: 'Files',
   summary: 'Upload a small file',
   description:
-    'Direct upload in one JSON request: the bytes base64-encoded in `data`, at most 512 KiB decoded. Files up to 200 MB use `POST /files/upload-session`.',
+    'Direct upload in one JSON request: the bytes base64-encoded in `data`, at most 512 KiB decoded. Files up to 200 MB use `POST /files/upload-session`. Bytes the team already has in a file the caller may see are not stored again: that file is the answer (as the upload session answers it with `deduplicated: true`), where it is: it is not moved into the folder named (its `workspace_id` says where it is; `PATCH /files/{id}` moves it).',
   auth: 'any',
   headers: WorkspaceHeaders,
   body: DirectUploadRequest,
-  responses: { 201: { description: 'The new file.', schema: FileRecord } },
+  responses: {
+    201: {
+      description: 'The new file, or the file the team already had with these bytes.',
+      schema: FileRecord,
+    },
+  },
   errors: ['not_found', 'payload_too_large', 'rate_limited'],
 });
 
@@ -369,7 +374,7 @@ export const importFile = defineEndpoint({
   tag: 'Files',
   summary: 'Register a file by URL',
   description:
-    "Fetches the URL and registers it as a file (origin `import`). A direct upload's `public_url` registers the uploaded file (origin `upload`), or answers the file the team got the same bytes in meanwhile (its id is then not the session's; no second copy is kept).",
+    "Fetches the URL and registers it as a file (origin `import`). A direct upload's `public_url` registers the uploaded file (origin `upload`). Either way, bytes the team already has in a file the caller may see (the same file uploaded meanwhile from another tab, or fetched before) answer that file, where it is (its id is then not the session's; no second copy is kept).",
   auth: 'any',
   headers: WorkspaceHeaders,
   body: ImportFileRequest,

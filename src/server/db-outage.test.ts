@@ -64,12 +64,6 @@ interface Answer {
   retryAfter?: string | null;
 }
 
-/** 1x1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 /**
  * Every 100 ms: a job (a sketch with a prompt of its own, so none is a cache hit), a list of jobs and a
  * small upload, side by side. Records every answer and the prompts of the jobs accepted (202) and of all
@@ -110,7 +104,8 @@ function startLoad(base: string, apiKey: string) {
         call('list', `${base}/v2/jobs?limit=20`, { method: 'GET' }),
         call('upload', `${base}/v2/files`, {
           method: 'POST',
-          body: JSON.stringify({ filename: `${prompt}.png`, data: PNG.toString('base64') }),
+          // Bytes of its own each time: the same bytes again would be answered with the stored file, a read.
+          body: JSON.stringify({ filename: `${prompt}.txt`, data: Buffer.from(prompt).toString('base64') }),
         }),
       ]);
       await tick;

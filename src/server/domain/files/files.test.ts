@@ -235,6 +235,13 @@ describe('storeFile', () => {
     await expect(storeFile(t.services, { ...base, origin: 'upload', id: 'file_../x' })).rejects.toThrow(
       /bad file id/,
     );
+    // The same-bytes rule is for bytes someone brings to their own team; an output is always its own file.
+    await expect(
+      storeFile(t.services, { ...base, origin: 'job', jobId, sameBytesFor: ownerOf(teamId) }),
+    ).rejects.toThrow(/not job outputs/);
+    await expect(
+      storeFile(t.services, { ...base, origin: 'upload', sameBytesFor: ownerOf(otherTeamId) }),
+    ).rejects.toThrow(/not job outputs/);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import {
   DEFAULT_MEDIA_TYPE,
@@ -18,6 +19,7 @@ import { probeImage } from './image-probe.ts';
 import { withLocalCopy } from './local-copy.ts';
 import { mediaFacts } from './media-facts.ts';
 import { mediaUrl, THUMBNAIL_NAME, thumbnailUrl } from './media-urls.ts';
+import { claimSameBytes, findSameBytes } from './same-bytes.ts';
 import { hasThumbnail, thumbnailKind } from './thumbnail-kinds.ts';
 
 type Metadata = z.infer<typeof FileMetadata>;
@@ -146,6 +148,12 @@ export interface StoreFileInput {
   id?: string;
   /** What the caller learned from the bytes (duration of a video...). Image dimensions are measured here. */
   metadata?: Metadata;
+  /**
+   * Bytes brought by this viewer (an inline upload): when the team already has a file with these bytes
+   * that they may see, that file is the answer, nothing is stored and no row is added (`same-bytes.ts`).
+   * Not for job outputs, which each need their own file and lineage.
+   */
+  sameBytesFor?: FolderViewer;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -165,6 +173,15 @@ export async function storeFile(services: Services, input: StoreFileInput): Prom
     throw new Error('storeFile: a job id goes with origin job, and only with it');
   }
   if (input.inputFileIds?.length && jobId === null) throw new Error('storeFile: inputFileIds need a jobId');
+  const viewer = input.sameBytesFor;
+  if (viewer && (jobId !== null || viewer.teamId !== input.teamId)) {
+    throw new Error("storeFile: sameBytesFor is for the team's own uploads, not job outputs");
+  }
+  if (viewer) {
+    // Recognised before anything is written: the usual case, a file sent again, stores nothing.
+    const same = await findSameBytes(services.db, viewer, sha256Hex(input.data));
+    if (same) return toFileRecord(fromRow(same), services.config.PUBLIC_URL);
+  }
   const folderId = input.folderId ?? null;
   // Header-safe and well-formed, as the public route sends it back as Content-Type.
   const mediaType = MediaType.safeParse(input.mediaType).data ?? DEFAULT_MEDIA_TYPE;
@@ -192,8 +209,11 @@ export async function storeFile(services: Services, input: StoreFileInput): Prom
       await services.blobs.put(thumbnailKey, image.thumbnail, 'image/webp');
       written.push(thumbnailKey);
     }
-    const row = await transaction(services.db, async (client) => {
+    const { row, added } = await transaction(services.db, async (client) => {
       await assertTeamOwns(client, input.teamId, folderId, jobId);
+      // Looked at again under the lock: the same bytes may have arrived meanwhile (another tab, a retry).
+      const same = viewer ? await claimSameBytes(client, viewer, stored.sha256) : null;
+      if (same) return { row: same, added: false };
       const { rows } = await client.query<FileRow>(
         `INSERT INTO files (id, team_id, folder_id, name, media_type, size_bytes, sha256, storage_key, origin,
                             job_id, width, height, duration_seconds, thumbnail_key, metadata, thumbnail_failed)
@@ -228,13 +248,31 @@ export async function storeFile(services: Services, input: StoreFileInput): Prom
           await recordJobInputs(client, input.teamId, jobId, input.inputFileIds);
         }
       }
-      return rows[0]!;
+      return { row: rows[0]!, added: true };
     });
+    if (!added) await removeBlobs(services, written);
     return toFileRecord(fromRow(row), services.config.PUBLIC_URL);
   } catch (error) {
     await Promise.all(written.map((key) => services.blobs.delete(key).catch(() => {})));
     throw error;
   }
+}
+
+/** Blobs written for a file that was not added (its bytes were recognised): nothing points at them. */
+async function removeBlobs(services: Services, keys: readonly string[]): Promise<void> {
+  await Promise.all(
+    keys.map((key) =>
+      services.blobs
+        .delete(key)
+        .catch((error: unknown) =>
+          services.log.warn('duplicate upload bytes not removed', { key, error: String(error) }),
+        ),
+    ),
+  );
+}
+
+function sha256Hex(data: Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
 }
 
 async function assertTeamOwns(

@@ -12,7 +12,7 @@ import { storedMediaType } from './media-type-policy.ts';
 import { parseMediaUrl } from './media-urls.ts';
 import { receiveBytes } from './receive-bytes.ts';
 import { registerBlob } from './register-blob.ts';
-import { registerDirectUpload } from './upload-flow.ts';
+import { dropUnusedBytes, registerDirectUpload } from './upload-flow.ts';
 
 const IMPORT_TIMEOUT_MS = 300_000;
 
@@ -51,7 +51,7 @@ export async function importFile(
     if (!other) throw new AppError('not_found', `No file or upload session at ${url}.`);
     return store(
       s,
-      viewer.teamId,
+      viewer,
       folderId,
       name ?? other.name,
       other.mediaType,
@@ -63,37 +63,38 @@ export async function importFile(
     maxBytes: UPLOAD_MAX_BYTES,
     timeoutMs: IMPORT_TIMEOUT_MS,
   });
-  return store(
-    s,
-    viewer.teamId,
-    folderId,
-    name ?? nameFromUrl(fetched.finalUrl),
-    fetched.contentType,
-    fetched.body,
-  );
+  return store(s, viewer, folderId, name ?? nameFromUrl(fetched.finalUrl), fetched.contentType, fetched.body);
 }
 
+/**
+ * Stores fetched bytes as an import, unless the team already has them in a file the caller may see: that
+ * file is the answer and the fetched copy is removed (`same-bytes.ts`, the rule of every upload path).
+ */
 async function store(
   s: Services,
-  teamId: string,
+  viewer: FolderViewer,
   folderId: string | null,
   name: string,
   declaredType: string | null,
   body: import('node:stream').Readable,
 ): Promise<FileRecord> {
   const received = await receiveBytes(s, body, { maxBytes: UPLOAD_MAX_BYTES, label: 'The file at that URL' });
+  const id = newFileId();
   try {
-    return await transaction(s.db, (tx) =>
+    const file = await transaction(s.db, (tx) =>
       registerBlob(s, tx, {
-        id: newFileId(),
-        teamId,
+        id,
+        teamId: viewer.teamId,
         folderId,
         name,
         mediaType: storedMediaType(received.head, declaredType),
         origin: 'import',
         received,
+        sameBytesFor: viewer,
       }),
     );
+    if (file.id !== id) await dropUnusedBytes(s, id, received.storageKey);
+    return file;
   } catch (error) {
     await s.blobs.delete(received.storageKey).catch(() => {});
     throw error;

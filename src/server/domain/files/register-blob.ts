@@ -9,7 +9,7 @@ import { baseMediaType, RASTER_TYPES } from './image-probe.ts';
 import { withLocalCopy } from './local-copy.ts';
 import { mediaFacts } from './media-facts.ts';
 import type { ReceivedBytes } from './receive-bytes.ts';
-import { findSameBytes, lockSameBytes } from './same-bytes.ts';
+import { claimSameBytes } from './same-bytes.ts';
 
 type Metadata = z.infer<typeof FileMetadata>;
 
@@ -45,28 +45,26 @@ export interface RegisterBlobInput {
   origin: 'upload' | 'import';
   received: ReceivedBytes;
   /**
-   * An upload by this viewer: when the team already has a file with these bytes that they may see, that
-   * file is the answer and no row is added (`same-bytes.ts`). The caller then removes `received`'s blob.
+   * Bytes brought by this viewer (an upload or an import): when the team already has a file with these
+   * bytes that they may see, that file is the answer and no row is added (`same-bytes.ts`). The caller then
+   * removes `received`'s blob.
    */
-  sameBytesFor?: FolderViewer;
+  sameBytesFor: FolderViewer;
 }
 
 /**
  * Registers bytes already in the store as a file row (inside the caller's transaction, `tx`), so a session
  * is marked used together with the file it made. Images are measured by sharp, video and audio by ffmpeg
- * (both read headers only); the thumbnail is made on its first request. An upload whose bytes the team
- * already has answers that file instead (its id is not `input.id`).
+ * (both read headers only); the thumbnail is made on its first request. Bytes the team already has in a
+ * file the viewer may see answer that file instead (its id is not `input.id`; same-bytes.ts).
  */
 export async function registerBlob(
   s: Services,
   tx: Queryable,
   input: RegisterBlobInput,
 ): Promise<FileRecord> {
-  if (input.sameBytesFor) {
-    await lockSameBytes(tx, input.teamId, input.received.sha256);
-    const existing = await findSameBytes(tx, input.sameBytesFor, input.received.sha256);
-    if (existing) return toFileRecord(fromRow(existing), s.config.PUBLIC_URL);
-  }
+  const existing = await claimSameBytes(tx, input.sameBytesFor, input.received.sha256);
+  if (existing) return toFileRecord(fromRow(existing), s.config.PUBLIC_URL);
   const { width, height, duration_seconds, ...metadata } = await measure(
     s,
     input.received.storageKey,

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../../../client/api-error.ts';
-import { FilePage, FileRecord } from '../../../contract/files.ts';
+import { FilePage, FileRecord, UploadSession } from '../../../contract/files.ts';
 import { insertJob } from '../../domain/files/file-test-support.ts';
 import { storeFile } from '../../domain/files/files.ts';
 import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
@@ -72,6 +73,91 @@ describe('POST /v2/files (small direct upload) and GET /v2/files/{id}', () => {
   });
 });
 
+describe('POST /v2/files with bytes the team already has (one rule with the upload sessions)', () => {
+  /** A team of its own (the rule is per team), a folder in it, and a PNG no other test sends. */
+  async function freshTeam() {
+    const own = t.clientFor((await signUp(t)).api_key);
+    const folder = await own.createFolder({ body: { name: 'Campaign' } });
+    const bytes = await sharp({ create: { width: 12, height: 9, channels: 3, background: '#12ab34' } })
+      .png()
+      .toBuffer();
+    return { own, folder: folder.workspace, data: bytes.toString('base64'), bytes };
+  }
+
+  const ids = (page: { data: Array<{ id: string }> }) => page.data.map((f) => f.id);
+  const storedRows = async (fileId: string) =>
+    (
+      await t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM files WHERE team_id = (SELECT team_id FROM files WHERE id = $1)',
+        [fileId],
+      )
+    ).rows[0]!.n;
+
+  it('answers the file already stored, and stores nothing more', async () => {
+    const { own, data } = await freshTeam();
+    const first = FileRecord.parse(await own.uploadFile({ body: { filename: 'logo.png', data } }));
+    const again = FileRecord.parse(await own.uploadFile({ body: { filename: 'logo-copy.png', data } }));
+    expect(again).toEqual(first);
+    expect(await storedRows(first.id)).toBe(1);
+    expect(ids(await own.listFiles({}))).toEqual([first.id]);
+  });
+
+  it('stores one file when the same bytes arrive in several requests at once', async () => {
+    const { own, data } = await freshTeam();
+    // Every request may have written its copy before it saw another's row: all but the file's are removed.
+    const put = vi.spyOn(t.services.blobs, 'put');
+    const deleted = vi.spyOn(t.services.blobs, 'delete');
+    let answers: FileRecord[];
+    let putKeys: string[];
+    let deletedKeys: string[];
+    try {
+      answers = await Promise.all(
+        Array.from({ length: 4 }, (_, i) => own.uploadFile({ body: { filename: `logo-${i}.png`, data } })),
+      );
+      putKeys = put.mock.calls.map(([key]) => key);
+      deletedKeys = deleted.mock.calls.map(([key]) => key);
+    } finally {
+      put.mockRestore();
+      deleted.mockRestore();
+    }
+    expect(new Set(answers.map((file) => file.id)).size).toBe(1);
+    expect(await storedRows(answers[0]!.id)).toBe(1);
+    const kept = putKeys.filter((key) => !deletedKeys.includes(key));
+    const { rows } = await t.db.query<{ storage_key: string; thumbnail_key: string | null }>(
+      'SELECT storage_key, thumbnail_key FROM files WHERE id = $1',
+      [answers[0]!.id],
+    );
+    expect(kept.sort()).toEqual([rows[0]!.storage_key, rows[0]!.thumbnail_key].filter(Boolean).sort());
+  });
+
+  it('answers it the same way as the session path does for the same bytes', async () => {
+    const { own, data, bytes } = await freshTeam();
+    const first = FileRecord.parse(await own.uploadFile({ body: { filename: 'logo.png', data } }));
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    const session = UploadSession.parse(
+      await own.createUploadSession({ body: { hash, size: bytes.length } }),
+    );
+    expect(session).toMatchObject({ deduplicated: true, file_id: first.id, file: first });
+  });
+
+  it('leaves the file where it is when the upload names a folder; the answer says where it is', async () => {
+    const { own, folder, data } = await freshTeam();
+    const loose = FileRecord.parse(await own.uploadFile({ body: { filename: 'logo.png', data } }));
+    const into = FileRecord.parse(
+      await own.uploadFile({
+        body: { filename: 'logo.png', data },
+        headers: { 'x-workspace-id': folder.slug },
+      }),
+    );
+    expect(into).toEqual(loose);
+    expect(into.workspace_id).toBeNull();
+    expect(ids(await own.listFiles({ query: { folder: folder.id } }))).toEqual([]);
+    // Moving it there is the caller's choice (the console offers it), with the link it was given.
+    const moved = await own.updateFile({ params: { id: into.id }, body: { workspace_id: folder.id } });
+    expect(moved.workspace_id).toBe(folder.id);
+  });
+});
+
 describe('GET /v2/files (the Files picker)', () => {
   /** A new team with: two uploads (one in a folder), a text file, and an output of a job. */
   async function teamWithFiles() {
@@ -87,8 +173,12 @@ describe('GET /v2/files (the Files picker)', () => {
       [teamId],
     );
     const folderId = folder.rows[0]!.id;
+    // Other bytes than the cat's: the same bytes would be answered with the cat (same-bytes.ts).
+    const dogBytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3333cc' } })
+      .png()
+      .toBuffer();
     const dog = await own.uploadFile({
-      body: { filename: 'dog.png', data },
+      body: { filename: 'dog.png', data: dogBytes.toString('base64') },
       headers: { 'x-workspace-id': folderId },
     });
     const notes = await own.uploadFile({

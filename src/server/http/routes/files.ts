@@ -47,6 +47,8 @@ export function fileRoutes(s: Services) {
         mediaType: storedMediaType(data, body.media_type),
         data,
         origin: 'upload',
+        // Bytes the team already has answer that file, as on the session path (same-bytes.ts).
+        sameBytesFor: auth,
       });
       return reply(201, file);
     }),

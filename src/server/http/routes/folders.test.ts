@@ -112,12 +112,12 @@ describe('listing, get by id or slug, rename', () => {
   it('counts the live files in a folder', async () => {
     const own = t.clientFor((await signUp(t)).api_key);
     const folder = (await own.createFolder({ body: { name: 'Counted' } })).workspace;
-    const data = Buffer.from('hello').toString('base64');
+    const data = (text: string) => Buffer.from(text).toString('base64');
     const a = await own.uploadFile({
-      body: { filename: 'a.txt', data },
+      body: { filename: 'a.txt', data: data('a') },
       headers: { 'x-workspace-id': 'counted' },
     });
-    await own.uploadFile({ body: { filename: 'b.txt', data, workspace_id: folder.id } });
+    await own.uploadFile({ body: { filename: 'b.txt', data: data('b'), workspace_id: folder.id } });
     expect((await own.getFolder({ params: { id_or_slug: folder.id } })).workspace.file_count).toBe(2);
     await own.deleteFile({ params: { id: a.id } });
     expect((await own.getFolder({ params: { id_or_slug: folder.id } })).workspace.file_count).toBe(1);
@@ -159,9 +159,13 @@ describe('listing, get by id or slug, rename', () => {
     const hidden = (await owner.createFolder({ body: { name: 'Mine only', visibility: 'private' } }))
       .workspace;
     const shared = (await owner.createFolder({ body: { name: 'Everyone' } })).workspace;
-    const data = Buffer.from('x').toString('base64');
-    const secret = await owner.uploadFile({ body: { filename: 's.txt', data, workspace_id: hidden.id } });
-    const open = await owner.uploadFile({ body: { filename: 'o.txt', data, workspace_id: shared.id } });
+    const data = (text: string) => Buffer.from(text).toString('base64');
+    const secret = await owner.uploadFile({
+      body: { filename: 's.txt', data: data('secret'), workspace_id: hidden.id },
+    });
+    const open = await owner.uploadFile({
+      body: { filename: 'o.txt', data: data('open'), workspace_id: shared.id },
+    });
 
     const folderIds = async (c: typeof owner) => (await c.listFolders({ query: {} })).data.map((f) => f.id);
     const fileIds = async (c: typeof owner) => (await c.listFiles({ query: {} })).data.map((f) => f.id);

@@ -80,12 +80,41 @@ describe('POST /v2/files/import (external URL)', () => {
 
   it('copies one of our own files by its URL', async () => {
     const stranger = t.clientFor((await signUp(t)).api_key);
+    // Bytes this team does not have yet (it imported the green PNG above: that would be answered).
+    const bytes = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#aa0000' } })
+      .png()
+      .toBuffer();
     const theirs = await stranger.uploadFile({
-      body: { filename: 'shared.png', data: png.toString('base64') },
+      body: { filename: 'shared.png', data: bytes.toString('base64') },
     });
     const copy = await client.importFile({ body: { url: theirs.url } });
     expect(copy).toMatchObject({ name: 'shared.png', origin: 'import', hash: theirs.hash });
     expect(copy.id).not.toBe(theirs.id);
+  });
+
+  it('answers the file the team already has when the URL gives the same bytes, and keeps no copy', async () => {
+    const own = t.clientFor((await signUp(t)).api_key);
+    const folder = (await own.createFolder({ body: { name: 'Leaves' } })).workspace;
+    const uploaded = await own.uploadFile({ body: { filename: 'leaf.png', data: png.toString('base64') } });
+    const blobs = async () =>
+      (await fs.readdir(path.join(dataDir, 'blobs'), { recursive: true, withFileTypes: true })).filter((e) =>
+        e.isFile(),
+      ).length;
+    const before = await blobs();
+    const imported = await own.importFile({
+      body: { url: `${origin}/pictures/green%20leaf.png` },
+      headers: { 'x-workspace-id': folder.id },
+    });
+    // The same answer as the upload paths: the file, where it is (not moved into the folder named).
+    expect(imported).toEqual(uploaded);
+    expect(await blobs()).toBe(before);
+    const again = await own.importFile({ body: { url: `${origin}/moved` } });
+    expect(again.id).toBe(uploaded.id);
+    expect((await own.listFiles({ query: {} })).data.map((f) => f.id)).toEqual([uploaded.id]);
+    // Another team's URL of the same bytes is no copy for this team either.
+    const stranger = t.clientFor((await signUp(t)).api_key);
+    const theirs = await stranger.uploadFile({ body: { filename: 'x.png', data: png.toString('base64') } });
+    expect((await own.importFile({ body: { url: theirs.url } })).id).toBe(uploaded.id);
   });
 
   it('answers 422 for a URL that does not answer 2xx, and 404 for an unknown file of ours', async () => {

@@ -88,17 +88,24 @@ describe("another member's private folder", () => {
   });
 
   it('is filed into by its creator and by a manager', async () => {
-    for (const who of [owner, manager]) {
+    for (const [who, label] of [
+      [owner, 'owner'],
+      [manager, 'manager'],
+    ] as const) {
+      // Bytes of each step's own: the same bytes again would be answered with the file that has them.
+      const data = (step: string) => Buffer.from(`${label} ${step}`).toString('base64');
       const headers = { 'x-workspace-id': hidden.slug };
       const job = await who.createImage({ body: { model: 'local-sketch', prompt: 'x' }, headers });
       expect(job.folder_id).toBe(hidden.id);
-      const uploaded = await who.uploadFile({ body: { filename: 'a.txt', data, workspace_id: hidden.id } });
+      const uploaded = await who.uploadFile({
+        body: { filename: 'a.txt', data: data('upload'), workspace_id: hidden.id },
+      });
       expect(uploaded.workspace_id).toBe(hidden.id);
       expect((await who.createUploadSession({ body: {}, headers })).session_id).toBeTruthy();
-      const theirs = await stranger.uploadFile({ body: { filename: 'shared.txt', data } });
+      const theirs = await stranger.uploadFile({ body: { filename: 'shared.txt', data: data('import') } });
       const copy = await who.importFile({ body: { url: theirs.url }, headers });
       expect(copy.workspace_id).toBe(hidden.id);
-      const loose = await who.uploadFile({ body: { filename: 'loose.txt', data } });
+      const loose = await who.uploadFile({ body: { filename: 'loose.txt', data: data('loose') } });
       const moved = await who.updateFile({ params: { id: loose.id }, body: { workspace_id: hidden.id } });
       expect(moved.workspace_id).toBe(hidden.id);
     }
@@ -129,6 +136,13 @@ describe("another member's private folder", () => {
       deduplicated: true,
       file_id: id,
     });
+    // Nor by the inline upload: the member's own copy is stored (its own record, in no folder).
+    const only = Buffer.from('only mine').toString('base64');
+    const copy = await member.uploadFile({ body: { filename: 'copy.txt', data: only } });
+    expect(copy.id).not.toBe(id);
+    expect(copy.workspace_id).toBeNull();
+    expect(await manager.uploadFile({ body: { filename: 'copy.txt', data: only } })).toMatchObject({ id });
+    await member.deleteFile({ params: { id: copy.id } });
     // Untouched, and still there for those who may see the folder.
     expect(await owner.getFile({ params: { id } })).toEqual(secret);
     expect((await manager.getFile({ params: { id } })).name).toBe('secret.txt');
@@ -137,7 +151,9 @@ describe("another member's private folder", () => {
 
   it("leaves its files out of a plain member's lineage graph, edges included", async () => {
     const input = await member.uploadFile({ body: { filename: 'in.txt', data } });
-    const output = await owner.uploadFile({ body: { filename: 'out.txt', data, workspace_id: hidden.id } });
+    const output = await owner.uploadFile({
+      body: { filename: 'out.txt', data: Buffer.from('out').toString('base64'), workspace_id: hidden.id },
+    });
     const job = await owner.createImage({ body: { model: 'local-sketch', prompt: 'x' } });
     await t.db.query(
       `INSERT INTO file_lineage (file_id, job_id, role) VALUES ($1, $3, 'input'), ($2, $3, 'output')`,
