@@ -15,6 +15,8 @@ test('a voice sample plays as sound on the Presets page and in the voice list; a
   const player = card.getByLabel('Sample of Flite SLT');
   await expect(player).toHaveAttribute('controls', '');
   await expect(card.getByRole('img')).toHaveCount(0);
+  // Nothing is loading before anyone presses play (browsers fire loadstart on render).
+  await expect(card.getByRole('status')).toHaveText('');
   // Played as a person would (the player's own play), it loads real audio the browser can decode.
   await player.evaluate((audio: HTMLAudioElement) => {
     audio.muted = true;
@@ -25,6 +27,7 @@ test('a voice sample plays as sound on the Presets page and in the voice list; a
       player.evaluate((audio: HTMLAudioElement) => Number.isFinite(audio.duration) && audio.duration),
     )
     .toBeGreaterThan(1);
+  await expect(card.getByRole('status')).toHaveText('');
   await expect(card.getByRole('alert')).toHaveCount(0);
 
   // OpenAI publishes no samples, and OpenAI is not enabled here: said, not pictured.

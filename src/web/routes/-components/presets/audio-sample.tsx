@@ -18,7 +18,8 @@ export function AudioSample({ url, name }: { url: string; name: string }) {
         preload="none"
         src={url}
         aria-label={`Sample of ${name}`}
-        onLoadStart={() => setState('loading')}
+        // Not on loadstart: browsers fire it on render even with preload="none", before anyone pressed play.
+        onPlay={() => setState('loading')}
         onWaiting={() => setState('loading')}
         onCanPlay={() => setState('ready')}
         onPlaying={() => setState('ready')}

@@ -126,14 +126,17 @@ describe('a preset card', () => {
     expect(within(card).queryByRole('img')).toBeNull();
     const status = within(card).getByRole('status');
     expect(status).toHaveTextContent('');
+    // Browsers start a (suspended) load on render, even with preload="none": nothing is loading yet.
     fireEvent.loadStart(player);
+    expect(status).toHaveTextContent('');
+    fireEvent.play(player);
     expect(status).toHaveTextContent('Loading the sample…');
     fireEvent.playing(player);
     expect(status).toHaveTextContent('');
     fireEvent.error(player);
     expect(within(card).getByRole('alert')).toHaveTextContent('The sample could not be played.');
     // Pressing play again is a new try.
-    fireEvent.loadStart(player);
+    fireEvent.play(player);
     expect(within(card).queryByRole('alert')).toBeNull();
   });
 });
