@@ -33,7 +33,10 @@ export const Preset = z
     namespace: z.string().meta({ description: 'Whose id system minted the value (a provider id).' }),
     name: z.string(),
     description: z.string(),
-    preview_url: z.string().meta({ description: 'Sample audio or image.' }),
+    preview_url: z.string().meta({
+      description:
+        "Sample audio or image. A voice's sample is audio: spoken here for local voices, the provider's own where it publishes one (ElevenLabs). The empty string when this server has no sample for the preset (OpenAI publishes none; a provider not enabled here).",
+    }),
     metadata: z.record(z.string(), z.union([z.string(), z.array(z.string())])).meta({
       description: 'Filterable attributes; keys vary by type; values are strings or arrays of strings.',
     }),
@@ -118,7 +121,7 @@ export const getPresetPreview = defineEndpoint({
   tag: 'Presets',
   summary: "Play a preset's sample",
   description:
-    "The sample a preset's `preview_url` points to when this server renders it: an MP3 for the voices of local speech models, a PNG for image styles and presets with no sample of their own; made on first request, then cached. Public; answers carry a strong ETag, `Cache-Control: public, max-age=86400, immutable` and honour Range requests.",
+    "The sample a preset's `preview_url` points to when this server makes it: an MP3 spoken by the local speech engine for its voices, a PNG for image styles; made once on first request, then kept. Provider voices answer 404 `not_found` here (their sample, if any, is the provider's own URL). Public; answers carry a strong ETag, `Cache-Control: public, max-age=86400, immutable` and honour Range requests.",
   auth: 'none',
   params: z.object({ id: PresetId }),
   responses: {

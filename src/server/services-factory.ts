@@ -12,6 +12,7 @@ import { jobWebhookHook } from './domain/jobs/job-webhook.ts';
 import { createPipelineEngine } from './domain/jobs/pipeline-engine.ts';
 import type { Provider } from './domain/jobs/provider.ts';
 import { RemoteFollower } from './domain/jobs/remote-follower.ts';
+import { PublishedVoiceSamples } from './domain/presets/published-voice-samples.ts';
 import { deriveKeys } from './domain/secrets.ts';
 import type { Logger } from './logger.ts';
 import { createDevMailbox, createSmtpMailer } from './mail/mailer.ts';
@@ -20,6 +21,7 @@ import { createLocalEngines } from './providers/local/engines.ts';
 import { ffmpegPath, runFfmpeg } from './providers/local/ffmpeg-binary.ts';
 import { probeMedia } from './providers/local/ffmpeg-probe.ts';
 import { createLocalProvider } from './providers/local/local-provider.ts';
+import { elevenLabsVoiceSamples } from './providers/remote/model-listings.ts';
 import { createRemoteProviders } from './providers/remote/remote-providers.ts';
 import { createBoss } from './queue/boss.ts';
 import { QueueWaker } from './queue/queue-waker.ts';
@@ -93,6 +95,14 @@ export function createServices(
     },
     providers,
     metrics,
+    // Only an enabled provider's listing is read: without its key its voices have no sample here.
+    voiceSamples: new PublishedVoiceSamples({
+      listings: config.ELEVENLABS_API_KEY
+        ? { elevenlabs: (signal) => elevenLabsVoiceSamples(config, signal) }
+        : {},
+      dataDir: config.DATA_DIR,
+      log,
+    }),
     onJobTerminal,
     wakeQueue: (name) => queueWaker.wake(name),
     queueWaker,

@@ -9,6 +9,7 @@ import type { JobRow } from './domain/jobs/job-row.ts';
 import type { JobRuns } from './domain/jobs/job-runs.ts';
 import type { Provider } from './domain/jobs/provider.ts';
 import type { RemoteFollower } from './domain/jobs/remote-follower.ts';
+import type { PublishedVoiceSamples } from './domain/presets/published-voice-samples.ts';
 import type { AppKeys } from './domain/secrets.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -42,6 +43,8 @@ export interface Services {
   jobRuns: JobRuns;
   /** The jobs this process follows at external providers while no worker waits on them. */
   remoteJobs: RemoteFollower;
+  /** The samples enabled providers publish for their voices (ElevenLabs' `preview_url`), for presets. */
+  voiceSamples: PublishedVoiceSamples;
   /** This process's Prometheus metrics (served at /metrics). */
   metrics: Metrics;
   /** Called once when a job reaches a terminal state (counts it, sends its webhook). */

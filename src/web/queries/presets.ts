@@ -130,14 +130,17 @@ export function presetFragment(preset: Preset, tool: ToolKey): Record<string, un
 const AUDIO_FILE = /\.(mp3|wav|ogg|m4a|flac|aac)(\?|#|$)/i;
 
 /**
- * Whether a preset's sample is sound or a picture. The URL does not say, so: local voices are spoken,
- * a team's sound presets keep their job's output, files ending like audio are audio; the rest are pictures.
+ * Whether a preset's sample is sound, a picture, or missing. An empty `preview_url` means the server has
+ * no sample (a provider's voice the provider publishes none for, or a provider not enabled there). A
+ * voice's sample is its sound; otherwise the URL does not say, so: a team's sound presets keep their job's
+ * output, files ending like audio are audio, the rest are pictures.
  */
-export function presetSampleKind(preset: Preset): 'audio' | 'image' {
+export function presetSampleKind(preset: Preset): 'audio' | 'image' | 'none' {
   const url = preset.preview_url;
+  if (!url) return 'none';
   if (url.startsWith('data:image/')) return 'image';
   if (AUDIO_FILE.test(url)) return 'audio';
-  if (preset.type === 'voice' && preset.namespace === 'local') return 'audio';
+  if (preset.type === 'voice') return 'audio';
   const tool = preset.metadata.tool;
   if (preset.namespace === 'team' && !url.includes('/v2/presets/') && (tool === 'speech' || tool === 'music'))
     return 'audio';

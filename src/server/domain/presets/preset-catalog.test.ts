@@ -63,11 +63,24 @@ describe('PresetCatalog', () => {
     expect(() => new PresetCatalog([adam, adam])).toThrow('share an id');
   });
 
-  it('points preview_url at the provider or at this server, never nowhere', () => {
+  it('points preview_url at the provider or at this server, or leaves it empty when there is no sample', () => {
     expect(presetView(rachel, 'http://h').preview_url).toBe('https://cdn.example/rachel.mp3');
-    const drawn = { ...adam, preview: { kind: 'local-image', style: null, prompt: 'adam' } as const };
-    expect(presetView(drawn, 'http://h').preview_url).toBe(`http://h/v2/presets/${adam.id}/preview`);
     const local = PRESETS.page({ namespace: ['local'] }, 1).data[0]!;
     expect(presetView(local, 'http://h').preview_url).toBe(`http://h/v2/presets/${local.id}/preview`);
+    const listed = {
+      ...adam,
+      preview: { kind: 'provider-listing', provider: 'elevenlabs', voice: 'v-adam' } as const,
+    };
+    const published = {
+      url: (provider: string, voice: string) => (voice === 'v-adam' ? `https://p/${provider}.mp3` : null),
+    };
+    expect(presetView(listed, 'http://h', published).preview_url).toBe('https://p/elevenlabs.mp3');
+    // Not (yet) in the provider's listing, or the provider not enabled: no sample, not a made-up one.
+    expect(
+      presetView({ ...listed, preview: { ...listed.preview, voice: 'other' } }, 'http://h', published)
+        .preview_url,
+    ).toBe('');
+    expect(presetView(listed, 'http://h').preview_url).toBe('');
+    expect(presetView({ ...adam, preview: { kind: 'none' } }, 'http://h').preview_url).toBe('');
   });
 });

@@ -6,8 +6,11 @@ import type { PresetRecord } from './preset-record.ts';
 /*
  * The built-in voices of the external speech providers as `voice` presets, namespaced by provider. A
  * preset's fragment names a model of that provider and the preset id; the provider's adapter turns the id
- * back into its own voice value (voice-presets.ts). They have no hosted sample we could vouch for, so
- * `preview_url` is a picture the local sketch engine draws from the voice's name (spec 2.7: audio or image).
+ * back into its own voice value (voice-presets.ts). A voice's sample is its sound, never a picture:
+ * - ElevenLabs publishes one per voice (`preview_url` of `GET /v1/voices`): taken from that listing when
+ *   ElevenLabs is enabled here (published-voice-samples.ts);
+ * - OpenAI publishes none (its API has no voice listing), so its voices have no sample on this server
+ *   (docs/providers.md says why none is made through OpenAI).
  */
 
 const OPENAI_PRESETS: PresetRecord[] = OPENAI_VOICES.map((voice) => {
@@ -20,7 +23,7 @@ const OPENAI_PRESETS: PresetRecord[] = OPENAI_VOICES.map((voice) => {
     namespace: 'openai',
     name: voice.name,
     description: `OpenAI's ${voice.name} voice${voice.recommended ? ', recommended by OpenAI for the best quality' : ''}. Works with ${voice.models.join(', ')}.`,
-    preview: { kind: 'local-image', style: null, prompt: `${voice.name} voice` },
+    preview: { kind: 'none' },
     metadata: { provider: 'openai', voice: voice.id, models: [...voice.models], language: 'multilingual' },
     status: 'active',
     tools: { speech: { model, voice: id } },
@@ -36,7 +39,7 @@ const ELEVENLABS_PRESETS: PresetRecord[] = ELEVENLABS_PREMADE_VOICES.map((voice)
     namespace: 'elevenlabs',
     name: voice.name,
     description: `ElevenLabs' ${voice.name}: ${voice.description}, ${voice.accent} accent${voice.useCase ? `, for ${voice.useCase}` : ''}.${voice.legacy ? ' An earlier default voice, kept for existing integrations.' : ''}`,
-    preview: { kind: 'local-image', style: null, prompt: `${voice.name} voice` },
+    preview: { kind: 'provider-listing', provider: 'elevenlabs', voice: voice.id },
     metadata: {
       provider: 'elevenlabs',
       voice: voice.id,

@@ -12,7 +12,7 @@ import type { Queryable } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import { PRESETS } from './preset-catalog.ts';
 import type { PresetRecord } from './preset-record.ts';
-import { presetView } from './preset-view.ts';
+import { previewUrl, type VoiceSampleSource } from './preset-view.ts';
 import { sketchSvg } from './sketch-svg.ts';
 
 interface TeamPresetRow {
@@ -92,12 +92,20 @@ function referencedPresets(value: unknown): PresetRecord[] {
 }
 
 /**
- * A sample for a preset saved without one: the sample of a built-in preset it uses, else a small picture
- * drawn from its id (as a data: URL, so it needs no route and tells nothing about the preset).
+ * A sample for a preset saved without one: the sample of a built-in preset it uses (when this server has
+ * one), else a small picture drawn from its id (as a data: URL, so it needs no route and tells nothing
+ * about the preset).
  */
-function defaultPreview(id: string, fragment: Record<string, unknown>, publicUrl: string): string {
-  const [used] = referencedPresets(fragment);
-  if (used) return presetView(used, publicUrl).preview_url;
+function defaultPreview(
+  id: string,
+  fragment: Record<string, unknown>,
+  publicUrl: string,
+  samples: VoiceSampleSource | undefined,
+): string {
+  const sample = referencedPresets(fragment)
+    .map((used) => previewUrl(used, publicUrl, samples))
+    .find((url) => url !== '');
+  if (sample) return sample;
   return `data:image/svg+xml;base64,${Buffer.from(sketchSvg(id, 0, 256, 256)).toString('base64')}`;
 }
 
@@ -106,6 +114,7 @@ export async function createTeamPreset(
   owner: { teamId: string; personId: string | null },
   body: z.output<typeof CreatePresetRequest>,
   publicUrl: string,
+  samples?: VoiceSampleSource,
 ): Promise<PresetRecord> {
   const fragment = checkFragment(body.tool, body.fragment);
   let id: string;
@@ -127,7 +136,7 @@ export async function createTeamPreset(
       body.description ?? '',
       { tool: body.tool, ...model },
       { [body.tool]: fragment },
-      body.preview_url ?? defaultPreview(id, fragment, publicUrl),
+      body.preview_url ?? defaultPreview(id, fragment, publicUrl, samples),
       TEAM_PRESETS_MAX,
     ],
   );

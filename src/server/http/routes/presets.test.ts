@@ -190,7 +190,12 @@ describe('GET /v2/presets/{id}/preview', () => {
     const response = await t.request(new URL(fr.preview_url!).pathname);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('audio/mpeg');
-    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(5000);
+    // Real speech by the engine itself: an MP3 ffprobe reads, a sentence long.
+    const file = path.join(dataDir, 'sample-fr.mp3');
+    await writeFile(file, Buffer.from(await response.arrayBuffer()));
+    const probed = await probe(file);
+    expect(probed.audio).toMatchObject({ codec_name: 'mp3' });
+    expect(probed.seconds).toBeGreaterThan(1.5);
     const unknown = await t.request('/v2/presets/preset_000000000000/preview');
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: { code: 'not_found' } });
@@ -230,11 +235,19 @@ describe('image style presets', () => {
     expect(a.equals(await sample(second!))).toBe(false);
   });
 
-  it('gives every preset a preview_url string, provider voices a drawn picture', async () => {
+  it('gives provider voices no sample when their provider is not enabled: an empty preview_url, no picture', async () => {
     const all = await listAll({ limit: 100 });
-    expect(all.every((p) => typeof p.preview_url === 'string' && p.preview_url.length > 0)).toBe(true);
+    expect(all.every((p) => typeof p.preview_url === 'string')).toBe(true);
+    const provider = all.filter((p) => p.namespace === 'openai' || p.namespace === 'elevenlabs');
+    expect(provider.length).toBeGreaterThan(30);
+    expect(provider.every((p) => p.preview_url === '')).toBe(true);
+    const local = all.filter((p) => p.namespace === 'local');
+    expect(local.every((p) => p.preview_url.startsWith(`${TEST_PUBLIC_URL}/v2/presets/`))).toBe(true);
     const alloy = (await listAll({ namespace: 'openai', q: 'alloy' }))[0]!;
-    const response = await t.request(new URL(alloy.preview_url).pathname);
-    expect(response.headers.get('content-type')).toBe('image/png');
+    const response = await t.request(`/v2/presets/${alloy.id}/preview`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({
+      error: { code: 'not_found', message: `Preset ${alloy.id} has no sample on this server.` },
+    });
   });
 });

@@ -50,7 +50,7 @@ export function presetRoutes(s: Services) {
     if (!preset) throw noPreset(id);
     return preset;
   };
-  const view = (p: PresetRecord) => presetView(p, s.config.PUBLIC_URL);
+  const view = (p: PresetRecord) => presetView(p, s.config.PUBLIC_URL, s.voiceSamples);
 
   let binary: string | undefined;
   const previews = new PresetPreviews({
@@ -79,7 +79,7 @@ export function presetRoutes(s: Services) {
     defineRoute(getPreset, async ({ params, auth }) => view(await resolve(params.id, auth))),
 
     defineRoute(createPreset, async ({ body, auth }) =>
-      reply(201, view(await createTeamPreset(s.db, auth, body, s.config.PUBLIC_URL))),
+      reply(201, view(await createTeamPreset(s.db, auth, body, s.config.PUBLIC_URL, s.voiceSamples))),
     ),
 
     defineRoute(updatePreset, async ({ params, body, auth }) =>
@@ -93,10 +93,12 @@ export function presetRoutes(s: Services) {
 
     defineRoute(getPresetPreview, async ({ params, c }) => {
       const preset = presetOf(params.id);
-      if (preset.preview.kind === 'url') {
+      if (preset.preview.kind !== 'local-speech' && preset.preview.kind !== 'local-image') {
+        // A provider's voice: its sample, if any, is the provider's own (the preset's preview_url).
+        const elsewhere = presetView(preset, s.config.PUBLIC_URL, s.voiceSamples).preview_url;
         throw new AppError(
           'not_found',
-          `Preset ${preset.id} has no sample on this server. Its sample is at ${preset.preview.url}.`,
+          `Preset ${preset.id} has no sample on this server.${elsewhere ? ` Its sample is at ${elsewhere}.` : ''}`,
         );
       }
       const sample = await previews.sample(preset.id, preset.preview);

@@ -5,6 +5,7 @@ import { MODELS } from '../../domain/catalog/models.ts';
 import {
   checkCatalog,
   elevenLabsListing,
+  elevenLabsVoiceSamples,
   falListing,
   type ListingConfig,
   openaiListing,
@@ -27,6 +28,14 @@ const REPLICATE_LISTED = new Set([
 ]);
 const OPENAI_LISTED = [{ id: 'gpt-image-2' }, { id: 'tts-1', shutdown_date: '2027-01-06' }];
 const ELEVENLABS_LISTED = [{ model_id: 'eleven_v3' }];
+/** ElevenLabs' GET /v1/voices (GetVoicesResponse): a voice without a usable sample URL is left out. */
+const ELEVENLABS_VOICES = {
+  voices: [
+    { voice_id: 'aria', name: 'Aria', category: 'premade', preview_url: 'https://cdn.example/aria.mp3' },
+    { voice_id: 'cloned', name: 'Mine', category: 'cloned', preview_url: null },
+    { voice_id: 'odd', name: 'Odd', category: 'premade', preview_url: 'javascript:alert(1)' },
+  ],
+};
 
 let server: Server;
 let base: string;
@@ -61,6 +70,10 @@ function answer(req: IncomingMessage): [number, unknown] {
   if (url.pathname === '/elevenlabs/models') {
     if (req.headers['xi-api-key'] !== 'xi-key') return [401, { detail: 'invalid_api_key' }];
     return [200, ELEVENLABS_LISTED];
+  }
+  if (url.pathname === '/elevenlabs/voices') {
+    if (req.headers['xi-api-key'] !== 'xi-key') return [401, { detail: 'invalid_api_key' }];
+    return [200, ELEVENLABS_VOICES];
   }
   return [404, {}];
 }
@@ -119,6 +132,15 @@ describe('provider model listings', () => {
       new Set(['eleven_v3', 'eleven_v9']),
     );
     expect(eleven).toMatchObject({ missing: ['eleven_v9'], unlisted: ['music_v1'] });
+  });
+
+  it('reads the sample URL ElevenLabs lists for each voice, keeping only web addresses', async () => {
+    const samples = await elevenLabsVoiceSamples(config());
+    expect([...samples]).toEqual([['aria', 'https://cdn.example/aria.mp3']]);
+    expect(seen.map((s) => s.path)).toContain('/elevenlabs/voices?show_legacy=true');
+    await expect(elevenLabsVoiceSamples({ ...config(), ELEVENLABS_API_KEY: 'wrong' })).rejects.toThrow(
+      'HTTP 401',
+    );
   });
 
   it('says which providers it could not check without their keys, and asks nothing of them', async () => {

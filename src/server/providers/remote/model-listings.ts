@@ -13,6 +13,7 @@ import type { ModelDefinition } from '../../domain/catalog/types.ts';
  * - OpenAI: `GET {OPENAI_BASE_URL}/models`, `Authorization: Bearer …`, `{ data: [{ id, shutdown_date? }] }`;
  * - ElevenLabs: `GET {ELEVENLABS_API_URL}/models`, `xi-api-key`, `[{ model_id }]`. It lists the speech
  *   models only: music and transcription ids cannot be checked there and are reported as such.
+ * Also ElevenLabs' voice listing, for the sample each voice has (elevenLabsVoiceSamples).
  */
 
 export type ListingConfig = Pick<
@@ -152,6 +153,34 @@ export async function elevenLabsListing(
     missing: checkable.filter((id) => !listed.has(id)),
     unlisted: ids.filter((id) => !speechIds.has(id)),
   });
+}
+
+/**
+ * The sample ElevenLabs publishes for each voice of the account: `GET {ELEVENLABS_API_URL}/voices`
+ * (`xi-api-key`) answers `{ voices: [{ voice_id, name, category, labels, preview_url, ... }] }`, every voice
+ * in one answer; `show_legacy=true` adds the earlier default voices (Rachel, Adam, ...), which the API
+ * otherwise leaves out. `preview_url` is a public MP3 on ElevenLabs' storage. Read-only: nothing is billed.
+ */
+export async function elevenLabsVoiceSamples(
+  config: Pick<ListingConfig, 'ELEVENLABS_API_KEY' | 'ELEVENLABS_API_URL'>,
+  signal?: AbortSignal,
+): Promise<Map<string, string>> {
+  if (!config.ELEVENLABS_API_KEY) throw new Error('ELEVENLABS_API_KEY is not set.');
+  const { status, body } = await getJson(
+    joinUrl(config.ELEVENLABS_API_URL, '/voices?show_legacy=true'),
+    { 'xi-api-key': config.ELEVENLABS_API_KEY },
+    signal,
+  );
+  if (status === 404) throw new Error('/voices answered HTTP 404');
+  const voices = (body as { voices?: unknown } | null)?.voices;
+  if (!Array.isArray(voices)) throw new Error('/voices answered no voices list');
+  const samples = new Map<string, string>();
+  for (const voice of voices as { voice_id?: unknown; preview_url?: unknown }[]) {
+    const url = typeof voice?.preview_url === 'string' ? voice.preview_url : '';
+    // Only web addresses are passed on to browsers (a listing is data, not something to trust blindly).
+    if (typeof voice.voice_id === 'string' && /^https?:\/\//i.test(url)) samples.set(voice.voice_id, url);
+  }
+  return samples;
 }
 
 /** One provider's report, or why it could not be made (a failed request is reported, not thrown). */

@@ -20,7 +20,11 @@ export const MUSIC_BYTES = Buffer.from('MUSIC-BYTES');
  * - Eleven Music's refusals `bad_prompt` with a `prompt_suggestion`
  *   (https://elevenlabs.io/docs/cookbooks/music/quickstart#copyrighted-material);
  * - 429 `too_many_concurrent_requests` past the plan's concurrency
- *   (https://elevenlabs.io/docs/models#concurrency-and-priority).
+ *   (https://elevenlabs.io/docs/models#concurrency-and-priority);
+ * - the voice listing `GET /v1/voices` (the reference's GetVoicesResponse, elevenlabs-js `voices.getAll`):
+ *   `{ voices: [{ voice_id, name, category, labels, description, preview_url, ... }] }`, every voice in one
+ *   answer, the earlier default voices only with `show_legacy=true`; `preview_url` is a public MP3 (on
+ *   ElevenLabs' storage there, on this server here).
  */
 const LIMITS: Record<string, number> = {
   eleven_multilingual_v2: 10_000,
@@ -104,6 +108,8 @@ export interface ElevenLabsProtocolServer {
   accepted: number;
   /** Largest speech-to-text upload (documented: under 5.0 GB; lower it to test the refusal). */
   maxUploadBytes: number;
+  /** The `preview_url` the voice listing gives a voice. */
+  sampleUrl(voiceId: string): string;
   close(): Promise<void>;
 }
 
@@ -129,6 +135,7 @@ export async function startElevenLabsServer(key = 'xi-test-key'): Promise<Eleven
     dropAfterAccept: 0,
     accepted: 0,
     maxUploadBytes: 5_000_000_000,
+    sampleUrl: (voiceId) => `${api.url.replace(/\/v1$/, '')}/premade/voices/${voiceId}/sample.mp3`,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -150,6 +157,11 @@ export async function startElevenLabsServer(key = 'xi-test-key'): Promise<Eleven
         'too_many_concurrent_requests',
         `Current concurrency limit: ${api.maxConcurrent}.`,
       );
+    }
+    // The samples are public files (no key), as on ElevenLabs' storage.
+    if (request.method === 'GET' && /^\/premade\/voices\/[^/]+\/sample\.mp3$/.test(request.path)) {
+      res.writeHead(200, { 'content-type': 'audio/mpeg' });
+      return res.end(ttsBytes('sample'));
     }
     const path = request.path.replace(/^\/v1/, '');
     if (req.headers['xi-api-key'] !== key) {
@@ -173,6 +185,7 @@ export async function startElevenLabsServer(key = 'xi-test-key'): Promise<Eleven
     const requestId = `req_${++served}`;
     const tts = /^\/text-to-speech\/([^/]+)$/.exec(path);
     if (request.method === 'POST' && tts) return speech(request, res, tts[1]!, requestId);
+    if (request.method === 'GET' && path === '/voices') return voices(request, res, requestId);
     if (request.method === 'POST' && path === '/music') return music(request, res, requestId);
     if (request.method === 'POST' && path === '/speech-to-text')
       return transcription(request, res, requestId);
@@ -237,6 +250,29 @@ export async function startElevenLabsServer(key = 'xi-test-key'): Promise<Eleven
       'x-character-count': String(text.length),
     });
     res.end(ttsBytes(text));
+  }
+
+  function voices(request: RecordedRequest, res: ServerResponse, requestId: string) {
+    const legacy = request.query.get('show_legacy') === 'true';
+    const listed = ELEVENLABS_PREMADE_VOICES.filter((v) => legacy || !v.legacy).map((v) => ({
+      voice_id: v.id,
+      name: v.name,
+      category: 'premade',
+      labels: {
+        accent: v.accent,
+        description: v.description,
+        gender: v.gender,
+        ...(v.age ? { age: v.age } : {}),
+        ...(v.useCase ? { use_case: v.useCase } : {}),
+      },
+      description: null,
+      preview_url: api.sampleUrl(v.id),
+      available_for_tiers: [],
+      settings: null,
+      high_quality_base_model_ids: ['eleven_multilingual_v2'],
+      is_legacy: v.legacy ?? false,
+    }));
+    sendJson(res, 200, { voices: listed }, { 'request-id': requestId });
   }
 
   function music(request: RecordedRequest, res: ServerResponse, requestId: string) {

@@ -88,17 +88,23 @@ export function VoiceList({
             const presetModel = typeof fragment?.model === 'string' ? fragment.model : null;
             return (
               <li key={preset.id} className={cx('flex items-center gap-3 py-2', chosen && 'font-medium')}>
-                {/* Provider voices have a picture, not a spoken sample: nothing to play. */}
                 {presetSampleKind(preset) === 'audio' ? (
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={`${player.playing === preset.id ? 'Stop' : 'Play'} sample of ${preset.name}`}
-                    aria-pressed={player.playing === preset.id}
+                    aria-label={`${player.active(preset.id) ? 'Stop' : 'Play'} sample of ${preset.name}`}
+                    aria-pressed={player.active(preset.id)}
+                    aria-busy={player.loading === preset.id}
                     onClick={() => player.toggle(preset.id, preset.preview_url)}
                     className="w-9 shrink-0 px-0"
                   >
-                    {player.playing === preset.id ? <StopIcon /> : <PlayIcon />}
+                    {player.loading === preset.id ? (
+                      <Spinner />
+                    ) : player.playing === preset.id ? (
+                      <StopIcon />
+                    ) : (
+                      <PlayIcon />
+                    )}
                   </Button>
                 ) : (
                   <span className="w-9 shrink-0" />
@@ -115,9 +121,14 @@ export function VoiceList({
                       .filter(Boolean)
                       .join(' · ')}
                   </span>
+                  {player.loading === preset.id && (
+                    <span role="status" className="block text-xs text-zinc-600 dark:text-zinc-400">
+                      Loading the sample…
+                    </span>
+                  )}
                   {player.failed === preset.id && (
-                    <span className="block text-xs text-red-700 dark:text-red-400">
-                      The sample could not play.
+                    <span role="alert" className="block text-xs text-red-700 dark:text-red-400">
+                      The sample could not be played.
                     </span>
                   )}
                 </span>

@@ -6,7 +6,7 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Preset } from '../../../../contract/presets.ts';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
@@ -32,7 +32,12 @@ function entry(model: string, available: boolean): PriceCatalogEntry {
   return { model, tool: 'speech', display_name: model, description: model, available, providers: [] };
 }
 
-const CATALOG = [entry('local-flite', true), entry('tts-1', false)];
+const CATALOG = [
+  entry('local-flite', true),
+  entry('tts-1', false),
+  entry('gpt-4o-mini-tts', true),
+  entry('eleven-multilingual-v2', true),
+];
 const slt = voice(
   'preset_00000000000a',
   'slt',
@@ -40,13 +45,17 @@ const slt = voice(
   'local-flite',
   'http://localhost/v2/presets/a/preview',
 );
-// The server drew a picture for a voice of a provider that is not enabled: no sample at all.
-const alloy = voice(
-  'preset_00000000000b',
-  'Alloy',
-  'openai',
-  'tts-1',
-  'http://localhost/v2/presets/b/preview',
+// A voice of a provider that is not enabled: the server has no sample for it.
+const alloy = voice('preset_00000000000b', 'Alloy', 'openai', 'tts-1', '');
+// Enabled, but OpenAI publishes no samples.
+const marin = voice('preset_00000000000c', 'Marin', 'openai', 'gpt-4o-mini-tts', '');
+// ElevenLabs' own sample, from its voice listing.
+const aria = voice(
+  'preset_00000000000d',
+  'Aria',
+  'elevenlabs',
+  'eleven-multilingual-v2',
+  'https://storage.example/premade/voices/aria/sample.mp3',
 );
 
 function renderCards(presets: Preset[]) {
@@ -90,8 +99,44 @@ describe('a preset card', () => {
     renderCards([alloy]);
     const card = await screen.findByRole('article', { name: 'Alloy' });
     expect(card).toHaveTextContent('Not enabled on this server');
-    expect(card).toHaveTextContent('No sample: this voice is not enabled on this server.');
+    expect(card).toHaveTextContent('No sample on this server: this voice is not enabled here.');
     expect(within(card).queryByRole('img')).toBeNull();
+    expect(card.querySelector('audio')).toBeNull();
     expect(within(card).queryByRole('link', { name: /in playground/ })).toBeNull();
+  });
+
+  it('says an enabled voice without a published sample has none here, and offers it in the playground', async () => {
+    renderCards([marin]);
+    const card = await screen.findByRole('article', { name: 'Marin' });
+    expect(card).toHaveTextContent('No sample on this server: use it in the playground to hear it.');
+    expect(within(card).queryByRole('img')).toBeNull();
+    expect(card.querySelector('audio')).toBeNull();
+    expect(within(card).getByRole('link', { name: /^Use\s*Marin\s*in playground$/ })).toBeInTheDocument();
+  });
+
+  it("plays a provider's own sample in an audio player, saying when it loads and when it cannot play", async () => {
+    renderCards([aria]);
+    const card = await screen.findByRole('article', { name: 'Aria' });
+    const player = within(card).getByLabelText('Sample of Aria');
+    expect(player.tagName).toBe('AUDIO');
+    expect(player).toHaveAttribute('src', aria.preview_url);
+    expect(player).toHaveAttribute('controls');
+    // Nothing is fetched before it is played.
+    expect(player).toHaveAttribute('preload', 'none');
+    expect(within(card).queryByRole('img')).toBeNull();
+    const status = within(card).getByRole('status');
+    expect(status).toHaveTextContent('');
+    // Browsers start a (suspended) load on render, even with preload="none": nothing is loading yet.
+    fireEvent.loadStart(player);
+    expect(status).toHaveTextContent('');
+    fireEvent.play(player);
+    expect(status).toHaveTextContent('Loading the sample…');
+    fireEvent.playing(player);
+    expect(status).toHaveTextContent('');
+    fireEvent.error(player);
+    expect(within(card).getByRole('alert')).toHaveTextContent('The sample could not be played.');
+    // Pressing play again is a new try.
+    fireEvent.play(player);
+    expect(within(card).queryByRole('alert')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { Badge } from '../../../components/badge.tsx';
 import { Button, buttonClasses } from '../../../components/button.tsx';
 import { NOT_ENABLED } from '../../../format/availability.ts';
 import { presetFragment, presetSampleKind } from '../../../queries/presets.ts';
+import { AudioSample } from './audio-sample.tsx';
 import { presetTool, toggledPair } from './preset-search.ts';
 
 interface PresetCardProps {
@@ -24,21 +25,23 @@ export function PresetCard({ preset, picked, onRename, onDelete, runsHere }: Pre
   const model = typeof fragment?.model === 'string' ? fragment.model : undefined;
   const own = preset.namespace === 'team';
   const headingId = `${preset.id}-name`;
+  const sample = presetSampleKind(preset);
   return (
     <article
       aria-labelledby={headingId}
       data-preset-id={preset.id}
       className="flex flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
     >
-      {preset.type === 'voice' && presetSampleKind(preset) === 'image' ? (
-        // A voice's sample is its sound: a picture would be no sample at all. This server speaks the
-        // voices of its own engines; another provider's voice is heard by using it where it is enabled.
+      {sample === 'none' ? (
+        // Said rather than left blank, and never a picture standing in for a voice's sound.
         <p className="bg-zinc-50 p-3 text-sm text-zinc-600 dark:bg-zinc-800/60 dark:text-zinc-400">
           {runsHere === false
-            ? 'No sample: this voice is not enabled on this server.'
-            : 'No sample here: use it in the playground to hear it.'}
+            ? 'No sample on this server: this voice is not enabled here.'
+            : preset.type === 'voice'
+              ? 'No sample on this server: use it in the playground to hear it.'
+              : 'No sample on this server.'}
         </p>
-      ) : presetSampleKind(preset) === 'image' ? (
+      ) : sample === 'image' ? (
         <img
           src={preset.preview_url}
           alt={`Sample of ${preset.name}`}
@@ -47,14 +50,7 @@ export function PresetCard({ preset, picked, onRename, onDelete, runsHere }: Pre
         />
       ) : (
         <div className="bg-zinc-50 p-3 dark:bg-zinc-800/60">
-          {/* biome-ignore lint/a11y/useMediaCaption: a voice sample is one short spoken sentence, named by its label. */}
-          <audio
-            controls
-            preload="none"
-            src={preset.preview_url}
-            aria-label={`Sample of ${preset.name}`}
-            className="w-full"
-          />
+          <AudioSample url={preset.preview_url} name={preset.name} />
         </div>
       )}
       <div className="flex flex-1 flex-col gap-2 p-3">

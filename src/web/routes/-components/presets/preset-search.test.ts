@@ -44,7 +44,11 @@ describe('preset browser search', () => {
 
   it('tells a spoken sample from a picture', () => {
     expect(sampleKind(preset({ type: 'voice', namespace: 'local' }))).toBe('audio');
-    expect(sampleKind(preset({ type: 'voice', namespace: 'openai' }))).toBe('image');
+    // A voice's sample is sound; a voice the server has no sample for has none, not a picture.
+    expect(sampleKind(preset({ type: 'voice', namespace: 'elevenlabs', preview_url: 'https://p/v/1' }))).toBe(
+      'audio',
+    );
+    expect(sampleKind(preset({ type: 'voice', namespace: 'openai', preview_url: '' }))).toBe('none');
     expect(sampleKind(preset({ preview_url: 'https://cdn.example/rachel.mp3' }))).toBe('audio');
     expect(sampleKind(preset({ preview_url: 'data:image/svg+xml;base64,AA' }))).toBe('image');
     expect(
