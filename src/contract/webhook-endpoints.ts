@@ -50,9 +50,12 @@ export const WebhookEndpoint = z
     failure_streak: z.int().min(0).meta({ description: 'Deliveries in a row that ended failed.' }),
     last_delivery_at: Timestamp.nullable().meta({ description: 'When the latest delivery ended.' }),
     last_delivery_status: z.enum(['delivered', 'failed']).nullable(),
-    missed_events: z.int().min(0).meta({
-      description: `Events of the last ${WEBHOOK_ENDPOINT_LIMITS.recoverWindowDays} days, of the types it subscribes to, that were not delivered because it was off (or its receiver answered 410 Gone): what \`recoverWebhookEndpoint\` would send.`,
-    }),
+    missed_events: z
+      .int()
+      .min(0)
+      .meta({
+        description: `Events of the last ${WEBHOOK_ENDPOINT_LIMITS.recoverWindowDays} days, of the types it subscribes to, that were not delivered because it was off (or its receiver answered 410 Gone): what \`recoverWebhookEndpoint\` would send.`,
+      }),
     created_at: Timestamp,
     updated_at: Timestamp,
   })
@@ -222,9 +225,12 @@ export const RecoverWebhookEndpointRequest = z
 export const WebhookEndpointRecovery = z
   .object({
     queued: z.int().min(0).meta({ description: 'Missed events queued by this request, oldest first.' }),
-    remaining: z.int().min(0).meta({
-      description: `Missed events of the window still not queued (beyond the ${WEBHOOK_ENDPOINT_LIMITS.recoverMaxPerRequest} of one request): ask again to queue them.`,
-    }),
+    remaining: z
+      .int()
+      .min(0)
+      .meta({
+        description: `Missed events of the window still not queued (beyond the ${WEBHOOK_ENDPOINT_LIMITS.recoverMaxPerRequest} of one request): ask again to queue them.`,
+      }),
     since: Timestamp.meta({ description: 'The start of the window used.' }),
   })
   .meta({ id: 'WebhookEndpointRecovery' });

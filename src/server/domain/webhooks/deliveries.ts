@@ -48,6 +48,9 @@ export function deliveryQueueJobId(webhookId: string, attempt: number, requeue?:
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** Names one requeueing of a delivery (sent again on demand): the instant its row went back to `pending`. */
+export const requeueKey = (at: Date): string => `requeued:${at.toISOString()}`;
+
 /**
  * Queues try `attempt` on the caller's connection, so it commits (or not) with the state that asked for it.
  * `requeue` names a later queueing of a try already queued once (a stopped delivery sent again: its try

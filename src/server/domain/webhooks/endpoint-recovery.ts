@@ -1,9 +1,12 @@
 import type pg from 'pg';
-import { WEBHOOK_ENDPOINT_LIMITS, type WebhookEndpointRecovery } from '../../../contract/webhook-endpoints.ts';
+import {
+  WEBHOOK_ENDPOINT_LIMITS,
+  type WebhookEndpointRecovery,
+} from '../../../contract/webhook-endpoints.ts';
 import { transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
-import { type DeliveryStatus, queueTry } from './deliveries.ts';
+import { type DeliveryStatus, queueTry, requeueKey } from './deliveries.ts';
 
 /**
  * Sending a team endpoint's events again (issue #33): one delivery on demand, and the events it missed
@@ -84,14 +87,11 @@ export async function redeliverEndpointDelivery(
       webhookId,
       attempt,
       undefined,
-      requeue(requeued.rows[0]!.updated_at),
+      requeueKey(requeued.rows[0]!.updated_at),
     );
     return { webhook_id: webhookId, attempt };
   });
 }
-
-/** Names one requeueing of a delivery: the instant its row went back to `pending`. */
-const requeue = (at: Date) => `requeued:${at.toISOString()}`;
 
 /**
  * Queues the endpoint's missed events since `since` (at most the window back, the default), oldest first,
@@ -123,7 +123,14 @@ export async function recoverMissedEvents(
       [endpointId, from, endpoint.url, WEBHOOK_ENDPOINT_LIMITS.recoverMaxPerRequest],
     );
     for (const row of rows) {
-      await queueTry(services.boss, client, row.webhook_id, row.attempts + 1, undefined, requeue(row.updated_at));
+      await queueTry(
+        services.boss,
+        client,
+        row.webhook_id,
+        row.attempts + 1,
+        undefined,
+        requeueKey(row.updated_at),
+      );
     }
     const left = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${picked}) missed`, [
       endpointId,
