@@ -118,7 +118,7 @@ export async function recoverMissedEvents(
     const { rows } = await client.query<{ webhook_id: string; attempts: number; updated_at: Date }>(
       `UPDATE webhook_deliveries SET status = 'pending', url = $3, next_attempt_at = now(),
               updated_at = clock_timestamp()
-        WHERE webhook_id IN (${picked} ORDER BY d.created_at, d.webhook_id LIMIT $4)
+        WHERE status = 'stopped' AND webhook_id IN (${picked} ORDER BY d.created_at, d.webhook_id LIMIT $4)
         RETURNING webhook_id, attempts, updated_at`,
       [endpointId, from, endpoint.url, WEBHOOK_ENDPOINT_LIMITS.recoverMaxPerRequest],
     );
