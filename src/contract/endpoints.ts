@@ -102,6 +102,8 @@ import {
   getWebhookEndpoint,
   listWebhookEndpointDeliveries,
   listWebhookEndpoints,
+  recoverWebhookEndpoint,
+  redeliverWebhookEndpointDelivery,
   updateWebhookEndpoint,
 } from './webhook-endpoints.ts';
 import { getWebhookSecret, rotateWebhookSecret, sendWebhookTestEvent } from './webhooks.ts';
@@ -222,6 +224,8 @@ export const endpoints = {
   updateWebhookEndpoint,
   deleteWebhookEndpoint,
   listWebhookEndpointDeliveries,
+  redeliverWebhookEndpointDelivery,
+  recoverWebhookEndpoint,
   // MCP authorization: the console's consent page
   getOAuthClient,
   decideOAuthConsent,

@@ -465,6 +465,14 @@ export const listJobWebhookDeliveries = defineEndpoint({
   errors: ['not_found'],
 });
 
+/** What a redelivery queued: the delivery (its `webhook-id`) and the number of its next try. */
+export const WebhookRedelivery = z
+  .object({
+    webhook_id: z.string(),
+    attempt: z.int().min(1).meta({ description: 'The number of the queued try.' }),
+  })
+  .meta({ id: 'WebhookRedelivery' });
+
 export const redeliverJobWebhook = defineEndpoint({
   operationId: 'redeliverJobWebhook',
   method: 'POST',
@@ -477,15 +485,7 @@ export const redeliverJobWebhook = defineEndpoint({
   auth: 'any',
   params: JobParams,
   responses: {
-    202: {
-      description: 'Queued.',
-      schema: z
-        .object({
-          webhook_id: z.string(),
-          attempt: z.int().min(1).meta({ description: 'The number of the queued try.' }),
-        })
-        .meta({ id: 'WebhookRedelivery' }),
-    },
+    202: { description: 'Queued.', schema: WebhookRedelivery },
   },
   errors: ['not_found', 'conflict'],
 });

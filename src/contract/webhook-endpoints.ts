@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HttpUrl, Timestamp } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { WebhookDelivery } from './jobs.ts';
+import { WebhookDelivery, WebhookRedelivery } from './jobs.ts';
 
 /**
  * Team-level webhook endpoints (ours, issue #33): besides a job's own `options.webhook_url`, a team lists
@@ -25,6 +25,10 @@ export const WEBHOOK_ENDPOINT_LIMITS = {
   descriptionMax: 500,
   /** Deliveries in a row ending failed (after all their retries) before an endpoint is disabled. */
   failuresBeforeDisable: 20,
+  /** How far back a recovery reaches: missed events older than this are not sent again. */
+  recoverWindowDays: 7,
+  /** Missed events one recovery queues at most (the oldest first); asking again sends the next ones. */
+  recoverMaxPerRequest: 500,
 } as const;
 
 export const WebhookEndpointId = z
@@ -46,6 +50,12 @@ export const WebhookEndpoint = z
     failure_streak: z.int().min(0).meta({ description: 'Deliveries in a row that ended failed.' }),
     last_delivery_at: Timestamp.nullable().meta({ description: 'When the latest delivery ended.' }),
     last_delivery_status: z.enum(['delivered', 'failed']).nullable(),
+    missed_events: z
+      .int()
+      .min(0)
+      .meta({
+        description: `Events of the last ${WEBHOOK_ENDPOINT_LIMITS.recoverWindowDays} days, of the types it subscribes to, that were not delivered because it was off (or its receiver answered 410 Gone): what \`recoverWebhookEndpoint\` would send.`,
+      }),
     created_at: Timestamp,
     updated_at: Timestamp,
   })
@@ -169,4 +179,74 @@ export const listWebhookEndpointDeliveries = defineEndpoint({
     200: { description: 'The tries.', schema: z.object({ data: z.array(WebhookDelivery) }) },
   },
   errors: ['not_found'],
+});
+
+// ---------------------------------------------------------------------------------------------
+// Sending again: one delivery on demand, and the events missed while an endpoint was off
+// ---------------------------------------------------------------------------------------------
+
+const DeliveryParams = z.object({
+  id: WebhookEndpointId,
+  webhook_id: z
+    .string()
+    .regex(/^msg_[0-9a-f]{32}$/, { message: 'must have the form msg_<32 hex characters>' })
+    .meta({ description: 'The delivery: its `webhook-id` header.' }),
+});
+
+export const redeliverWebhookEndpointDelivery = defineEndpoint({
+  operationId: 'redeliverWebhookEndpointDelivery',
+  method: 'POST',
+  path: '/v2/webhook-endpoints/{id}/deliveries/{webhook_id}/redeliver',
+  host: 'api',
+  tag: 'Account',
+  summary: "Send an endpoint's delivery again",
+  description:
+    "Owners and managers. Queues the next try of one delivery of the endpoint now, to the endpoint's current URL: the same `webhook-id` (receivers deduplicate on it) and payload, signed afresh; if it fails, the retry policy's remaining tries follow. 404 when the endpoint or the delivery is not the team's, 409 while the delivery is still in progress or the endpoint is disabled. The try is listed by `listWebhookEndpointDeliveries`.",
+  auth: 'any',
+  params: DeliveryParams,
+  responses: { 202: { description: 'Queued.', schema: WebhookRedelivery } },
+  errors: ['forbidden', 'not_found', 'conflict'],
+});
+
+const windowMs = WEBHOOK_ENDPOINT_LIMITS.recoverWindowDays * 86_400_000;
+
+export const RecoverWebhookEndpointRequest = z
+  .object({
+    since: Timestamp.optional()
+      .refine((since) => since === undefined || Date.parse(since) >= Date.now() - windowMs, {
+        message: `must be within the last ${WEBHOOK_ENDPOINT_LIMITS.recoverWindowDays} days`,
+      })
+      .meta({
+        description: `Send the missed events from this instant on; at most ${WEBHOOK_ENDPOINT_LIMITS.recoverWindowDays} days ago, which is also the default.`,
+      }),
+  })
+  .meta({ id: 'RecoverWebhookEndpointRequest' });
+
+export const WebhookEndpointRecovery = z
+  .object({
+    queued: z.int().min(0).meta({ description: 'Missed events queued by this request, oldest first.' }),
+    remaining: z
+      .int()
+      .min(0)
+      .meta({
+        description: `Missed events of the window still not queued (beyond the ${WEBHOOK_ENDPOINT_LIMITS.recoverMaxPerRequest} of one request): ask again to queue them.`,
+      }),
+    since: Timestamp.meta({ description: 'The start of the window used.' }),
+  })
+  .meta({ id: 'WebhookEndpointRecovery' });
+export type WebhookEndpointRecovery = z.infer<typeof WebhookEndpointRecovery>;
+
+export const recoverWebhookEndpoint = defineEndpoint({
+  operationId: 'recoverWebhookEndpoint',
+  method: 'POST',
+  path: '/v2/webhook-endpoints/{id}/recover',
+  host: 'api',
+  tag: 'Account',
+  summary: 'Send the events an endpoint missed',
+  description: `Owners and managers. Queues the events the endpoint missed while it was disabled (by the server or by hand; its \`missed_events\`): those since \`since\` (at most ${WEBHOOK_ENDPOINT_LIMITS.recoverWindowDays} days back, the default), of the types it subscribes to now, oldest first, at most ${WEBHOOK_ENDPOINT_LIMITS.recoverMaxPerRequest} per request. Each is sent to the endpoint's current URL with its own \`webhook-id\` and payload, signed afresh, and retried like any delivery. Each missed event is queued once: asking again queues only what is left (\`queued: 0\` when nothing is). 409 while the endpoint is disabled (turn it on first).`,
+  auth: 'any',
+  params: Params,
+  body: RecoverWebhookEndpointRequest,
+  responses: { 202: { description: 'Queued.', schema: WebhookEndpointRecovery } },
+  errors: ['invalid_request', 'forbidden', 'not_found', 'conflict'],
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../contract/errors.ts';
+import { newWebhookId } from '../domain/webhooks/signature.ts';
 import { createLogger } from '../logger.ts';
 import { casesFor, type FuzzCase, type FuzzFixture, type Operation } from '../testing/fuzz/fuzz-cases.ts';
 import type { Schema } from '../testing/fuzz/json-schema-sample.ts';
@@ -126,6 +127,13 @@ async function makeFixture(): Promise<FuzzFixture> {
   const endpoint = await client.createWebhookEndpoint({
     body: { url: 'https://93.184.215.14/fuzz', events: ['job.completed'] },
   });
+  // A delivery of the endpoint, for the paths that name one (what a job's end would have made).
+  const delivery = newWebhookId();
+  await t.db.query(
+    `INSERT INTO webhook_deliveries (webhook_id, team_id, endpoint_id, event_type, url, payload, status, attempts)
+     VALUES ($1, $2, $3, 'budget.threshold_reached', $4, '{}', 'failed', 1)`,
+    [delivery, owner.teamId, endpoint.id, endpoint.url],
+  );
   const budget = await client.createBudget({
     body: { scope: { type: 'team', id: owner.teamId }, credits: 1000, period: 'month', mode: 'alert' },
   });
@@ -141,7 +149,7 @@ async function makeFixture(): Promise<FuzzFixture> {
     [/^\/v2\/team\/invitations\//, { id: invitation.id }],
     [/^\/v2\/team\/members\//, { user_id: member.id }],
     [/^\/v2\/tools\//, { tool_key: 'image' }],
-    [/^\/v2\/webhook-endpoints\//, { id: endpoint.id }],
+    [/^\/v2\/webhook-endpoints\//, { id: endpoint.id, webhook_id: delivery }],
     [/^\/v2\/budgets\//, { id: budget.id }],
   ];
   return {

@@ -82,3 +82,26 @@ export function useDeleteWebhookEndpoint() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints }),
   });
 }
+
+/**
+ * Sends one delivery of an endpoint again (owners and managers): its log then shows the new try pending,
+ * then its outcome.
+ */
+export function useRedeliverEndpointDelivery(endpointId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (webhookId: string) =>
+      api().redeliverWebhookEndpointDelivery({ params: { id: endpointId, webhook_id: webhookId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.endpointDeliveries(endpointId) }),
+  });
+}
+
+/** Queues the events an endpoint missed while it was off; the list (its `missed_events`) and log follow. */
+export function useRecoverWebhookEndpoint(endpointId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api().recoverWebhookEndpoint({ params: { id: endpointId }, body: {} }),
+    // The endpoints' key is a prefix of every endpoint's log key: both are read again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints }),
+  });
+}

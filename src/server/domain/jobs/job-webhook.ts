@@ -6,8 +6,8 @@ import { type JobRow, toJob } from './job-row.ts';
 
 /**
  * The terminal-state hook: a job with `options.webhook_url` gets one signed event for its end state, and
- * so does every enabled team endpoint subscribed to it (each delivery is unique per job, event and
- * receiver, so a repeated call sends nothing more).
+ * so does every team endpoint subscribed to it (a disabled one records it as missed). Each delivery is
+ * unique per job, event and receiver, so a repeated call sends nothing more.
  */
 export function jobWebhookHook(services: Pick<Services, 'db' | 'boss' | 'config'>) {
   const baseUrl = `${services.config.PUBLIC_URL}/v2`;

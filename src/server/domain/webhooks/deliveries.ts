@@ -41,22 +41,32 @@ type BossServices = Pick<Services, 'db' | 'boss'>;
  * The pg-boss job id of one try, derived from the delivery and the try number: sending the same try twice
  * inserts one queue job (pg-boss ignores a conflicting id), so duplicates never double a try.
  */
-export function deliveryQueueJobId(webhookId: string, attempt: number): string {
-  const hex = createHash('sha256').update(`webhook-delivery:${webhookId}:${attempt}`).digest('hex');
+export function deliveryQueueJobId(webhookId: string, attempt: number, requeue?: string): string {
+  const key = `webhook-delivery:${webhookId}:${attempt}${requeue ? `:${requeue}` : ''}`;
+  const hex = createHash('sha256').update(key).digest('hex');
   // Shaped as a version-5-style UUID (pg-boss job ids are uuids).
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** Queues try `attempt` on the caller's connection, so it commits (or not) with the state that asked for it. */
+/** Names one requeueing of a delivery (sent again on demand): the instant its row went back to `pending`. */
+export const requeueKey = (at: Date): string => `requeued:${at.toISOString()}`;
+
+/**
+ * Queues try `attempt` on the caller's connection, so it commits (or not) with the state that asked for it.
+ * `requeue` names a later queueing of a try already queued once (a stopped delivery sent again: its try
+ * `attempt` ran and found the endpoint off), whose first queue job may still be kept by pg-boss and would
+ * swallow a second one under the same id.
+ */
 export async function queueTry(
   boss: PgBoss,
   client: Queryable,
   webhookId: string,
   attempt: number,
   startAfter?: Date,
+  requeue?: string,
 ): Promise<void> {
   const options: PgBoss.SendOptions = {
-    id: deliveryQueueJobId(webhookId, attempt),
+    id: deliveryQueueJobId(webhookId, attempt, requeue),
     db: namedStatements(client),
   };
   if (startAfter) options.startAfter = startAfter;
@@ -221,15 +231,15 @@ export async function deliverWebhookTry(
   // A try that was started and never finished (a crashed worker) is simply made again. The request is
   // logged as sent: its headers carry signatures (HMACs), never the secret itself.
   await db.query(
-    `INSERT INTO webhook_attempts (webhook_id, attempt, request_headers, request_body, request_body_truncated)
-     VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO webhook_attempts (webhook_id, attempt, request_headers, request_body, request_body_truncated, url)
+     VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (webhook_id, attempt) DO UPDATE
        SET started_at = now(), finished_at = NULL, duration_ms = NULL, response_status = NULL, error = NULL,
-           next_attempt_at = NULL, request_headers = EXCLUDED.request_headers,
+           next_attempt_at = NULL, url = EXCLUDED.url, request_headers = EXCLUDED.request_headers,
            request_body = EXCLUDED.request_body, request_body_truncated = EXCLUDED.request_body_truncated,
            response_headers = NULL, response_body = NULL,
            response_body_truncated = false`,
-    [webhookId, attempt, JSON.stringify(headers), sentBody.text, sentBody.truncated],
+    [webhookId, attempt, JSON.stringify(headers), sentBody.text, sentBody.truncated, delivery.url],
   );
 
   const { policy } = settings;
@@ -348,6 +358,8 @@ interface DeliveryListRow {
   response_status: number | null;
   error: string | null;
   attempt_next_at: Date | null;
+  /** Where this try went (null for tries made before migration 031: then the delivery's URL). */
+  attempt_url: string | null;
   request_headers: Record<string, string> | null;
   request_body: string | null;
   request_body_truncated: boolean;
@@ -367,7 +379,7 @@ export type DeliveryFilter = { jobId: string } | { endpointId: string; limit: nu
 function requestOf(r: DeliveryListRow): WebhookDelivery['request'] {
   if (!r.request_headers) return null;
   return {
-    url: r.url,
+    url: r.attempt_url ?? r.url,
     headers: r.request_headers,
     body: r.request_body ?? '',
     body_truncated: r.request_body_truncated,
@@ -410,6 +422,7 @@ export async function listDeliveryTries(
     `SELECT d.webhook_id, d.job_id, d.endpoint_id, d.event_type, d.url, d.status, d.attempts,
             d.next_attempt_at, d.created_at, d.updated_at, a.attempt, a.started_at, a.finished_at,
             a.duration_ms, a.response_status, a.error, a.next_attempt_at AS attempt_next_at,
+            a.url AS attempt_url,
             a.request_headers, a.request_body, coalesce(a.request_body_truncated, false) AS request_body_truncated,
             a.response_headers, a.response_body,
             coalesce(a.response_body_truncated, false) AS response_body_truncated
@@ -440,6 +453,7 @@ export async function listDeliveryTries(
       const latest = attempt === d.attempts && d.status === 'pending';
       out.push({
         ...base,
+        url: r.attempt_url ?? d.url,
         id: `${d.webhook_id}.${attempt}`,
         attempt,
         status: r.finished_at === null ? 'pending' : ok ? 'succeeded' : 'failed',

@@ -8,6 +8,7 @@ import {
 import { type Db, type Queryable, transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import { isManagerRole } from '../identity/team.ts';
+import { missedEventSql } from './endpoint-recovery.ts';
 
 /** One home for a team's webhook endpoints (issue #33): read by every member, changed by managers. */
 
@@ -22,12 +23,15 @@ interface EndpointRow {
   failure_streak: number;
   last_delivery_at: Date | null;
   last_delivery_status: 'delivered' | 'failed' | null;
+  missed_events: number;
   created_at: Date;
   updated_at: Date;
 }
 
+// Every query names the table webhook_endpoints (no alias): the count of missed events refers to it.
 const COLUMNS = `id, url, description, events, enabled, disabled_reason, disabled_at, failure_streak,
-  last_delivery_at, last_delivery_status, created_at, updated_at`;
+  last_delivery_at, last_delivery_status, created_at, updated_at,
+  (SELECT count(*)::int FROM webhook_deliveries d WHERE ${missedEventSql('d', 'webhook_endpoints')}) AS missed_events`;
 
 function toWire(r: EndpointRow): WebhookEndpoint {
   return {
@@ -41,6 +45,7 @@ function toWire(r: EndpointRow): WebhookEndpoint {
     failure_streak: r.failure_streak,
     last_delivery_at: r.last_delivery_at?.toISOString() ?? null,
     last_delivery_status: r.last_delivery_status,
+    missed_events: r.missed_events,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
   };

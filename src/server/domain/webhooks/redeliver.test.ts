@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../../contract/webhooks.ts';
 import { webhookDeliverySettings } from '../../queue/webhook-delivery.ts';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app.ts';
-import { deliverWebhookTry, listJobDeliveries } from './deliveries.ts';
+import { deliverWebhookTry, listJobDeliveries, queueTry } from './deliveries.ts';
 import { redeliverJobWebhook } from './redeliver.ts';
 import { DEFAULT_WEBHOOK_RETRY_POLICY } from './retry-policy.ts';
 import { newWebhookId } from './signature.ts';
@@ -58,6 +58,37 @@ describe('redeliverJobWebhook', () => {
       [2, 'succeeded', 200],
       [1, 'failed', 500],
     ]);
+  });
+
+  it('sends a delivery again whose queued try already ran and found its URL stopped', async () => {
+    const url = 'https://hooks.example.com/stopped-on-the-way';
+    const job = await insertTestJob(t.db, teamId);
+    const webhookId = newWebhookId();
+    const payload: WebhookEvent = { type: 'job.completed', timestamp: new Date().toISOString(), data: job };
+    // Another delivery's 410 stopped the URL after this one's first try was queued: that try stops it.
+    await t.db.query(
+      `INSERT INTO webhook_deliveries (webhook_id, team_id, job_id, event_type, url, payload, status, next_attempt_at)
+       VALUES ($1, $2, $3, 'job.completed', $4, $5, 'pending', now())`,
+      [webhookId, teamId, job.id, url, JSON.stringify(payload)],
+    );
+    await t.db.query('INSERT INTO webhook_stopped_urls (team_id, url, webhook_id) VALUES ($1, $2, $3)', [
+      teamId,
+      url,
+      webhookId,
+    ]);
+    await queueTry(t.services.boss, t.db, webhookId, 1);
+    await eventually(async () => {
+      const { rows } = await t.db.query('SELECT status FROM webhook_deliveries WHERE webhook_id = $1', [
+        webhookId,
+      ]);
+      return rows[0]?.status === 'stopped' ? true : undefined;
+    });
+
+    // Its try 1 ran (and pg-boss keeps that job): the redelivery's try 1 is a queue job of its own.
+    expect(await redeliverJobWebhook(t.services, teamId, job.id)).toEqual({ webhookId, attempt: 1 });
+    await eventually(async () =>
+      workerCalls.some((call) => call.webhookId === webhookId && call.url === url) ? true : undefined,
+    );
   });
 
   it('refuses a second ask while the delivery is in progress (409), and a job without a webhook (404)', async () => {

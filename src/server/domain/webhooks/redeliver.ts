@@ -1,7 +1,7 @@
 import { transaction } from '../../db/pool.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
-import { type DeliveryStatus, queueTry } from './deliveries.ts';
+import { type DeliveryStatus, queueTry, requeueKey } from './deliveries.ts';
 
 /**
  * Sends a job's latest webhook event again, on demand (issue #33): the next try of the same delivery, with
@@ -36,12 +36,21 @@ export async function redeliverJobWebhook(
       teamId,
       delivery.url,
     ]);
-    await client.query(
-      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), updated_at = now()
-        WHERE webhook_id = $1`,
+    const requeued = await client.query<{ updated_at: Date }>(
+      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), updated_at = clock_timestamp()
+        WHERE webhook_id = $1 RETURNING updated_at`,
       [delivery.webhook_id],
     );
-    await queueTry(services.boss, client, delivery.webhook_id, attempt);
+    // A delivery stopped on its way (its queued try ran and found the URL stopped) had this try queued
+    // once already, and pg-boss keeps that job: this queueing gets an id of its own.
+    await queueTry(
+      services.boss,
+      client,
+      delivery.webhook_id,
+      attempt,
+      undefined,
+      requeueKey(requeued.rows[0]!.updated_at),
+    );
     return { webhookId: delivery.webhook_id, attempt };
   });
 }

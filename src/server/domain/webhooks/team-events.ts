@@ -19,8 +19,10 @@ export interface TeamEventOptions {
  * THE way an event reaches the team's webhook endpoints (issue #33): one delivery, with its first try
  * queued, for every enabled endpoint subscribed to `type`. Jobs' ends come through here (job-webhook.ts);
  * budget alerts call it with `budget.threshold_reached` and their own `data`. The body is
- * `{ type, timestamp, data }`, signed, retried and logged like a job's own webhook. Answers the webhook ids
- * of the deliveries it created.
+ * `{ type, timestamp, data }`, signed, retried and logged like a job's own webhook. A disabled endpoint
+ * subscribed to `type` gets the delivery too, `stopped` and not queued: a missed event, which
+ * endpoint-recovery.ts sends once the endpoint is back on and someone asks. Answers the webhook ids of
+ * the deliveries it queued.
  */
 export async function dispatchTeamEvent(
   q: TeamEventQueue,
@@ -30,16 +32,16 @@ export async function dispatchTeamEvent(
   options: TeamEventOptions = {},
 ): Promise<string[]> {
   const payload = { type, timestamp: new Date().toISOString(), data };
-  const { rows: endpoints } = await q.db.query<{ id: string; url: string }>(
-    `SELECT id, url FROM webhook_endpoints WHERE team_id = $1 AND enabled AND $2 = ANY (events)`,
+  const { rows: endpoints } = await q.db.query<{ id: string; url: string; enabled: boolean }>(
+    `SELECT id, url, enabled FROM webhook_endpoints WHERE team_id = $1 AND $2 = ANY (events)`,
     [teamId, type],
   );
-  const created: string[] = [];
+  const queued: string[] = [];
   for (const endpoint of endpoints) {
     const { rows } = await q.db.query<{ webhook_id: string }>(
       `INSERT INTO webhook_deliveries
          (webhook_id, team_id, job_id, endpoint_id, event_type, url, payload, status, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', now())
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $8 = 'pending' THEN now() END)
        ON CONFLICT (endpoint_id, job_id, event_type) WHERE endpoint_id IS NOT NULL AND job_id IS NOT NULL
        DO NOTHING
        RETURNING webhook_id`,
@@ -51,11 +53,12 @@ export async function dispatchTeamEvent(
         type,
         endpoint.url,
         JSON.stringify(payload),
+        endpoint.enabled ? 'pending' : 'stopped',
       ],
     );
-    if (!rows[0]) continue;
+    if (!rows[0] || !endpoint.enabled) continue;
     await queueTry(q.boss, q.db, rows[0].webhook_id, 1);
-    created.push(rows[0].webhook_id);
+    queued.push(rows[0].webhook_id);
   }
-  return created;
+  return queued;
 }

@@ -147,7 +147,7 @@ describe('team webhook endpoints', () => {
     const b = await team.client.createWebhookEndpoint({
       body: { url: failed.url, events: ['job.failed', 'budget.threshold_reached'] },
     });
-    await team.client.createWebhookEndpoint({
+    const c = await team.client.createWebhookEndpoint({
       body: { url: off.url, events: ['job.completed', 'job.failed'], enabled: false },
     });
     expect(WebhookEndpoint.parse(a)).toMatchObject({
@@ -177,7 +177,17 @@ describe('team webhook endpoints', () => {
 
     // The job's deliveries include the endpoint's; the endpoint's log lists its own.
     const forJob = await team.client.listJobWebhookDeliveries({ params: { id: broke.id } });
-    expect(forJob.data.map((d) => [d.endpoint_id, d.status])).toEqual([[b.id, 'succeeded']]);
+    // The disabled endpoint's is listed as not sent (a missed event it can recover once back on).
+    expect(
+      forJob.data
+        .map((d) => [d.endpoint_id, d.status, d.error])
+        .sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+    ).toEqual(
+      [
+        [b.id, 'succeeded', null],
+        [c.id, 'failed', 'not sent: the webhook endpoint was disabled'],
+      ].sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+    );
     const log = await team.client.listWebhookEndpointDeliveries({ params: { id: b.id } });
     expect(log.data.map((d) => d.event_type).sort()).toEqual(['budget.threshold_reached', 'job.failed']);
     expect(log.data.every((d) => d.response?.status === 200 && d.request?.url === failed.url)).toBe(true);
@@ -222,11 +232,14 @@ describe('team webhook endpoints', () => {
     expect(mail.subject).toContain(down.url);
     expect(mail.text).toContain('2 deliveries in a row failed');
 
-    // While off, events are not sent to it.
+    // While off, events are not sent to it: they are recorded as missed.
     await finishJob(team.teamId);
     expect(down.received).toHaveLength(2);
-    const count = await t.db.query('SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1', [endpoint.id]);
-    expect(count.rowCount).toBe(2);
+    const count = await t.db.query<{ status: string }>(
+      'SELECT status FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY created_at',
+      [endpoint.id],
+    );
+    expect(count.rows.map((row) => row.status)).toEqual(['failed', 'failed', 'stopped']);
 
     const back = await team.client.updateWebhookEndpoint({
       params: { id: endpoint.id },
@@ -237,9 +250,10 @@ describe('team webhook endpoints', () => {
       failure_streak: 0,
       disabled_reason: null,
       disabled_at: null,
+      missed_events: 1,
     });
     await finishJob(team.teamId);
-    await settledDeliveries('endpoint_id = $1', [endpoint.id], 3);
+    await settledDeliveries('endpoint_id = $1', [endpoint.id], 4);
     expect(down.received).toHaveLength(3);
   });
 

@@ -4,10 +4,13 @@ import {
   getWebhookEndpoint,
   listWebhookEndpointDeliveries,
   listWebhookEndpoints,
+  recoverWebhookEndpoint,
+  redeliverWebhookEndpointDelivery,
   updateWebhookEndpoint,
 } from '../../../contract/webhook-endpoints.ts';
 import type { CheckUrls } from '../../domain/jobs/check-input-urls.ts';
 import { listDeliveryTries } from '../../domain/webhooks/deliveries.ts';
+import { recoverMissedEvents, redeliverEndpointDelivery } from '../../domain/webhooks/endpoint-recovery.ts';
 import {
   assertCanManageEndpoints,
   createEndpoint,
@@ -58,6 +61,17 @@ export function webhookEndpointRoutes(s: Services, checkUrls: CheckUrls) {
           viewer: auth,
         }),
       };
+    }),
+
+    defineRoute(redeliverWebhookEndpointDelivery, async ({ auth, params }) => {
+      assertCanManageEndpoints(auth.role);
+      return reply(202, await redeliverEndpointDelivery(s, auth.teamId, params.id, params.webhook_id));
+    }),
+
+    defineRoute(recoverWebhookEndpoint, async ({ auth, params, body }) => {
+      assertCanManageEndpoints(auth.role);
+      const since = body.since === undefined ? undefined : new Date(body.since);
+      return reply(202, await recoverMissedEvents(s, auth.teamId, params.id, since));
     }),
   ];
 }

@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import type { WebhookDelivery } from '../../../../contract/jobs.ts';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
@@ -73,16 +73,19 @@ function TryLog({ delivery }: { delivery: WebhookDelivery }) {
 /**
  * Tries of webhook deliveries, newest first, one row each; a row opens to show the request (headers with
  * the signatures, the body's first bytes) and the receiver's answer. `showTarget` adds where each went
- * (a job's own URL or a team endpoint), for a job that has both.
+ * (a job's own URL or a team endpoint), for a job that has both. `deliveryAction` adds a control to the
+ * newest try of each delivery (one per `webhook_id`), such as sending it again.
  */
 export function DeliveryTries({
   tries,
   caption,
   showTarget = false,
+  deliveryAction,
 }: {
   tries: WebhookDelivery[];
   caption: string;
   showTarget?: boolean;
+  deliveryAction?: (newestTry: WebhookDelivery) => ReactNode;
 }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
@@ -109,8 +112,10 @@ export function DeliveryTries({
         </>
       }
     >
-      {tries.map((d) => {
+      {tries.map((d, index) => {
         const expanded = open.has(d.id);
+        // Tries come newest first: the first row of a delivery is its newest try.
+        const newest = tries.findIndex((other) => other.webhook_id === d.webhook_id) === index;
         const logId = `try-log-${d.id.replace(/\W/g, '-')}`;
         return (
           <Fragment key={d.id}>
@@ -132,7 +137,8 @@ export function DeliveryTries({
                 )}
               </td>
               <td className={cx(TABLE_CELL, 'whitespace-nowrap')}>{formatDateTime(d.created_at)}</td>
-              <td className={TABLE_CELL}>
+              <td className={cx(TABLE_CELL, 'whitespace-nowrap')}>
+                {newest && deliveryAction?.(d)}
                 {d.request !== undefined && (
                   <Button
                     variant="ghost"

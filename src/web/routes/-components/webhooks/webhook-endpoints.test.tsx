@@ -20,6 +20,7 @@ const ENDPOINT: WebhookEndpoint = {
   failure_streak: 20,
   last_delivery_at: '2026-11-27T19:00:00.000Z',
   last_delivery_status: 'failed',
+  missed_events: 0,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-27T19:00:00.000Z',
 };
@@ -73,6 +74,103 @@ describe('the webhook endpoints section', () => {
     expect(server.callsTo(`PATCH /v2/webhook-endpoints/${ENDPOINT.id}`)[0]?.body).toEqual({ enabled: true });
   });
 
+  it('offers the events missed while it was off once it is back on, and sends them', async () => {
+    let current: WebhookEndpoint = { ...ENDPOINT, missed_events: 3 };
+    const server = stubFetch({
+      'GET /v2/me': () => json(ME),
+      'GET /v2/webhook-endpoints': () => json({ data: [current] }),
+      [`PATCH /v2/webhook-endpoints/${ENDPOINT.id}`]: () => {
+        current = { ...current, enabled: true, disabled_reason: null, disabled_at: null, failure_streak: 0 };
+        return json(current);
+      },
+      [`POST /v2/webhook-endpoints/${ENDPOINT.id}/recover`]: () => {
+        current = { ...current, missed_events: 0 };
+        return json({ queued: 3, remaining: 0, since: '2026-11-20T19:00:00.000Z' }, { status: 202 });
+      },
+    });
+    renderWithQuery(<WebhookEndpoints />);
+    const user = userEvent.setup();
+    const card = (await screen.findByText(ENDPOINT.url)).closest('li')!;
+    // While off: told, not offered (sending would only be stopped).
+    expect(within(card).getByText(/3 events missed so far/)).toBeVisible();
+    expect(within(card).queryByRole('button', { name: 'Send them' })).toBeNull();
+
+    await user.click(within(card).getByRole('button', { name: 'Enable' }));
+    expect(await within(card).findByText(/3 events were missed while this endpoint was off/)).toBeVisible();
+    await user.click(within(card).getByRole('button', { name: 'Send them' }));
+    expect(await within(card).findByText(/3 events queued/)).toBeVisible();
+    expect(server.callsTo(`POST /v2/webhook-endpoints/${ENDPOINT.id}/recover`)).toHaveLength(1);
+    expect(server.callsTo(`POST /v2/webhook-endpoints/${ENDPOINT.id}/recover`)[0]?.body).toEqual({});
+    expect(within(card).queryByRole('button', { name: 'Send them' })).toBeNull();
+  });
+
+  it('says why the missed events were not sent when the server refuses', async () => {
+    stubFetch({
+      'GET /v2/me': () => json(ME),
+      'GET /v2/webhook-endpoints': () => json({ data: [{ ...ENDPOINT, enabled: true, missed_events: 1 }] }),
+      [`POST /v2/webhook-endpoints/${ENDPOINT.id}/recover`]: () =>
+        json(
+          {
+            error: {
+              code: 'conflict',
+              message: 'This endpoint is disabled: turn it on first, then send its events.',
+            },
+          },
+          { status: 409 },
+        ),
+    });
+    renderWithQuery(<WebhookEndpoints />);
+    const user = userEvent.setup();
+    const card = (await screen.findByText(ENDPOINT.url)).closest('li')!;
+    expect(within(card).getByText(/1 event was missed while this endpoint was off/)).toBeVisible();
+    await user.click(within(card).getByRole('button', { name: 'Send them' }));
+    expect(await within(card).findByText(/turn it on first/)).toBeVisible();
+  });
+
+  it('sends one delivery again from the log, and not while it is in progress', async () => {
+    let tries: WebhookDelivery[] = [TRY];
+    const enabled = { ...ENDPOINT, enabled: true, disabled_reason: null, disabled_at: null };
+    const server = stubFetch({
+      'GET /v2/me': () => json(ME),
+      'GET /v2/webhook-endpoints': () => json({ data: [enabled] }),
+      [`GET /v2/webhook-endpoints/${ENDPOINT.id}/deliveries`]: () => json({ data: tries }),
+      [`POST /v2/webhook-endpoints/${ENDPOINT.id}/deliveries/msg_1/redeliver`]: () => {
+        tries = [
+          {
+            ...TRY,
+            id: 'msg_1.2',
+            attempt: 2,
+            status: 'pending',
+            response_status: null,
+            error: null,
+            duration_ms: null,
+            request: null,
+            response: null,
+          },
+          TRY,
+        ];
+        return json({ webhook_id: 'msg_1', attempt: 2 }, { status: 202 });
+      },
+    });
+    renderWithQuery(<WebhookEndpoints />);
+    const user = userEvent.setup();
+    const card = (await screen.findByText(ENDPOINT.url)).closest('li')!;
+    await user.click(within(card).getByRole('button', { name: 'Recent deliveries' }));
+    const again = await within(card).findByRole('button', {
+      name: 'Send the job.failed event of attempt 1 again',
+    });
+    await user.click(again);
+    expect(
+      server.callsTo(`POST /v2/webhook-endpoints/${ENDPOINT.id}/deliveries/msg_1/redeliver`),
+    ).toHaveLength(1);
+    expect(await within(card).findByText('Attempt 2 queued.')).toBeVisible();
+    // One button per delivery, on its newest try, held while that try is under way.
+    const buttons = within(card).getAllByRole('button', { name: /^Send the job.failed event/ });
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]).toHaveAccessibleName('Send the job.failed event of attempt 2 again');
+    expect(buttons[0]).toBeDisabled();
+  });
+
   it('adds an endpoint with the events chosen', async () => {
     const server = stubFetch({
       'GET /v2/me': () => json(ME),
@@ -98,13 +196,19 @@ describe('the webhook endpoints section', () => {
   it('lets members read but not change', async () => {
     stubFetch({
       'GET /v2/me': () => json({ ...ME, role: 'member' }),
-      'GET /v2/webhook-endpoints': () => json({ data: [ENDPOINT] }),
+      'GET /v2/webhook-endpoints': () => json({ data: [{ ...ENDPOINT, enabled: true, missed_events: 2 }] }),
+      [`GET /v2/webhook-endpoints/${ENDPOINT.id}/deliveries`]: () => json({ data: [TRY] }),
     });
     renderWithQuery(<WebhookEndpoints />);
     const card = (await screen.findByText(ENDPOINT.url)).closest('li')!;
     expect(within(card).getByRole('button', { name: 'Recent deliveries' })).toBeVisible();
     expect(within(card).queryByRole('button', { name: 'Enable' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add endpoint' })).toBeNull();
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Recent deliveries' }));
+    expect(await within(card).findByRole('button', { name: 'Show the log of attempt 1' })).toBeVisible();
+    expect(within(card).queryByRole('button', { name: /^Send the .* again$/ })).toBeNull();
+    expect(within(card).getByText(/2 events were missed/)).toBeVisible();
+    expect(within(card).queryByRole('button', { name: 'Send them' })).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { WebhookDelivery } from '../../../../contract/jobs.ts';
 import { WEBHOOK_ENDPOINT_LIMITS, type WebhookEndpoint } from '../../../../contract/webhook-endpoints.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Badge } from '../../../components/badge.tsx';
@@ -12,18 +13,26 @@ import { meQueryOptions } from '../../../queries/me.ts';
 import {
   endpointDeliveriesQueryOptions,
   useDeleteWebhookEndpoint,
+  useRecoverWebhookEndpoint,
+  useRedeliverEndpointDelivery,
   useSaveWebhookEndpoint,
   webhookEndpointsQueryOptions,
 } from '../../../queries/webhooks.ts';
 import { DeliveryTries } from './delivery-tries.tsx';
 import { EndpointFormDialog, EVENT_LABELS } from './endpoint-form-dialog.tsx';
 
-function EndpointDeliveries({ id }: { id: string }) {
+const inProgress = (d: WebhookDelivery) => d.status === 'pending' || d.next_attempt_at !== null;
+
+/**
+ * An endpoint's recent deliveries, newest try first; owners and managers can send a delivery again (the
+ * same webhook-id and payload, to the endpoint's current URL) once its tries have ended.
+ */
+function EndpointDeliveries({ endpoint, canManage }: { endpoint: WebhookEndpoint; canManage: boolean }) {
   const log = useQuery({
-    ...endpointDeliveriesQueryOptions(id),
-    refetchInterval: (query) =>
-      query.state.data?.some((d) => d.status === 'pending' || d.next_attempt_at) ? 2_000 : false,
+    ...endpointDeliveriesQueryOptions(endpoint.id),
+    refetchInterval: (query) => (query.state.data?.some(inProgress) ? 2_000 : false),
   });
+  const redeliver = useRedeliverEndpointDelivery(endpoint.id);
   if (log.isPending) return <LoadingNote>Loading deliveries…</LoadingNote>;
   if (log.isError) {
     return (
@@ -37,7 +46,106 @@ function EndpointDeliveries({ id }: { id: string }) {
   if (log.data.length === 0) {
     return <p className="text-sm text-zinc-600 dark:text-zinc-400">No deliveries yet.</p>;
   }
-  return <DeliveryTries caption="Recent deliveries to this endpoint" tries={log.data} />;
+  const sentAgain = redeliver.isSuccess
+    ? log.data.find((d) => d.webhook_id === redeliver.data.webhook_id && d.attempt === redeliver.data.attempt)
+    : undefined;
+  return (
+    <div className="flex flex-col gap-2">
+      {redeliver.isError && (
+        <Alert tone="error" title="Not sent again">
+          {errorMessage(redeliver.error)}
+        </Alert>
+      )}
+      {sentAgain && (
+        <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+          Attempt {sentAgain.attempt}{' '}
+          {sentAgain.status === 'pending' ? 'queued' : `sent: ${sentAgain.status}`}.
+        </p>
+      )}
+      <DeliveryTries
+        caption="Recent deliveries to this endpoint"
+        tries={log.data}
+        deliveryAction={
+          canManage
+            ? (newest) => {
+                const busy = inProgress(newest);
+                const off = !endpoint.enabled;
+                return (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    pending={redeliver.isPending && redeliver.variables === newest.webhook_id}
+                    disabled={busy || off}
+                    title={
+                      off
+                        ? 'Turn the endpoint on to send deliveries again.'
+                        : busy
+                          ? 'This delivery is still in progress.'
+                          : undefined
+                    }
+                    aria-label={`Send the ${newest.event_type} event of attempt ${newest.attempt} again`}
+                    onClick={() => redeliver.mutate(newest.webhook_id)}
+                  >
+                    Send again
+                  </Button>
+                );
+              }
+            : undefined
+        }
+      />
+    </div>
+  );
+}
+
+/**
+ * The events an endpoint missed while it was off. Once it is on again, owners and managers are offered
+ * to send them (each once); while it is off, they are told the events wait for it.
+ */
+function MissedEvents({ endpoint, canManage }: { endpoint: WebhookEndpoint; canManage: boolean }) {
+  const recover = useRecoverWebhookEndpoint(endpoint.id);
+  const count = endpoint.missed_events;
+  const events = (n: number) => `${n} ${n === 1 ? 'event' : 'events'}`;
+  const days = WEBHOOK_ENDPOINT_LIMITS.recoverWindowDays;
+  if (recover.isSuccess && count === 0) {
+    return (
+      <Alert tone="success" className="mt-3">
+        {events(recover.data.queued)} queued: they show in the recent deliveries as they are sent.
+      </Alert>
+    );
+  }
+  if (count === 0) return null;
+  if (!endpoint.enabled) {
+    return (
+      <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
+        {events(count)} missed so far (last {days} days).
+        {canManage && ' Once it is back on you can send them.'}
+      </p>
+    );
+  }
+  return (
+    <Alert tone="info" className="mt-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span>
+          {count === 1 ? '1 event was' : `${count} events were`} missed while this endpoint was off (last{' '}
+          {days} days).
+        </span>
+        {canManage && (
+          <Button variant="secondary" size="sm" pending={recover.isPending} onClick={() => recover.mutate()}>
+            Send them
+          </Button>
+        )}
+      </div>
+      {recover.isError && (
+        <p className="mt-2 text-red-700 dark:text-red-300">{errorMessage(recover.error)}</p>
+      )}
+      {recover.isSuccess && (
+        <p className="mt-2">
+          {events(recover.data.queued)} queued
+          {recover.data.remaining > 0 && `; ${recover.data.remaining} more wait: send them again`}.
+        </p>
+      )}
+    </Alert>
+  );
 }
 
 function EndpointCard({ endpoint, canManage }: { endpoint: WebhookEndpoint; canManage: boolean }) {
@@ -104,6 +212,7 @@ function EndpointCard({ endpoint, canManage }: { endpoint: WebhookEndpoint; canM
           </>
         )}
       </div>
+      <MissedEvents endpoint={endpoint} canManage={canManage} />
       {save.isError && !editing && (
         <Alert tone="error" title="Not changed" className="mt-3">
           {errorMessage(save.error)}
@@ -111,7 +220,7 @@ function EndpointCard({ endpoint, canManage }: { endpoint: WebhookEndpoint; canM
       )}
       {showLog && (
         <div className="mt-3">
-          <EndpointDeliveries id={endpoint.id} />
+          <EndpointDeliveries endpoint={endpoint} canManage={canManage} />
         </div>
       )}
       {editing && <EndpointFormDialog endpoint={endpoint} onClose={() => setEditing(false)} />}
@@ -136,8 +245,9 @@ function EndpointCard({ endpoint, canManage }: { endpoint: WebhookEndpoint; canM
 }
 
 /**
- * The team's webhook endpoints: status, last delivery, failure streak and recent deliveries for every
- * member; adding, editing, enabling and deleting for owners and managers.
+ * The team's webhook endpoints: status, last delivery, failure streak, missed events and recent deliveries
+ * for every member; adding, editing, enabling, deleting, sending a delivery again and sending the missed
+ * events for owners and managers.
  */
 export function WebhookEndpoints() {
   const me = useQuery(meQueryOptions());
