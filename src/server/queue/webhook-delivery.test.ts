@@ -234,6 +234,32 @@ describe('webhooks whose enqueue failed after the job ended', () => {
     expect(await enqueueMissedWebhooks(t.services)).not.toContain(missed.id);
   });
 
+  it("reach the team's endpoints too: each endpoint subscribed when the job ended gets it, once", async () => {
+    const r = await receiver();
+    const other = await signUp(t);
+    const owner = t.clientFor(other.api_key);
+    const otherTeam = (await owner.getMe()).team.id;
+    const subscribed = await owner.createWebhookEndpoint({ body: { url: r.url, events: ['job.completed'] } });
+    const later = await owner.createWebhookEndpoint({ body: { url: r.url, events: ['job.completed'] } });
+    // The first endpoint was there an hour before; the second was added after the job ended.
+    await t.db.query(`UPDATE webhook_endpoints SET created_at = now() - interval '1 hour' WHERE id = $1`, [
+      subscribed.id,
+    ]);
+    const job = await insertTestJob(t.db, otherTeam, 'completed');
+    await t.db.query(`UPDATE jobs SET completed_at = now() - interval '2 minutes' WHERE id = $1`, [job.id]);
+
+    expect(await enqueueMissedWebhooks(t.services)).toContain(job.id);
+    await eventually(async () => (r.received.length >= 1 ? true : undefined));
+    const { rows } = await t.db.query<{ endpoint_id: string }>(
+      'SELECT endpoint_id FROM webhook_deliveries WHERE job_id = $1',
+      [job.id],
+    );
+    expect(rows.map((row) => row.endpoint_id)).toEqual([subscribed.id]);
+    expect(JSON.parse(r.received[0]!.body)).toMatchObject({ type: 'job.completed', data: { id: job.id } });
+    expect(await enqueueMissedWebhooks(t.services)).not.toContain(job.id);
+    expect(later.id).not.toBe(subscribed.id);
+  });
+
   it('do not fail the end of the job: the terminal hook logs and returns when the enqueue fails', async () => {
     const r = await receiver();
     const job = await finishedWithoutDelivery(r.url, '0 seconds');

@@ -26,21 +26,25 @@ export function jobWebhookHook(services: Pick<Services, 'db' | 'boss' | 'config'
     }
     // The endpoints' deliveries and their first tries commit together.
     await transaction(services.db, (client) =>
-      dispatchTeamEvent({ db: client, boss: services.boss }, row.team_id, type, job, { jobId: row.id }),
+      dispatchTeamEvent({ db: client, boss: services.boss }, row.team_id, type, job, {
+        jobId: row.id,
+        occurredAt: row.completed_at ?? undefined,
+      }),
     );
   };
 }
 
 /**
- * Finished jobs with a webhook whose event was never enqueued (the hook failed after the job's end had
- * committed: the database away for a moment) get it now. The last day is looked through, but not the last
- * minute, whose hooks may still be under way; an event enqueued meanwhile is not sent twice (a delivery
- * is unique per job and event). Answers the jobs whose event this enqueued.
+ * Finished jobs whose end event was never recorded for a receiver (the hook failed after the job's end had
+ * committed: the database away for a moment) get it now: their own `webhook_url`, and each team endpoint
+ * that was subscribed to the event when the job ended. The last day is looked through, but not the last
+ * minute, whose hooks may still be under way; an event recorded meanwhile is not sent twice (a delivery is
+ * unique per job, event and receiver). Answers the jobs whose events this recorded.
  */
 export async function enqueueMissedWebhooks(
   services: Pick<Services, 'db' | 'boss' | 'config'>,
 ): Promise<string[]> {
-  const { rows } = await services.db.query<JobRow>(
+  const { rows: ownUrl } = await services.db.query<JobRow>(
     `SELECT j.* FROM jobs j
       WHERE j.webhook_url IS NOT NULL
         AND j.completed_at > now() - interval '1 day' AND j.completed_at < now() - interval '1 minute'
@@ -50,7 +54,23 @@ export async function enqueueMissedWebhooks(
       ORDER BY j.completed_at
       LIMIT 500`,
   );
+  // Only teams with endpoints are looked at, through their recent updates (a job's end updates it).
+  const { rows: endpoints } = await services.db.query<JobRow>(
+    `SELECT j.* FROM jobs j
+      WHERE j.team_id IN (SELECT team_id FROM webhook_endpoints)
+        AND j.updated_at > now() - interval '1 day'
+        AND j.completed_at > now() - interval '1 day' AND j.completed_at < now() - interval '1 minute'
+        AND j.status IN ('completed', 'failed', 'cancelled')
+        AND EXISTS (
+          SELECT 1 FROM webhook_endpoints e
+           WHERE e.team_id = j.team_id AND 'job.' || j.status = ANY (e.events) AND e.created_at <= j.completed_at
+             AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d
+                              WHERE d.endpoint_id = e.id AND d.job_id = j.id AND d.event_type = 'job.' || j.status))
+      ORDER BY j.completed_at
+      LIMIT 500`,
+  );
+  const missed = new Map([...ownUrl, ...endpoints].map((row) => [row.id, row]));
   const send = jobWebhookHook(services);
-  for (const row of rows) await send(row);
-  return rows.map((row) => row.id);
+  for (const row of missed.values()) await send(row);
+  return [...missed.keys()];
 }

@@ -13,6 +13,11 @@ export interface TeamEventQueue {
 export interface TeamEventOptions {
   /** The job the event is about: one delivery per endpoint, job and type however often this is called. */
   jobId?: string;
+  /**
+   * When the event happened, if earlier than now: endpoints added since then do not get it (the
+   * maintenance sweep sends a job's end late, and an endpoint made after the job ended never asked for it).
+   */
+  occurredAt?: Date;
 }
 
 /**
@@ -33,8 +38,9 @@ export async function dispatchTeamEvent(
 ): Promise<string[]> {
   const payload = { type, timestamp: new Date().toISOString(), data };
   const { rows: endpoints } = await q.db.query<{ id: string; url: string; enabled: boolean }>(
-    `SELECT id, url, enabled FROM webhook_endpoints WHERE team_id = $1 AND $2 = ANY (events)`,
-    [teamId, type],
+    `SELECT id, url, enabled FROM webhook_endpoints
+      WHERE team_id = $1 AND $2 = ANY (events) AND ($3::timestamptz IS NULL OR created_at <= $3)`,
+    [teamId, type, options.occurredAt ?? null],
   );
   const queued: string[] = [];
   for (const endpoint of endpoints) {
