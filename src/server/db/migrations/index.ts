@@ -28,6 +28,7 @@ import { budgets } from './026-budgets.ts';
 import { auditLog } from './027-audit-log.ts';
 import { performanceRollup } from './028-performance-rollup.ts';
 import { webhookEndpoints } from './029-webhook-endpoints.ts';
+import { estimatedRun } from './034-estimated-run.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
@@ -60,4 +61,5 @@ export const migrations: Migration[] = [
   auditLog,
   performanceRollup,
   webhookEndpoints,
+  estimatedRun,
 ];
