@@ -58,3 +58,21 @@ export function runTimeText(estimate: RunEstimate): string {
   if (estimate.basis === 'measured') return typicalTimeText(estimate.p50_ms, estimate.p90_ms);
   return `about ${formatDuration(estimate.p50_ms)} (typical for this model)`;
 }
+
+/** Whole seconds, rounded up, under a minute: a countdown never says "0 s left" while time remains. */
+function leftText(ms: number): string {
+  return ms < 60_000 ? `${Math.max(1, Math.ceil(ms / 1000))} s` : formatDuration(ms);
+}
+
+/**
+ * A followed job's countdown, from the estimate it was given when created (`estimated_run`) and how long
+ * it has run (null while it waits for a worker): its p50 is `estimated_duration_ms`, the point a run most
+ * likely ends; past it, the p90 bounds the wait; past that, it says so plainly rather than counting below 0.
+ */
+export function runProgressText(estimate: RunEstimate, runMs: number | null): string {
+  const usual = runTimeText(estimate);
+  if (runMs === null) return `Expected run: ${usual}`;
+  if (runMs < estimate.p50_ms) return `About ${leftText(estimate.p50_ms - runMs)} left · ${usual}`;
+  if (runMs < estimate.p90_ms) return `Within ${leftText(estimate.p90_ms - runMs)} · ${usual}`;
+  return `Taking longer than usual · ${usual}`;
+}
