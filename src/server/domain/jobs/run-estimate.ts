@@ -94,30 +94,30 @@ export function estimatedDurationMs(estimate: RunEstimate): number {
   return estimate.p50_ms;
 }
 
-const RUN_COLUMNS = `model, provider,
-  (extract(epoch FROM completed_at - started_at) * 1000)::float8 AS ms,
-  CASE WHEN jsonb_typeof(input->'duration') = 'number' THEN (input->>'duration')::float8 END AS seconds`;
-const MEASURABLE = `status = 'completed' AND started_at IS NOT NULL AND cached IS NOT TRUE
-  AND completed_at > now() - make_interval(days => $1)`;
-
 /**
- * The recent completed runs, uncached, of one offer (on jobs_model_runs_idx, read on every job creation
- * until there are enough) or, without `offer`, of every offer at once (the list of run times).
+ * The recent completed, uncached runs of each of `offers`, newest first. Each offer is read on its own
+ * from jobs_model_runs_idx (model, provider, completed_at DESC, completed only) and stops at `RECENT_RUNS`,
+ * so a list of every offer costs about a hundred short index reads however many jobs the server holds.
  */
 async function readRuns(
   db: Queryable,
-  offer: { model: string; provider: string } | null,
+  offers: ReadonlyArray<{ model: string; provider: string }>,
 ): Promise<Array<MeasuredRun & { model: string; provider: string }>> {
+  if (offers.length === 0) return [];
   const { rows } = await db.query<{ model: string; provider: string; ms: number; seconds: number | null }>(
-    offer
-      ? `SELECT ${RUN_COLUMNS} FROM jobs
-          WHERE model = $3 AND provider = $4 AND ${MEASURABLE}
-          ORDER BY completed_at DESC LIMIT $2`
-      : `SELECT model, provider, ms, seconds FROM (
-           SELECT ${RUN_COLUMNS}, row_number() OVER (PARTITION BY model, provider ORDER BY completed_at DESC) AS recent
-             FROM jobs WHERE ${MEASURABLE}
-         ) runs WHERE recent <= $2`,
-    offer ? [RECENT_DAYS, RECENT_RUNS, offer.model, offer.provider] : [RECENT_DAYS, RECENT_RUNS],
+    `SELECT offer.model, offer.provider, run.ms, run.seconds
+       FROM unnest($3::text[], $4::text[]) AS offer(model, provider)
+       CROSS JOIN LATERAL (
+         SELECT (extract(epoch FROM completed_at - started_at) * 1000)::float8 AS ms,
+                CASE WHEN jsonb_typeof(input->'duration') = 'number' THEN (input->>'duration')::float8 END AS seconds
+           FROM jobs
+          WHERE model = offer.model AND provider = offer.provider AND status = 'completed'
+            AND started_at IS NOT NULL AND cached IS NOT TRUE
+            AND completed_at > now() - make_interval(days => $1)
+          ORDER BY completed_at DESC
+          LIMIT $2
+       ) run`,
+    [RECENT_DAYS, RECENT_RUNS, offers.map((o) => o.model), offers.map((o) => o.provider)],
   );
   return rows.map((row) => ({
     model: row.model,
@@ -147,24 +147,25 @@ export async function measuredRuns(db: Queryable, model: string, provider: strin
   const key = offerKey(model, provider);
   const cached = cache.get(key);
   if (cached) return cached;
-  const runs = (await readRuns(db, { model, provider })).map(({ ms, seconds }) => ({ ms, seconds }));
+  const runs = (await readRuns(db, [{ model, provider }])).map(({ ms, seconds }) => ({ ms, seconds }));
   // Until there are enough, each new run may be the one that makes it: ask again next time.
   if (runs.length >= MIN_MEASURED_RUNS) cache.set(key, runs);
   return runs;
 }
 
-/** The recent runs of every offer, read at once (the list of run times), by `provider:model`. */
-export async function measuredRunsOfAll(
+/** The recent runs of each of `offers`, read at once (the list of run times): a lookup by offer. */
+export async function measuredRunsOf(
   db: Queryable,
+  offers: ReadonlyArray<{ model: string; provider: string }>,
 ): Promise<(model: string, provider: string) => MeasuredRun[]> {
   const byOffer = new Map<string, MeasuredRun[]>();
-  for (const run of await readRuns(db, null)) {
+  for (const run of await readRuns(db, offers)) {
     const key = offerKey(run.model, run.provider);
     const list = byOffer.get(key) ?? [];
     list.push({ ms: run.ms, seconds: run.seconds });
     byOffer.set(key, list);
   }
-  // Each offer's runs as one read would give them; an offer with enough is kept for the job's estimate too.
+  // Each offer's runs as its own read would give them: one with enough is kept for the job's estimate too.
   const cache = cacheOf(db);
   for (const [key, runs] of byOffer) if (runs.length >= MIN_MEASURED_RUNS) cache.set(key, runs);
   return (model, provider) => byOffer.get(offerKey(model, provider)) ?? [];

@@ -1,7 +1,7 @@
 import type { RunTime } from '../../../contract/run-times.ts';
 import type { Queryable } from '../../db/pool.ts';
 import type { Catalog } from '../catalog/catalog.ts';
-import { measuredRunsOfAll, runEstimate, typicalRunMs } from './run-estimate.ts';
+import { measuredRunsOf, runEstimate, typicalRunMs } from './run-estimate.ts';
 
 /**
  * `GET /v2/run-times`: the expected run of every offer of every model not retired, by the rule a new job
@@ -12,14 +12,17 @@ export async function listRunTimes(
   catalog: Catalog,
   asked: number | null,
 ): Promise<RunTime[]> {
-  const runsOf = await measuredRunsOfAll(db);
-  return catalog.models
-    .filter((model) => catalog.lifecycle(model).status !== 'retired')
-    .flatMap((model) =>
-      model.offers.map((offer) => ({
-        model: model.id,
-        provider: offer.provider,
-        estimate: runEstimate(runsOf(model.id, offer.provider), asked, typicalRunMs(model)),
-      })),
-    );
+  const models = catalog.models.filter((model) => catalog.lifecycle(model).status !== 'retired');
+  const offers = models.flatMap((model) =>
+    model.offers.map((offer) => ({ model, provider: offer.provider })),
+  );
+  const runsOf = await measuredRunsOf(
+    db,
+    offers.map(({ model, provider }) => ({ model: model.id, provider })),
+  );
+  return offers.map(({ model, provider }) => ({
+    model: model.id,
+    provider,
+    estimate: runEstimate(runsOf(model.id, provider), asked, typicalRunMs(model)),
+  }));
 }
