@@ -17,7 +17,7 @@ describe('a model’s expected run, in words', () => {
       runs: 2,
       scaled_to_seconds: null,
     } as const;
-    expect(runTimeText(typical)).toBe('about 6.0 s (typical for this model)');
+    expect(runTimeText(typical)).toBe('about 6 s (typical for this model)');
     expect(runTimeText({ ...typical, basis: 'measured', p50_ms: 18_200, p90_ms: 24_600 })).toBe(
       'usually 18–25 s here',
     );
@@ -49,9 +49,9 @@ describe('a followed job’s countdown', () => {
       runs: 0,
       scaled_to_seconds: null,
     } as const;
-    expect(runProgressText(typical, 2_000)).toBe('About 4 s left · about 6.0 s (typical for this model)');
+    expect(runProgressText(typical, 2_000)).toBe('About 4 s left · about 6 s (typical for this model)');
     expect(runProgressText(typical, 7_000)).toBe(
-      'Taking longer than usual · about 6.0 s (typical for this model)',
+      'Taking longer than usual · about 6 s (typical for this model)',
     );
   });
 });

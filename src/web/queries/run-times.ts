@@ -52,11 +52,12 @@ export function typicalTimeText(p50Ms: number, p90Ms: number): string {
 
 /**
  * The one wording of a run's expected time: the measured range as measured ("usually 18–25 s here"),
- * the catalog's time as the catalog's ("about 6.0 s (typical for this model)"), never one posing as the other.
+ * the catalog's time as the catalog's ("about 6 s (typical for this model)"), never one posing as the other.
  */
 export function runTimeText(estimate: RunEstimate): string {
   if (estimate.basis === 'measured') return typicalTimeText(estimate.p50_ms, estimate.p90_ms);
-  return `about ${formatDuration(estimate.p50_ms)} (typical for this model)`;
+  // A round figure reads as the rough one it is: "about 6 s", not "about 6.0 s".
+  return `about ${formatDuration(estimate.p50_ms).replace(/\.0 s$/, ' s')} (typical for this model)`;
 }
 
 /** Whole seconds, rounded up, under a minute: a countdown never says "0 s left" while time remains. */

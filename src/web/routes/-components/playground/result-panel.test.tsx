@@ -129,7 +129,7 @@ describe('the result panel', () => {
     });
     renderWithQuery(<ResultPanel jobId="job_1" />);
     expect(await screen.findByTestId('run-eta')).toHaveTextContent(
-      'Expected run: about 6.0 s (typical for this model)',
+      'Expected run: about 6 s (typical for this model)',
     );
   });
 });

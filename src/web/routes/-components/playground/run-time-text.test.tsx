@@ -159,9 +159,9 @@ describe('how long a run takes, before Run', () => {
     renderWithQuery(<PickerAndForm entry={SKETCH} schema="image/local-sketch" />);
     await userEvent.type(await screen.findByRole('textbox', { name: 'Prompt' }), 'a kite');
     expect(await screen.findByTestId('run-time-estimate')).toHaveTextContent(
-      'Run time: about 1.0 s (typical for this model)',
+      'Run time: about 1 s (typical for this model)',
     );
-    expect(screen.getByTestId('model-figures')).toHaveTextContent('about 1.0 s (typical for this model)');
+    expect(screen.getByTestId('model-figures')).toHaveTextContent('about 1 s (typical for this model)');
     expect(screen.queryByText(/usually/)).toBeNull();
   });
 });
