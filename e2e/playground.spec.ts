@@ -58,6 +58,11 @@ test('runs an image, a speech and a video job from the playground and shows each
     .click();
   await expect(page.getByRole('radio', { name: '16:9' })).toBeChecked();
   await expect(page.getByTestId('cost-estimate')).toHaveText('1 credit ($0.01)');
+  // How long it takes, measured here or the catalog's said as such; the picker says the same of the model.
+  const runTime = page.getByTestId('run-time-estimate');
+  await expect(runTime).toHaveText(/^Run time: (usually .+ here|about .+ \(typical for this model\))$/);
+  const said = ((await runTime.textContent()) ?? '').replace('Run time: ', '');
+  await expect(page.getByTestId('model-figures')).toContainText(said);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(resultArea(page).getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expectLoaded(page, 'img');

@@ -79,6 +79,7 @@ import {
   updatePreset,
 } from './presets.ts';
 import { getPricing } from './pricing.ts';
+import { listRunTimes } from './run-times.ts';
 import {
   inviteTeamMember,
   listTeamMembers,
@@ -180,6 +181,7 @@ export const endpoints = {
   reviewTemplate,
   // Pricing
   getPricing,
+  listRunTimes,
   // Billing
   getBalanceV1,
   getBalance,

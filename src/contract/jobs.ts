@@ -10,6 +10,7 @@ import {
   ToolKey,
 } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { RunEstimate } from './run-times.ts';
 import { Transcript } from './transcript.ts';
 import {
   ANALYTICS_JOB_STATUSES,
@@ -172,6 +173,10 @@ export const Job = z
       .string()
       .nullable()
       .meta({ description: 'The job this one retries (POST /jobs/{id}/retry).' }),
+    estimated_run: RunEstimate.nullable().meta({
+      description:
+        'The expected run this job was given when created: `estimated_duration_ms` is its `p50_ms`. Null on jobs made before this field.',
+    }),
     timeline: JobTimeline,
     provider_logs: z.string().nullable().meta({
       description: "The tail of the external provider's log of the job (fal, Replicate); null for others.",

@@ -29,6 +29,7 @@ export function freshJob(overrides: Partial<Job> = {}): Job {
     progress: null,
     progress_metadata: {},
     estimated_duration_ms: 4000,
+    estimated_run: { basis: 'typical', p50_ms: 4000, p90_ms: 4000, runs: 0, scaled_to_seconds: null },
     estimated_cost_cents: 3,
     actual_cost_cents: null,
     pricing: {

@@ -20,6 +20,7 @@ import { oauthRoutes } from './routes/oauth.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { presetRoutes } from './routes/presets.ts';
 import { providerWebhookRoutes } from './routes/provider-webhooks.ts';
+import { runTimeRoutes } from './routes/run-times.ts';
 import { teamRoutes } from './routes/team.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { webhookEndpointRoutes } from './routes/webhook-endpoints.ts';
@@ -36,6 +37,7 @@ export function allRoutes(s: Services, fastPath = new FastPath()): Route[] {
     ...authRoutes(s),
     ...accountRoutes(s),
     ...catalogRoutes(s, fastPath),
+    ...runTimeRoutes(s),
     ...generationRoutes(s, checkUrls),
     ...ffmpegV1Routes(s, checkUrls),
     ...jobRoutes(s, checkUrls, fastPath),

@@ -15,12 +15,18 @@ import { resolveFolder } from '../folders/folders.ts';
 import type { AuthContext } from '../identity/auth-context.ts';
 import { type KeyRestrictions, refuseToolOrModel } from '../identity/key-restrictions.ts';
 import { type CheckUrls, requestUrls } from './check-input-urls.ts';
-import { expectedRunMs, measuredRuns } from './expected-run.ts';
 import { type JobRow, toJob } from './job-row.ts';
 import { costOf, estimateUnits, UNIT_NAMES } from './pricing.ts';
 import type { RunInput } from './provider.ts';
 import { ProviderError } from './provider-error.ts';
 import { runQueueFor } from './queue-names.ts';
+import {
+  askedSeconds,
+  estimatedDurationMs,
+  measuredRuns,
+  runEstimate,
+  typicalRunMs,
+} from './run-estimate.ts';
 
 /** Idempotency keys are kept for 24 hours (then the same key starts a new job). */
 export const IDEMPOTENCY_TTL_HOURS = 24;
@@ -304,10 +310,10 @@ export async function createJob(
     canonical({ tool: request.tool, body: request.body, workspace: request.workspace ?? null }),
   );
   const queue = runQueueFor(request.tool, offer.provider);
-  const expectedMs = expectedRunMs(
+  const expectedRun = runEstimate(
     await measuredRuns(s.db, model.id, offer.provider),
-    request.body,
-    model.estimatedDurationMs ?? 10_000,
+    askedSeconds(request.body),
+    typicalRunMs(model),
   );
   const baseUrl = `${s.config.PUBLIC_URL}/v2`;
 
@@ -378,8 +384,8 @@ export async function createJob(
     const { rows } = await tx.query<JobRow>(
       `INSERT INTO jobs (id, team_id, api_key_id, person_id, source, tool, model, status, input, estimated_duration_ms,
                          estimated_cost_cents, pricing_id, billing, provider, provider_model, folder_id, webhook_url,
-                         retry_of, cache_key, held_cents)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+                         retry_of, cache_key, held_cents, estimated_run)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
        RETURNING *`,
       [
         id,
@@ -390,7 +396,7 @@ export async function createJob(
         request.tool,
         model.id,
         JSON.stringify(request.body),
-        expectedMs,
+        estimatedDurationMs(expectedRun),
         estimate,
         offer.pricingId,
         UNIT_NAMES[offer.unit].billing,
@@ -401,6 +407,7 @@ export async function createJob(
         request.retryOf ?? null,
         cacheKey,
         held,
+        JSON.stringify(expectedRun),
       ],
     );
     if (request.idempotencyKey) {

@@ -1,5 +1,6 @@
 import type { ToolKey } from '../../../contract/common.ts';
 import type { Job, JobStatus, JobStatusView } from '../../../contract/jobs.ts';
+import type { RunEstimate } from '../../../contract/run-times.ts';
 import type { ChargeAttribution } from '../billing/ledger.ts';
 
 /** A row of `jobs`, as node-postgres returns it. */
@@ -19,6 +20,8 @@ export interface JobRow {
   progress_message: string | null;
   progress_metadata: Record<string, unknown>;
   estimated_duration_ms: number;
+  /** Null on jobs made before migration 034. */
+  estimated_run: RunEstimate | null;
   estimated_cost_cents: number;
   actual_cost_cents: number | null;
   pricing_id: string;
@@ -81,6 +84,7 @@ export function toJob(row: JobRow, baseUrl: string): Job {
     progress: row.progress,
     progress_metadata: row.progress_metadata,
     estimated_duration_ms: row.estimated_duration_ms,
+    estimated_run: row.estimated_run ?? null,
     estimated_cost_cents: row.estimated_cost_cents,
     actual_cost_cents: row.actual_cost_cents,
     pricing: {

@@ -142,6 +142,8 @@ describe('job details', () => {
     expect(within(time).getByText('Created')).toBeInTheDocument();
     expect(within(time).getByText('Completed')).toBeInTheDocument();
     expect(within(time).getByText('Expected run')).toBeInTheDocument();
+    // The estimate the job was given, said as what it is: here the catalog's, nothing measured yet.
+    expect(within(time).getByText('about 4 s (typical for this model)')).toBeInTheDocument();
     expect(screen.queryAllByText(/^(Waited in queue|Ran for|Estimated run)$/)).toHaveLength(0);
     expect(
       within(screen.getByRole('region', { name: 'Provider' })).getByText('succeeded'),

@@ -3,6 +3,7 @@ import { isTerminalJobStatus } from '../../../../contract/values.ts';
 import { cx } from '../../../components/cx.ts';
 import { formatDateTime } from '../../../format/date-time.ts';
 import { formatDuration } from '../../../format/duration.ts';
+import { runTimeText } from '../../../queries/run-times.ts';
 import { DetailSection } from './detail-list.tsx';
 import { type PhaseKey, type TimelineSegment, timelineSegments } from './timeline-segments.ts';
 import { useNow } from './use-now.ts';
@@ -93,7 +94,11 @@ function Moments({ job }: { job: Job }) {
     ['Created', formatDateTime(job.created_at)],
     ['Started', job.started_at && formatDateTime(job.started_at)],
     [job.status === 'completed' ? 'Completed' : 'Ended', finished && formatDateTime(finished)],
-    ['Expected run', formatDuration(job.estimated_duration_ms)],
+    // Measured or the catalog's, said as which; jobs made before the estimate was kept have only the number.
+    [
+      'Expected run',
+      job.estimated_run ? runTimeText(job.estimated_run) : formatDuration(job.estimated_duration_ms),
+    ],
   ];
   return (
     <dl className="mt-2 grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1 border-t border-zinc-100 pt-2 text-xs dark:border-zinc-800">

@@ -21,6 +21,8 @@ function stepsText(estimate: PipelineCostEstimate): string {
 
 interface CostBarProps {
   estimate: CostEstimate | PipelineCostEstimate | null;
+  /** How long the run is expected to take, in the words of runTimeText; null while unknown. */
+  runTime?: string | null;
   balance: number;
   unavailableReason: string | null;
   /** What the schema refuses in the form as it is: no price until it is a request that can run. */
@@ -36,7 +38,7 @@ function invalidText(problems: readonly BodyProblem[]): string {
 }
 
 /** The price of this run before it is sent, and the balance it comes out of. */
-export function CostBar({ estimate, balance, unavailableReason, invalid }: CostBarProps) {
+export function CostBar({ estimate, runTime = null, balance, unavailableReason, invalid }: CostBarProps) {
   const short = estimate !== null && estimate.cents > balance;
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 text-sm">
@@ -57,6 +59,11 @@ export function CostBar({ estimate, balance, unavailableReason, invalid }: CostB
               </>
             )}
           </span>
+          {runTime && (
+            <span className="block text-xs text-zinc-600 dark:text-zinc-400" data-testid="run-time-estimate">
+              Run time: {runTime}
+            </span>
+          )}
         </p>
       ) : (
         <p className="text-zinc-600 dark:text-zinc-400" data-testid="cost-missing">

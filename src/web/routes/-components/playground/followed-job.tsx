@@ -15,7 +15,8 @@ import {
   useCancelJob,
 } from '../../../queries/generation.ts';
 import { meKeys } from '../../../queries/me.ts';
-import { liveTimesText } from '../jobs/job-times.ts';
+import { runProgressText } from '../../../queries/run-times.ts';
+import { jobTimes, liveTimesText, type TimedJob } from '../jobs/job-times.ts';
 import { JobOutputs } from './job-outputs.tsx';
 import { LoadingJob } from './result-panel.tsx';
 
@@ -61,18 +62,21 @@ export function FollowedJob({ id }: { id: string }) {
 
   const now = useTicking(!terminal);
   // The job was read once, usually still queued; the polled status says when a worker took it.
-  const times =
+  const timed: TimedJob | null =
     job.data && view && !terminal
-      ? liveTimesText(
-          {
-            created_at: job.data.created_at,
-            started_at: status.data?.started_at ?? job.data.started_at,
-            completed_at: null,
-            updated_at: status.data?.updated_at ?? job.data.updated_at,
-            status: view.status,
-          },
-          now,
-        )
+      ? {
+          created_at: job.data.created_at,
+          started_at: status.data?.started_at ?? job.data.started_at,
+          completed_at: null,
+          updated_at: status.data?.updated_at ?? job.data.updated_at,
+          status: view.status,
+        }
+      : null;
+  const times = timed ? liveTimesText(timed, now) : null;
+  // The estimate the job was given when created (jobs made before it was kept have none to count down).
+  const eta =
+    timed && job.data?.estimated_run
+      ? runProgressText(job.data.estimated_run, jobTimes(timed, now).runMs)
       : null;
 
   if (!view) {
@@ -133,6 +137,11 @@ export function FollowedJob({ id }: { id: string }) {
               Cancel
             </Button>
           </div>
+          {eta && (
+            <p className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400" data-testid="run-eta">
+              {eta}
+            </p>
+          )}
           {cancel.isError && <Alert tone="error">Could not cancel: {cancel.error.message}</Alert>}
         </div>
       )}

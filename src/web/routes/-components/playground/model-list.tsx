@@ -3,14 +3,14 @@ import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { cx } from '../../../components/cx.ts';
 import { NOT_ENABLED, showNotEnabledLabel } from '../../../format/availability.ts';
 import { formatUnitPrice } from '../../../format/price.ts';
-import { type MeasuredModel, measuredText } from '../../../queries/model-performance.ts';
 import { isRetired, lifecycleNote } from './model-lifecycle.ts';
 
 interface ModelListProps {
   models: readonly PriceCatalogEntry[];
   selected: PriceCatalogEntry | undefined;
   /** How each model has done here lately; models without enough runs are absent. */
-  measured: ReadonlyMap<string, MeasuredModel>;
+  /** What to say of each model's run, by model id (ModelPicker's `figures`). */
+  figures: ReadonlyMap<string, string>;
   onChoose: (entry: PriceCatalogEntry) => void;
   /** Escape: the list closes and the picker's button has the focus again. */
   onClose: () => void;
@@ -40,7 +40,7 @@ function matches(entry: PriceCatalogEntry, query: string): boolean {
  * the others (dozens, where a provider's key is not set) wait behind a toggle that counts them, and then
  * say only that they are not enabled here.
  */
-export function ModelList({ models, selected, measured, onChoose, onClose }: ModelListProps) {
+export function ModelList({ models, selected, figures, onChoose, onClose }: ModelListProps) {
   const [query, setQuery] = useState('');
   // Opened on a model that cannot run here (a link named it), the list shows those too.
   const [showAll, setShowAll] = useState(() => selected !== undefined && !selected.available);
@@ -151,7 +151,7 @@ export function ModelList({ models, selected, measured, onChoose, onClose }: Mod
             <ModelOption
               entry={entry}
               current={entry.model === selected?.model}
-              measured={measured.get(entry.model)}
+              figures={figures.get(entry.model)}
             />
           </div>
         ))}
@@ -177,11 +177,11 @@ export function ModelList({ models, selected, measured, onChoose, onClose }: Mod
 function ModelOption({
   entry,
   current,
-  measured,
+  figures,
 }: {
   entry: PriceCatalogEntry;
   current: boolean;
-  measured: MeasuredModel | undefined;
+  figures: string | undefined;
 }) {
   return (
     <div className={cx('flex flex-col gap-1', !entry.available && 'opacity-80')}>
@@ -196,7 +196,7 @@ function ModelOption({
         <span className="text-xs font-medium text-amber-800 dark:text-amber-300">{lifecycleNote(entry)}</span>
       )}
       {!entry.available && <span className="text-xs text-zinc-600 dark:text-zinc-400">{NOT_ENABLED}</span>}
-      {measured && <span className="text-xs text-zinc-600 dark:text-zinc-400">{measuredText(measured)}</span>}
+      {figures && <span className="text-xs text-zinc-600 dark:text-zinc-400">{figures}</span>}
       <span className="flex flex-col gap-0.5">
         {entry.providers
           // A model that runs here names the providers that run it; one that does not, every provider.

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnalyticsPerformance, LatencyPercentiles } from '../../../../contract/analytics-performance.ts';
 import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
-import { useMeasuredModels } from '../../../queries/model-performance.ts';
+import type { RunTime } from '../../../../contract/run-times.ts';
 import { analyticsMeta } from '../../../testing/analytics-meta.ts';
 import { json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { renderWithQuery } from '../../../testing/render-with-query.tsx';
+import { useModelFigures } from './model-figures.ts';
 import { ModelPicker } from './model-picker.tsx';
 
 function entry(model: string, display_name: string, available = true, provider = 'local'): PriceCatalogEntry {
@@ -35,10 +36,15 @@ function entry(model: string, display_name: string, available = true, provider =
 
 const MODELS = [entry('local-sketch', 'Local sketch'), entry('local-upscale', 'Local upscale')];
 
-/** The picker as the playground page feeds it: the measured figures from their one query. */
+/** The picker as the playground page feeds it: the run times and failure rates from one query each. */
 function MeasuredPicker() {
   return (
-    <ModelPicker models={MODELS} selected={MODELS[0]} onSelect={vi.fn()} measured={useMeasuredModels()} />
+    <ModelPicker
+      models={MODELS}
+      selected={MODELS[0]}
+      onSelect={vi.fn()}
+      figures={useModelFigures(MODELS, { model: 'local-sketch', provider: null })}
+    />
   );
 }
 
@@ -159,7 +165,7 @@ describe('the model picker', () => {
     expect(document.body).not.toHaveTextContent('FAL_KEY');
   });
 
-  it('shows how each model did here lately, from one request, and nothing for a model with too few runs', async () => {
+  it('says how long each model runs by the server’s rule, and how often it failed here, from one request each', async () => {
     Element.prototype.scrollIntoView = vi.fn();
     const total = (p50: number, p90: number): LatencyPercentiles => ({
       samples: 10,
@@ -167,14 +173,7 @@ describe('the model picker', () => {
       p90_ms: p90,
       p99_ms: p90,
     });
-    const row = (
-      model: string,
-      provider: string,
-      completed: number,
-      failed: number,
-      p50: number,
-      p90: number,
-    ) => ({
+    const row = (model: string, provider: string, completed: number, failed: number) => ({
       model,
       provider,
       jobs: completed + failed,
@@ -182,19 +181,34 @@ describe('the model picker', () => {
       failed,
       cancelled: 0,
       failure_rate: failed / (completed + failed),
-      total: total(p50, p90),
+      // Created to completed, queue included: not what a run takes, and never shown as that.
+      total: total(60_000, 90_000),
       phases: { queued: null, provider_queue: null, provider_run: null, downloading: null },
       top_errors: [],
     });
+    const estimate = (basis: 'measured' | 'typical', p50_ms: number, p90_ms: number) => ({
+      basis,
+      p50_ms,
+      p90_ms,
+      runs: basis === 'measured' ? 20 : 1,
+      scaled_to_seconds: null,
+    });
     const server = stubFetch({
+      'GET /v2/run-times': () =>
+        json({
+          data: [
+            { model: 'local-sketch', provider: 'local', estimate: estimate('measured', 18_000, 25_000) },
+            { model: 'local-upscale', provider: 'local', estimate: estimate('typical', 1_500, 1_500) },
+          ],
+        } satisfies { data: RunTime[] }),
       'GET /v2/analytics/performance': () =>
         json({
           data: [
-            // Two providers: the busier one speaks for the model.
-            row('local-sketch', 'local', 19, 1, 18_000, 25_000),
-            row('local-sketch', 'other', 6, 0, 2_000, 3_000),
-            // Four finished runs are too few to say anything.
-            row('local-upscale', 'local', 3, 1, 4_000, 5_000),
+            // Two providers: the busier one speaks for the model's failures.
+            row('local-sketch', 'local', 19, 1),
+            row('local-sketch', 'other', 6, 0),
+            // Four finished runs are too few to say how often it fails.
+            row('local-upscale', 'local', 3, 1),
           ],
           meta: { ...analyticsMeta(), percentiles: 'exact' },
         } satisfies AnalyticsPerformance),
@@ -207,8 +221,11 @@ describe('the model picker', () => {
     const list = await screen.findByRole('listbox', { name: 'Models' });
     const [sketch, upscale] = within(list).getAllByRole('option');
     expect(sketch).toHaveTextContent('usually 18–25 s here · 5% failed');
-    expect(upscale).not.toHaveTextContent(/usually/);
+    // Not measured enough: the catalog's time, said to be that.
+    expect(upscale).toHaveTextContent('about 1.5 s (typical for this model)');
+    expect(upscale).not.toHaveTextContent(/usually|failed/);
 
+    expect(server.callsTo('GET /v2/run-times')).toHaveLength(1);
     const requests = server.callsTo('GET /v2/analytics/performance');
     expect(requests).toHaveLength(1);
     // The last 7 days, whatever model: one answer for the whole list.

@@ -11,7 +11,6 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { useNavigatingSearch } from '../../../components/use-navigating-search.ts';
 import { toolLabel } from '../../../format/tool-label.ts';
 import { isSettled, useCreateJob, useRetryJob } from '../../../queries/generation.ts';
-import { useMeasuredModels } from '../../../queries/model-performance.ts';
 import { pricingQueryOptions } from '../../../queries/pricing.ts';
 import { toolsQueryOptions } from '../../../queries/tools.ts';
 import { InlineText } from '../../../schema-form/fields/inline-text.tsx';
@@ -19,6 +18,7 @@ import { GetStarted } from '../get-started/get-started.tsx';
 import { type Attempt, attemptFor, fingerprintOf } from './attempt-key.ts';
 import { lastModel, rememberModel, setPrefill } from './form-drafts.ts';
 import { chooseModel, DEFAULT_TOOL, formatModelRef, modelsOf, parseModelRef } from './model-choice.ts';
+import { useModelFigures } from './model-figures.ts';
 import { ModelPicker } from './model-picker.tsx';
 import { PlaygroundSearch } from './playground-search.ts';
 import { ProviderPin } from './provider-pin.tsx';
@@ -47,7 +47,7 @@ export function PlaygroundPage() {
   const models = modelsOf(tool, pricing.data);
   const entry = ref ? models.find((m) => m.model === ref.model) : undefined;
   // Not suspended: the page stands without them, and the picker adds them when they come.
-  const measured = useMeasuredModels();
+  const figures = useModelFigures(models, ref);
   // Bumped to open a fresh form even when the tool and model stay (a rerun with changes of this model).
   const [generation, setGeneration] = useState(0);
   const formRef = useRef<HTMLDivElement>(null);
@@ -97,7 +97,7 @@ export function PlaygroundPage() {
               <ModelPicker
                 models={models}
                 selected={entry}
-                measured={measured}
+                figures={figures}
                 onSelect={(next) => void navigate({ search: (prev) => ({ ...prev, model: next }) })}
               />
               {entry && (

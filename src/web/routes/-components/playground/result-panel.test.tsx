@@ -98,4 +98,38 @@ describe('the result panel', () => {
     expect(await screen.findByText(/^· Queued 1[5-7] s$/)).toBeInTheDocument();
     expect(screen.queryByText(/Running \d/)).toBeNull();
   });
+
+  it('counts down to the run the job was estimated when made, measured here or said as typical', async () => {
+    const now = Date.now();
+    const estimate = { basis: 'measured', p50_ms: 40_000, p90_ms: 55_000, runs: 20, scaled_to_seconds: 20 };
+    stubFetch({
+      'GET /v2/jobs/job_1': () =>
+        json({ ...RUNNING, created_at: new Date(now - 15_000).toISOString(), estimated_run: estimate }),
+      'GET /v2/jobs/job_1/status': () =>
+        json({ ...statusAt(0.2, 'Encoding frames'), started_at: new Date(now - 12_000).toISOString() }),
+    });
+    renderWithQuery(<ResultPanel jobId="job_1" />);
+    // 28 s left of the p50, give or take the seconds the test took to render.
+    expect(await screen.findByTestId('run-eta')).toHaveTextContent(
+      /^About 2[5-8] s left · usually 40–55 s here$/,
+    );
+  });
+
+  it('says a waiting job’s expected run as the catalog’s, when nothing is measured yet', async () => {
+    stubFetch({
+      'GET /v2/jobs/job_1': () =>
+        json({
+          ...RUNNING,
+          status: 'queued',
+          started_at: null,
+          estimated_run: { basis: 'typical', p50_ms: 6_000, p90_ms: 6_000, runs: 0, scaled_to_seconds: null },
+        }),
+      'GET /v2/jobs/job_1/status': () =>
+        json({ ...statusAt(0, 'Waiting'), status: 'queued', progress: null, started_at: null }),
+    });
+    renderWithQuery(<ResultPanel jobId="job_1" />);
+    expect(await screen.findByTestId('run-eta')).toHaveTextContent(
+      'Expected run: about 6 s (typical for this model)',
+    );
+  });
 });

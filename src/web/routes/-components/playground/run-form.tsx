@@ -11,6 +11,7 @@ import { MODEL_NOT_ENABLED } from '../../../format/availability.ts';
 import { isAnalysis, useCreateJob } from '../../../queries/generation.ts';
 import { meQueryOptions } from '../../../queries/me.ts';
 import { pricingQueryOptions } from '../../../queries/pricing.ts';
+import { runTimeText, useRunEstimate } from '../../../queries/run-times.ts';
 import { fieldLabel } from '../../../schema-form/field-label.ts';
 import type { FieldSpec, NumberSpec, ObjectSpec } from '../../../schema-form/field-spec.ts';
 import { FieldGrid } from '../../../schema-form/fields/object-fields.tsx';
@@ -385,6 +386,13 @@ function LiveCost({
       : entry.tool === 'pipeline'
         ? estimatePipeline(catalog ?? [], body)
         : estimateCost(entry, pinned, body);
+  // How long it will take, by the rule the job's own estimate follows (run-times.ts), for the length asked.
+  const asked = typeof body.duration === 'number' && body.duration > 0 ? body.duration : null;
+  const run = useRunEstimate(
+    estimate && 'provider' in estimate ? entry?.model : undefined,
+    estimate && 'provider' in estimate ? estimate.provider.provider : undefined,
+    asked,
+  );
   // Why there is no price, in the user's words (the API's reason is for operators: format/availability.ts).
   const reason = entry?.providers.some((p) => !p.available && (!pinned || p.provider === pinned))
     ? MODEL_NOT_ENABLED
@@ -392,6 +400,7 @@ function LiveCost({
   return (
     <CostBar
       estimate={estimate}
+      runTime={run ? runTimeText(run) : null}
       balance={me.balance_cents}
       unavailableReason={reason ?? null}
       invalid={problems.length > 0 ? problems : null}
