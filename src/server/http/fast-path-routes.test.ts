@@ -47,6 +47,19 @@ async function answer(response: Response) {
   return { status: response.status, headers, body: await response.text() };
 }
 
+/**
+ * Asks through both until the fast path answers (a cached key lookup steps aside while a check of changed
+ * keys is due, which a loaded machine makes more often), and answers that round.
+ */
+async function servedFromMemory(path: string, headers: Record<string, string>) {
+  let round: Awaited<ReturnType<typeof both>> | undefined;
+  await until(async () => {
+    round = await both(path, headers);
+    return round.byFastPath;
+  });
+  return round!;
+}
+
 /** The same GET through the fast path and through the framework alone; says whether the fast path answered. */
 async function both(path: string, headers: Record<string, string> = {}) {
   const before = viaFastPath.length;
@@ -76,8 +89,7 @@ describe('routes served through the fast path', () => {
     const first = await both(`/v2/jobs/${id}`, auth);
     expect(first.framework.status).toBe(200);
     expect(first.fastPath).toEqual(first.framework);
-    const again = await both(`/v2/jobs/${id}`, auth);
-    expect(again.byFastPath).toBe(true);
+    const again = await servedFromMemory(`/v2/jobs/${id}`, auth);
     expect(again.fastPath).toEqual(again.framework);
     expect(JSON.parse(again.fastPath.body)).toMatchObject({ id, status: 'completed' });
     expect(viaFastPath.at(-1)).toMatchObject({ route: '/v2/jobs/:id', status: 200 });
@@ -106,7 +118,7 @@ describe('routes served through the fast path', () => {
     const id = await finishedJob(api_key);
     const auth = { authorization: `Bearer ${api_key}` };
     await both(`/v2/jobs/${id}`, auth);
-    expect((await both(`/v2/jobs/${id}`, auth)).byFastPath).toBe(true);
+    await servedFromMemory(`/v2/jobs/${id}`, auth);
     await owner.client.revokeApiKey({ params: { id: key.id } });
     const after = await both(`/v2/jobs/${id}`, auth);
     expect(after.byFastPath).toBe(false);
