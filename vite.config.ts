@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { apiReferenceRenderer } from './scripts/api-reference-renderer.ts';
+import { consolePreload } from './scripts/console-preload.ts';
 import { precompressAssets } from './scripts/precompress-assets.ts';
 import { endpoints } from './src/contract/endpoints.ts';
 
@@ -54,6 +55,7 @@ export default defineConfig({
     tailwindcss(),
     endpointRoutesOnly(),
     apiReferenceRenderer(),
+    consolePreload(),
     precompressAssets(),
   ],
   server: {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHUNK_BUDGET_BYTES, chunkSizes } from './check-chunk-budget.ts';
+import { CHUNK_BUDGET_BYTES, chunkSizes, heavyConsoleStart } from './check-chunk-budget.ts';
 
 const run = promisify(execFile);
 const script = path.join(import.meta.dirname, 'check-chunk-budget.ts');
@@ -66,5 +66,48 @@ describe('the chunk budget', () => {
     await fs.rm(path.join(dist, 'assets', 'react-dom-abc123.js'));
     const { stdout } = await run(tsx, [script, dist]);
     expect(stdout).toMatch(/^chunk budget: 2 files, the largest app-def456\.js \d+\.\d KB/);
+  });
+});
+
+describe("the console's start", () => {
+  let built: string;
+  const write = (file: string, text: string) => fs.writeFile(path.join(built, 'assets', file), text);
+  beforeAll(async () => {
+    built = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-console-start-'));
+    await fs.mkdir(path.join(built, 'assets'));
+    // Minified as the build writes it: static imports, re-exports and side-effect imports count, a dynamic
+    // import (a page's chunk, loaded on demand) does not.
+    await write('console-aaa111.js', 'import{a as e}from"./routes-bbb222.js";import"./react-ccc333.js";');
+    await write(
+      'routes-bbb222.js',
+      'export{t}from"./d3-ddd444.js";const p=()=>import("./recharts-eee555.js");',
+    );
+    await write('react-ccc333.js', 'export const r=1;');
+    await write('d3-ddd444.js', 'export const t=1;');
+    await write('recharts-eee555.js', 'export const c=1;');
+    await write('schemas-fff666.js', 'export const s={_zod:{def:1}};');
+    await write('page-ggg777.js', 'import"./schemas-fff666.js";');
+  });
+  afterAll(() => fs.rm(built, { recursive: true, force: true }));
+
+  it('names each chart chunk or zod chunk a signed-in first load imports before a page, with its import chain', async () => {
+    expect(heavyConsoleStart(built)).toEqual(['console-aaa111.js → routes-bbb222.js → d3-ddd444.js']);
+
+    await write('react-ccc333.js', 'import"./schemas-fff666.js";export const r=1;');
+    expect(heavyConsoleStart(built)).toEqual([
+      'console-aaa111.js → routes-bbb222.js → d3-ddd444.js',
+      'console-aaa111.js → react-ccc333.js → schemas-fff666.js',
+    ]);
+    const failed = await run(tsx, [script, built]).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain('console-aaa111.js → react-ccc333.js → schemas-fff666.js');
+
+    await write('routes-bbb222.js', 'const p=()=>import("./recharts-eee555.js");');
+    await write('react-ccc333.js', 'export const r=1;');
+    expect(heavyConsoleStart(built)).toEqual([]);
+    await run(tsx, [script, built]);
   });
 });

@@ -45,6 +45,58 @@ export function chunkSizes(dist: string): ChunkSize[] {
     .sort((a, b) => b.served - a.served);
 }
 
+/**
+ * The chunks of the analytics charts (vite.config.ts names them): only the analytics page loads them.
+ * zod is told by its own marker (`_zod`, on every schema of zod 4), whatever chunk it lands in.
+ */
+const CHART_CHUNK = /^(?:recharts|recharts-core|d3|chart-state|chart-utils)-[\w-]+\.js$/;
+const ZOD_MARKER = '_zod';
+
+/** `import{a as b}from"./x.js"`, `import"./x.js"`, `export{c}from"./x.js"` in built code; not `import("./x.js")`. */
+const BUILT_STATIC_IMPORT =
+  /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?from\s*)?["']\.\/([^"']+\.js)["']/g;
+
+/**
+ * What a signed-in first load runs before any page's own chunk: the console's chunk (`console-<hash>.js`,
+ * src/web/console.tsx with the router and every route's options and loaders) and all it imports
+ * statically, each with the first file that imports it.
+ */
+export function consoleStartFiles(dist: string): Map<string, string | null> {
+  const assets = path.join(dist, 'assets');
+  const start = readdirSync(assets).find((file) => /^console-[\w-]+\.js$/.test(file));
+  const importedBy = new Map<string, string | null>();
+  if (!start) return importedBy;
+  const pending: Array<[string, string | null]> = [[start, null]];
+  while (pending.length > 0) {
+    const [file, by] = pending.shift()!;
+    if (importedBy.has(file)) continue;
+    importedBy.set(file, by);
+    for (const [, next] of readFileSync(path.join(assets, file), 'utf8').matchAll(BUILT_STATIC_IMPORT))
+      pending.push([next!, file]);
+  }
+  return importedBy;
+}
+
+/**
+ * Files of the console's start that hold the analytics charts or zod, each with the chain of imports that
+ * brings it in. A route's options import only what they run: a loader that imports a helper from a page's
+ * file takes that page (for analytics: recharts, d3 and zod, about 140 KB) into every signed-in first load.
+ */
+export function heavyConsoleStart(dist: string): string[] {
+  const importedBy = consoleStartFiles(dist);
+  const chain = (file: string) => {
+    const files = [file];
+    for (let by = importedBy.get(file); by; by = importedBy.get(by)) files.unshift(by);
+    return files.join(' → ');
+  };
+  return [...importedBy.keys()]
+    .filter(
+      (file) =>
+        CHART_CHUNK.test(file) || readFileSync(path.join(dist, 'assets', file), 'utf8').includes(ZOD_MARKER),
+    )
+    .map(chain);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..', 'dist'));
   const sizes = chunkSizes(dist);
@@ -55,6 +107,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (over.length > 0) {
     console.error(`chunk budget: ${files(over.length)} over ${kb(CHUNK_BUDGET_BYTES)} ${unit}:`);
     for (const chunk of over) console.error(`  ${chunk.file} ${kb(chunk.served)}`);
+    process.exit(1);
+  }
+  const heavy = heavyConsoleStart(dist);
+  if (heavy.length > 0) {
+    console.error(
+      "console start: a signed-in first load imports the analytics charts or zod before any page's chunk:",
+    );
+    for (const chain of heavy) console.error(`  ${chain}`);
     process.exit(1);
   }
   const largest = sizes[0];

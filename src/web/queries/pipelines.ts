@@ -1,8 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Job } from '../../contract/jobs.ts';
-import { PipelineStepState } from '../../contract/pipeline-graph.ts';
 import { api } from '../api/client.ts';
 import { teamScoped } from '../team/current-team.ts';
+
+// No schema here: the pipelines route's loader starts these requests from the console's first chunk, which
+// loads without zod (the step states are parsed in routes/-components/pipelines/step-states.ts).
 
 /** Under `['jobs']`, so whoever invalidates the jobs refreshes these too. */
 export const pipelineKeys = {
@@ -35,15 +37,5 @@ export function recentPipelinesQueryOptions() {
     queryFn: () => api().listJobs({ query: { tool: 'pipeline', limit: RECENT_PIPELINES } }),
     refetchInterval: (query) =>
       query.state.data?.data.some((job) => !settled(job.status)) ? RECENT_POLL_MS : false,
-  });
-}
-
-/** The step states a pipeline job shows; what does not parse (an older server) is left out. */
-export function stepStatesOf(job: Pick<Job, 'progress_metadata'>): PipelineStepState[] {
-  const steps = (job.progress_metadata as { steps?: unknown }).steps;
-  if (!Array.isArray(steps)) return [];
-  return steps.flatMap((step) => {
-    const parsed = PipelineStepState.safeParse(step);
-    return parsed.success ? [parsed.data] : [];
   });
 }

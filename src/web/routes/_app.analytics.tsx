@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { analyticsPerformanceQueryOptions, analyticsSummaryQueryOptions } from '../queries/analytics.ts';
-import { AnalyticsPage, breakdownQueryOptions } from './-components/analytics/analytics-page.tsx';
+import { AnalyticsPage } from './-components/analytics/analytics-page.tsx';
+import { breakdownQueryOptions, whatChangedQueryOptions } from './-components/analytics/analytics-queries.ts';
 import {
   AnalyticsSearch,
   browserTimeZone,
@@ -10,7 +11,6 @@ import {
   type AnalyticsSearch as Search,
   viewOf,
 } from './-components/analytics/analytics-search.ts';
-import { whatChangedQueryOptions } from './-components/analytics/what-changed-panel.tsx';
 
 /**
  * Spend and performance analytics (a tab each). The whole view (range, timezone, comparison, filters, chart choices) is in the URL,

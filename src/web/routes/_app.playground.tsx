@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { toolSchemaQueryOptions } from '../queries/generation.ts';
+import { recentRunsQueryOptions, toolSchemaQueryOptions } from '../queries/generation.ts';
 import { presetFragment, presetQueryOptions } from '../queries/presets.ts';
 import { pricingQueryOptions } from '../queries/pricing.ts';
 import { toolsQueryOptions } from '../queries/tools.ts';
@@ -18,11 +18,14 @@ export const Route = createFileRoute('/_app/playground')({
     preset: search.preset,
   }),
   loader: async ({ context: { queryClient }, deps }) => {
+    const tool = deps.tool ?? DEFAULT_TOOL;
+    // The tool's recent runs need nothing else: asked with the tools and prices, not once the page has
+    // drawn (three requests later, and the page says "Loading recent runs…" until they come).
+    void queryClient.prefetchInfiniteQuery(recentRunsQueryOptions(tool));
     const [, pricing] = await Promise.all([
       queryClient.ensureQueryData(toolsQueryOptions()),
       queryClient.ensureQueryData(pricingQueryOptions()),
     ]);
-    const tool = deps.tool ?? DEFAULT_TOOL;
     // A preset another team keeps, or one gone since the link was made, opens the playground as usual.
     const preset = deps.preset
       ? await queryClient.ensureQueryData(presetQueryOptions(deps.preset)).catch(() => null)

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { presetBrowseQueryOptions } from '../queries/presets.ts';
+import { pricingQueryOptions } from '../queries/pricing.ts';
 import { browseFilter, PresetSearch } from './-components/presets/preset-search.ts';
 import { PresetsPage } from './-components/presets/presets-page.tsx';
 
@@ -7,8 +8,11 @@ import { PresetsPage } from './-components/presets/presets-page.tsx';
 export const Route = createFileRoute('/_app/presets')({
   validateSearch: PresetSearch,
   loaderDeps: ({ search }) => browseFilter(search),
-  loader: ({ context: { queryClient }, deps }) =>
-    queryClient.ensureInfiniteQueryData(presetBrowseQueryOptions(deps)),
+  loader: ({ context: { queryClient }, deps }) => {
+    // The cards' prices start with the list rather than once the page has drawn.
+    void queryClient.prefetchQuery(pricingQueryOptions());
+    return queryClient.ensureInfiniteQueryData(presetBrowseQueryOptions(deps));
+  },
   component: PresetsRoute,
 });
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { resolveBaseUrl, useServerSettings } from '../api/server-settings.ts';
 import { useSession } from '../auth/session.ts';
 import { PageHeader } from '../components/page-header.tsx';
+import { webhookEndpointsQueryOptions } from '../queries/webhooks.ts';
 import { ServerSettingsForm } from './-components/settings/server-settings-form.tsx';
 import { ThemePicker } from './-components/settings/theme-picker.tsx';
 import { WebhookSecretRotation } from './-components/settings/webhook-secret-rotation.tsx';
@@ -10,6 +11,8 @@ import { WebhookTestForm } from './-components/settings/webhook-test-form.tsx';
 import { WebhookEndpoints } from './-components/webhooks/webhook-endpoints.tsx';
 
 export const Route = createFileRoute('/_app/settings')({
+  // The team's webhook endpoints, asked with the page's code rather than once it has drawn.
+  loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(webhookEndpointsQueryOptions()),
   component: SettingsPage,
 });
 

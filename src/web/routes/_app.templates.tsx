@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { templatesQueryOptions } from '../queries/templates.ts';
+import { templatesQueryOptions, templateTagsQueryOptions } from '../queries/templates.ts';
 import { TemplateSearch, templateFilter } from './-components/templates/template-search.ts';
 import { TemplatesPage } from './-components/templates/templates-page.tsx';
 
@@ -7,8 +7,11 @@ import { TemplatesPage } from './-components/templates/templates-page.tsx';
 export const Route = createFileRoute('/_app/templates')({
   validateSearch: TemplateSearch,
   loaderDeps: ({ search }) => templateFilter(search),
-  loader: ({ context: { queryClient }, deps }) =>
-    queryClient.ensureInfiniteQueryData(templatesQueryOptions(deps)),
+  loader: ({ context: { queryClient }, deps }) => {
+    // The filter bar's tags start with the list rather than once the page has drawn.
+    void queryClient.prefetchQuery(templateTagsQueryOptions());
+    return queryClient.ensureInfiniteQueryData(templatesQueryOptions(deps));
+  },
   component: TemplatesRoute,
 });
 

@@ -6,11 +6,8 @@ import { Alert } from '../../../components/alert.tsx';
 import { cx } from '../../../components/cx.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import {
-  analyticsBreakdownQueryOptions,
-  analyticsSeriesQueryOptions,
-  analyticsSummaryQueryOptions,
-} from '../../../queries/analytics.ts';
+import { analyticsSeriesQueryOptions, analyticsSummaryQueryOptions } from '../../../queries/analytics.ts';
+import { breakdownQueryOptions } from './analytics-queries.ts';
 import {
   type AnalyticsSearch,
   type AnalyticsView,
@@ -40,14 +37,6 @@ import { WhatChangedPanel } from './what-changed-panel.tsx';
 interface AnalyticsPageProps {
   view: AnalyticsView;
   onChange: (patch: Partial<AnalyticsSearch>) => void;
-}
-
-/** Rows in the breakdown panel; the server sums the rest into "other". */
-const BREAKDOWN_ROWS = 20;
-
-/** The breakdown panel's request (its rows carry the comparison period's spend when there is one). */
-export function breakdownQueryOptions(view: AnalyticsView) {
-  return analyticsBreakdownQueryOptions(queryOf(view), view.dimension, BREAKDOWN_ROWS, comparisonOf(view));
 }
 
 /**

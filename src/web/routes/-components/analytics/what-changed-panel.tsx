@@ -2,25 +2,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { AnalyticsDimension } from '../../../../contract/analytics.ts';
 import { formatCredits } from '../../../format/credits.ts';
-import { analyticsBreakdownQueryOptions, LONG_BREAKDOWN_ROWS } from '../../../queries/analytics.ts';
-import { type AnalyticsView, changeDimensions, comparisonOf, queryOf } from './analytics-search.ts';
+import { whatChangedQueryOptions } from './analytics-queries.ts';
+import { type AnalyticsView, changeDimensions } from './analytics-search.ts';
 import { whatChangedCsv } from './csv.ts';
 import { ExportButton } from './export-button.tsx';
 import { formatShare, periodsOf } from './format.ts';
 import { DIMENSION_LABELS } from './labels.ts';
 import { Panel, QueryState } from './panel.tsx';
 import { type Movement, type WhatChanged, whatChanged } from './what-changed.ts';
-
-/** The options of "What changed" for a view: it needs the comparison's breakdown of one dimension. */
-export function whatChangedQueryOptions(view: AnalyticsView) {
-  // The long breakdown, so the server's "other" (shown as one movement) stays small.
-  return analyticsBreakdownQueryOptions(
-    queryOf(view),
-    view.changeDimension,
-    LONG_BREAKDOWN_ROWS,
-    comparisonOf(view),
-  );
-}
 
 interface WhatChangedProps {
   view: AnalyticsView;

@@ -24,6 +24,7 @@ import {
   renameStep,
   type StepTool,
 } from './builder-steps.ts';
+import { FIRST_STEP_TOOL } from './first-step.ts';
 import { StepInputFields } from './step-input-fields.tsx';
 
 /** The request the form stands for: each step's form values as its tool's body. */
@@ -78,7 +79,7 @@ const INPUT_CLASS =
  * click or a retry of the same attempt never starts (or pays for) a second run.
  */
 export function PipelineBuilder({ initial, onStarted }: PipelineBuilderProps) {
-  const [steps, setSteps] = useState<BuilderStep[]>(() => initial ?? [newStep([], 'speech')]);
+  const [steps, setSteps] = useState<BuilderStep[]>(() => initial ?? [newStep([], FIRST_STEP_TOOL)]);
   const form = useForm<{ inputs: Record<string, FormValues> }>({ defaultValues: { inputs: {} } });
   const specs = useRef(new Map<string, ObjectSpec>());
   const attempt = useRef<string | null>(null);

@@ -16,11 +16,11 @@ import {
   pipelineKeys,
   pipelineRunQueryOptions,
   recentPipelinesQueryOptions,
-  stepStatesOf,
 } from '../../../queries/pipelines.ts';
 import { stepsFromInput } from './builder-steps.ts';
 import { PipelineBuilder } from './pipeline-builder.tsx';
 import { PipelineGraph } from './pipeline-graph.tsx';
+import { stepStatesOf } from './step-states.ts';
 
 interface PipelinesPageProps {
   /** The run shown as a graph. */
