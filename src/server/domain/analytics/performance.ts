@@ -155,16 +155,16 @@ function rollupAnswers(viewer: Viewer, filters: AnalyticsFilters): boolean {
   );
 }
 
-/**
- * The rollup's rows of a cover, signed, as one index lookup per unit, and the cut hours' jobs bucketed by
- * the trigger's entries: per bucket, model, provider and kind, one text of `count key` entries joined by
- * ENTRY_SEPARATOR (a row per histogram, not per histogram bucket, and text rather than arrays: sending
- * and parsing the rows cost more than reading them). A key may repeat (a unit added and one taken away);
- * the sums are the bucket's.
- */
 /** Between the entries of a histogram: a control character that no error code holds. */
 const ENTRY_SEPARATOR = '\u001f';
 
+/**
+ * The rollup's rows of each unit of a cover, and the cut hours' jobs bucketed by the trigger's entries:
+ * per unit (or bucket of jobs), kind, model and provider, its sign and one text of `count key` entries
+ * joined by ENTRY_SEPARATOR. A row per histogram, not per histogram bucket, and text rather than arrays:
+ * sending and parsing the rows cost more than reading them. Each unit groups its own index range, which
+ * comes in (kind, model, provider) order, so nothing is hashed or sorted; the caller adds up the units.
+ */
 function coverSql(p: Params, s: Scope, cover: RollupCover): string {
   const parts: string[] = [];
   if (cover.units.length > 0) {
@@ -172,23 +172,27 @@ function coverSql(p: Params, s: Scope, cover: RollupCover): string {
     const filters = filterConditions(p, ROLLUP_COLUMNS, s.filters, s.viewer)
       .map((c) => ` AND ${c}`)
       .join('');
-    parts.push(`SELECT u.b, c.model, c.provider, c.kind, c.key, c.n * u.sign AS n
+    parts.push(`SELECT u.b, u.sign, x.kind, x.model, x.provider, x.entries
         FROM unnest(${p.add(u.map((x) => x.grain))}::text[], ${p.add(u.map((x) => x.start))}::timestamptz[],
                     ${p.add(u.map((x) => x.sign))}::int[], ${p.add(u.map((x) => x.bucket))}::int[]) u(grain, start, sign, b)
-        JOIN performance_rollup c ON c.team_id = ${p.add(s.viewer.teamId)} AND c.grain = u.grain
-                                 AND c.period_start = u.start${filters}`);
+       CROSS JOIN LATERAL (
+         SELECT c.kind, c.model, c.provider, string_agg(c.n || ' ' || c.key, chr(31)) AS entries
+           FROM performance_rollup c
+          WHERE c.team_id = ${p.add(s.viewer.teamId)} AND c.grain = u.grain AND c.period_start = u.start${filters}
+          GROUP BY c.kind, c.model, c.provider) x`);
   }
   if (cover.raw.length > 0)
-    parts.push(`SELECT width_bucket(j.created_at, ${p.add(s.edges)}::timestamptz[]) AS b, j.model, j.provider,
-                       e.kind, e.key, 1 AS n
-        FROM (SELECT j.* ${rawJobsSql(p, s, cover)}) j
-       CROSS JOIN LATERAL ${PERFORMANCE_ENTRIES('j')} e(kind, key)
-       WHERE e.key IS NOT NULL`);
+    parts.push(`SELECT r.b, 1, r.kind, r.model, r.provider, string_agg(r.n || ' ' || r.key, chr(31))
+        FROM (SELECT width_bucket(j.created_at, ${p.add(s.edges)}::timestamptz[]) AS b, e.kind, j.model, j.provider,
+                     e.key, count(*) AS n
+                FROM (SELECT j.* ${rawJobsSql(p, s, cover)}) j
+               CROSS JOIN LATERAL ${PERFORMANCE_ENTRIES('j')} e(kind, key)
+               WHERE e.key IS NOT NULL
+               GROUP BY 1, 2, 3, 4, 5) r
+       GROUP BY r.b, r.kind, r.model, r.provider`);
   if (parts.length === 0)
-    return 'SELECT 1 AS b, NULL AS model, NULL AS provider, NULL AS kind, NULL AS entries WHERE false';
-  return `SELECT r.b, r.model, r.provider, r.kind, string_agg(r.n || ' ' || r.key, chr(31)) AS entries
-            FROM (${parts.join(' UNION ALL ')}) r
-           GROUP BY 1, 2, 3, 4`;
+    return 'SELECT 1 AS b, 1 AS sign, NULL AS kind, NULL AS model, NULL AS provider, NULL AS entries WHERE false';
+  return parts.join(' UNION ALL ');
 }
 
 /** FROM and WHERE over the jobs of the cut hours, one index range per interval. */
@@ -211,7 +215,7 @@ function rawJobsSql(p: Params, s: Scope, cover: RollupCover): string {
  * Counts and error counts are exact; percentiles are read from the merged histograms.
  */
 async function collectRollup(tx: pg.PoolClient, s: Scope, cover: RollupCover): Promise<Collection> {
-  type Entry = { b: number; model: string; provider: string; kind: string; entries: string };
+  type Entry = { b: number; sign: number; model: string; provider: string; kind: string; entries: string };
   const p = new Params();
   const { rows } = await tx.query<Entry>(coverSql(p, s, cover), p.values);
   const histograms = new Map<Collected, Map<SpanName, Histogram>>();
@@ -229,7 +233,7 @@ async function collectRollup(tx: pg.PoolClient, s: Scope, cover: RollupCover): P
       }
       for (const entry of e.entries.split(ENTRY_SEPARATOR)) {
         const space = entry.indexOf(' ');
-        const n = Number(entry.slice(0, space));
+        const n = Number(entry.slice(0, space)) * e.sign;
         const key = entry.slice(space + 1);
         if (h) addTo(h, Number(key), n);
         else if (e.kind === 'status') into[key as 'completed' | 'failed' | 'cancelled'] += n;
