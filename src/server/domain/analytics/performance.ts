@@ -23,13 +23,8 @@ import {
   type Viewer,
 } from './filters.ts';
 import { filtersOf, inSnapshot, metaOf } from './meta.ts';
-import {
-  addTo,
-  type GrainSplit,
-  type Histogram,
-  histogramPercentiles,
-  splitByGrains,
-} from './performance-sketch.ts';
+import { coverByGrains, type RollupCover } from './performance-cover.ts';
+import { addTo, type Histogram, histogramPercentiles } from './performance-sketch.ts';
 import { resolveQueryInstants } from './range.ts';
 import { bucketEdges } from './timeseries.ts';
 
@@ -160,105 +155,109 @@ function rollupAnswers(viewer: Viewer, filters: AnalyticsFilters): boolean {
   );
 }
 
-/** The rollup's rows of a split (every kind, or only status counts), as one index lookup per period. */
-function rollupRowsSql(p: Params, s: Scope, split: GrainSplit, onlyStatus: boolean): string {
-  const team = p.add(s.viewer.teamId);
-  const filters = [
-    ...(onlyStatus ? ["c.kind = 'status'"] : []),
-    ...filterConditions(p, ROLLUP_COLUMNS, s.filters, s.viewer),
-  ]
-    .map((c) => ` AND ${c}`)
-    .join('');
-  const grains = (['month', 'day', 'hour'] as const).filter((g) => split[g].length > 0);
-  if (grains.length === 0)
-    return 'SELECT c.period_start, c.kind, c.model, c.provider, c.key, c.n FROM performance_rollup c WHERE false';
-  return grains
-    .map(
-      (g) => `SELECT c.period_start, c.kind, c.model, c.provider, c.key, c.n FROM performance_rollup c
-               WHERE c.team_id = ${team} AND c.grain = '${g}'
-                 AND c.period_start = ANY(${p.add(split[g])}::timestamptz[])${filters}`,
-    )
-    .join(' UNION ALL ');
-}
+/** Between the entries of a histogram: a control character that no error code holds. */
+const ENTRY_SEPARATOR = '\u001f';
 
-/** Finished jobs in a split, counted from the rollup and the cut hours' jobs (decides exact or histogram). */
-async function countFinished(tx: pg.PoolClient, s: Scope, split: GrainSplit): Promise<number> {
-  const p = new Params();
-  const parts = [`SELECT coalesce(sum(c.n), 0) AS n FROM (${rollupRowsSql(p, s, split, true)}) c`];
-  if (split.raw.length > 0)
-    parts.push(
-      `SELECT count(*) AS n ${rawJobsSql(p, s, split)} AND j.status IN ('completed', 'failed', 'cancelled')`,
-    );
-  const { rows } = await tx.query<{ n: string }>(
-    `SELECT sum(n) AS n FROM (${parts.join(' UNION ALL ')}) t`,
-    p.values,
-  );
-  return Number(rows[0]!.n);
+/**
+ * The rollup's rows of each unit of a cover, and the cut hours' jobs bucketed by the trigger's entries:
+ * per unit (or bucket of jobs), kind, model and provider, its sign and one text of `count key` entries
+ * joined by ENTRY_SEPARATOR. A row per histogram, not per histogram bucket, and text rather than arrays:
+ * sending and parsing the rows cost more than reading them. Each unit groups its own index range, which
+ * comes in (kind, model, provider) order, so nothing is hashed or sorted; the caller adds up the units.
+ */
+function coverSql(p: Params, s: Scope, cover: RollupCover): string {
+  const parts: string[] = [];
+  if (cover.units.length > 0) {
+    const u = cover.units;
+    const filters = filterConditions(p, ROLLUP_COLUMNS, s.filters, s.viewer)
+      .map((c) => ` AND ${c}`)
+      .join('');
+    parts.push(`SELECT u.b, u.sign, x.kind, x.model, x.provider, x.entries
+        FROM unnest(${p.add(u.map((x) => x.grain))}::text[], ${p.add(u.map((x) => x.start))}::timestamptz[],
+                    ${p.add(u.map((x) => x.sign))}::int[], ${p.add(u.map((x) => x.bucket))}::int[]) u(grain, start, sign, b)
+       CROSS JOIN LATERAL (
+         SELECT c.kind, c.model, c.provider, string_agg(c.n || ' ' || c.key, chr(31)) AS entries
+           FROM performance_rollup c
+          WHERE c.team_id = ${p.add(s.viewer.teamId)} AND c.grain = u.grain AND c.period_start = u.start${filters}
+          GROUP BY c.kind, c.model, c.provider) x`);
+  }
+  if (cover.raw.length > 0)
+    parts.push(`SELECT r.b, 1, r.kind, r.model, r.provider, string_agg(r.n || ' ' || r.key, chr(31))
+        FROM (SELECT width_bucket(j.created_at, ${p.add(s.edges)}::timestamptz[]) AS b, e.kind, j.model, j.provider,
+                     e.key, count(*) AS n
+                FROM (SELECT j.* ${rawJobsSql(p, s, cover)}) j
+               CROSS JOIN LATERAL ${PERFORMANCE_ENTRIES('j')} e(kind, key)
+               WHERE e.key IS NOT NULL
+               GROUP BY 1, 2, 3, 4, 5) r
+       GROUP BY r.b, r.kind, r.model, r.provider`);
+  if (parts.length === 0)
+    return 'SELECT 1 AS b, 1 AS sign, NULL AS kind, NULL AS model, NULL AS provider, NULL AS entries WHERE false';
+  return parts.join(' UNION ALL ');
 }
 
 /** FROM and WHERE over the jobs of the cut hours, one index range per interval. */
-function rawJobsSql(p: Params, s: Scope, split: GrainSplit): string {
-  return `FROM unnest(${p.add(split.raw.map((r) => r.from))}::timestamptz[],
-                      ${p.add(split.raw.map((r) => r.to))}::timestamptz[]) w(a, z)
+function rawJobsSql(p: Params, s: Scope, cover: RollupCover): string {
+  return `FROM unnest(${p.add(cover.raw.map((r) => r.from))}::timestamptz[],
+                      ${p.add(cover.raw.map((r) => r.to))}::timestamptz[]) w(a, z)
           JOIN jobs j ON j.team_id = ${p.add(s.viewer.teamId)} AND j.created_at >= w.a AND j.created_at < w.z
-         WHERE true ${filterConditions(p, JOB_COLUMNS, s.filters, s.viewer)
+         WHERE j.status IN ('completed', 'failed', 'cancelled') ${filterConditions(
+           p,
+           JOB_COLUMNS,
+           s.filters,
+           s.viewer,
+         )
            .map((c) => `AND ${c}`)
            .join(' ')}`;
 }
 
 /**
- * Figures from the rollup: whole UTC months, days and hours from its rows, the rest (hours that a bound or
- * a bucket edge cuts) from the jobs, bucketed by the same entries the rollup's trigger writes. Counts and
- * error counts are exact; percentiles are read from the merged histograms.
+ * Figures from the rollup (its units of the cover, signed) and the jobs of the cut hours, in one query.
+ * Counts and error counts are exact; percentiles are read from the merged histograms.
  */
-async function collectRollup(tx: pg.PoolClient, s: Scope, split: GrainSplit): Promise<Collection> {
-  type Entry = { b: number; model: string; provider: string; kind: string; key: string; n: string };
-  const entries: Entry[] = [];
-  if (split.month.length + split.day.length + split.hour.length > 0) {
-    const p = new Params();
-    const { rows } = await tx.query<Entry>(
-      `SELECT width_bucket(c.period_start, ${p.add(s.edges)}::timestamptz[]) AS b, c.model, c.provider, c.kind, c.key,
-              sum(c.n) AS n
-         FROM (${rollupRowsSql(p, s, split, false)}) c
-        GROUP BY 1, 2, 3, 4, 5`,
-      p.values,
-    );
-    entries.push(...rows);
-  }
-  if (split.raw.length > 0) {
-    const p = new Params();
-    const { rows } = await tx.query<Entry>(
-      `SELECT width_bucket(j.created_at, ${p.add(s.edges)}::timestamptz[]) AS b, j.model, j.provider, e.kind, e.key,
-              count(*) AS n
-         FROM (SELECT j.* ${rawJobsSql(p, s, split)}) j
-        CROSS JOIN LATERAL ${PERFORMANCE_ENTRIES('j')} e(kind, key)
-        WHERE e.key IS NOT NULL
-        GROUP BY 1, 2, 3, 4, 5`,
-      p.values,
-    );
-    entries.push(...rows);
-  }
+async function collectRollup(tx: pg.PoolClient, s: Scope, cover: RollupCover): Promise<Collection> {
+  type Entry = { b: number; sign: number; model: string; provider: string; kind: string; entries: string };
+  const p = new Params();
+  const { rows } = await tx.query<Entry>(coverSql(p, s, cover), p.values);
   const histograms = new Map<Collected, Map<SpanName, Histogram>>();
   const out: Collection = new Map();
-  for (const e of entries) {
-    const n = Number(e.n);
+  for (const e of rows) {
     const targets = [slot(out, Number(e.b), groupKey(e.model, e.provider))];
     if (s.overall) targets.push(slot(out, Number(e.b), ''));
     for (const into of targets) {
-      if (e.kind === 'status') into[e.key as 'completed' | 'failed' | 'cancelled'] += n;
-      else if (e.kind === 'error') into.errors.set(e.key, (into.errors.get(e.key) ?? 0) + n);
-      else {
+      let h: Histogram | undefined;
+      if (e.kind !== 'status' && e.kind !== 'error') {
         const spans = histograms.get(into) ?? new Map<SpanName, Histogram>();
         histograms.set(into, spans);
-        const h = spans.get(e.kind as SpanName) ?? new Map<number, number>();
+        h = spans.get(e.kind as SpanName) ?? new Map<number, number>();
         spans.set(e.kind as SpanName, h);
-        addTo(h, Number(e.key), n);
+      }
+      for (const entry of e.entries.split(ENTRY_SEPARATOR)) {
+        const space = entry.indexOf(' ');
+        const n = Number(entry.slice(0, space)) * e.sign;
+        const key = entry.slice(space + 1);
+        if (h) addTo(h, Number(key), n);
+        else if (e.kind === 'status') into[key as 'completed' | 'failed' | 'cancelled'] += n;
+        else into.errors.set(key, (into.errors.get(key) ?? 0) + n);
       }
     }
   }
+  for (const into of groupsOf(out))
+    for (const [code, n] of into.errors) if (n === 0) into.errors.delete(code);
   for (const [into, spans] of histograms)
     for (const [name, h] of spans) into.spans[name] = histogramPercentiles(h);
   return out;
+}
+
+function* groupsOf(c: Collection): Generator<Collected> {
+  for (const groups of c.values()) yield* groups.values();
+}
+
+/** Finished jobs in a collection (the groups per model: the overall ones count them again). */
+function finishedIn(c: Collection): number {
+  let n = 0;
+  for (const groups of c.values())
+    for (const [key, g] of groups) if (key !== '') n += g.completed + g.failed + g.cancelled;
+  return n;
 }
 
 async function collect(
@@ -268,10 +267,12 @@ async function collect(
 ): Promise<{ collection: Collection; percentiles: 'exact' | 'histogram' }> {
   if (reads === 'exact' || !rollupAnswers(s.viewer, s.filters))
     return { collection: await collectExact(tx, s), percentiles: 'exact' };
-  const split = splitByGrains(s.edges);
-  if (reads === 'auto' && (await countFinished(tx, s, split)) <= PERFORMANCE_EXACT_MAX_JOBS)
+  // Read as served, then exact when the answer is small (a small answer's rollup rows are few too): one
+  // query for a large answer, where a count first would read the status rows twice.
+  const collection = await collectRollup(tx, s, coverByGrains(s.edges));
+  if (reads === 'auto' && finishedIn(collection) <= PERFORMANCE_EXACT_MAX_JOBS)
     return { collection: await collectExact(tx, s), percentiles: 'exact' };
-  return { collection: await collectRollup(tx, s, split), percentiles: 'histogram' };
+  return { collection, percentiles: 'histogram' };
 }
 
 function figuresOf(c: Collected | undefined): PerformanceFigures {
