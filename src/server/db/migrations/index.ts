@@ -28,8 +28,8 @@ import { budgets } from './026-budgets.ts';
 import { auditLog } from './027-audit-log.ts';
 import { performanceRollup } from './028-performance-rollup.ts';
 import { webhookEndpoints } from './029-webhook-endpoints.ts';
-import { webhookAttemptUrl } from './031-webhook-attempt-url.ts';
-import { estimatedRun } from './032-estimated-run.ts';
+import { webhookAttemptUrl } from './030-webhook-attempt-url.ts';
+import { estimatedRun } from './031-estimated-run.ts';
 
 /** Every migration, in the order it applies. Never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [

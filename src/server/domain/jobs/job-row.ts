@@ -20,7 +20,7 @@ export interface JobRow {
   progress_message: string | null;
   progress_metadata: Record<string, unknown>;
   estimated_duration_ms: number;
-  /** Null on jobs made before migration 034. */
+  /** Null on jobs made before migration 031. */
   estimated_run: RunEstimate | null;
   estimated_cost_cents: number;
   actual_cost_cents: number | null;

@@ -358,7 +358,7 @@ interface DeliveryListRow {
   response_status: number | null;
   error: string | null;
   attempt_next_at: Date | null;
-  /** Where this try went (null for tries made before migration 031: then the delivery's URL). */
+  /** Where this try went (null for tries made before migration 030: then the delivery's URL). */
   attempt_url: string | null;
   request_headers: Record<string, string> | null;
   request_body: string | null;

@@ -6,6 +6,6 @@ import type { Migration } from '../migrate.ts';
  * `estimated_duration_ms`. Null on jobs made before.
  */
 export const estimatedRun: Migration = {
-  id: '032-estimated-run',
+  id: '031-estimated-run',
   sql: 'ALTER TABLE jobs ADD COLUMN estimated_run jsonb;',
 };

@@ -7,7 +7,7 @@ import type { Migration } from '../migrate.ts';
  * delivery's latest. Tries made before this migration read the delivery's URL (it never changed then).
  */
 export const webhookAttemptUrl: Migration = {
-  id: '031-webhook-attempt-url',
+  id: '030-webhook-attempt-url',
   sql: `
 ALTER TABLE webhook_attempts ADD COLUMN url text;
 
