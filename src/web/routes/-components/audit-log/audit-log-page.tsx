@@ -4,6 +4,7 @@ import { ApiError } from '../../../../client/api-error.ts';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '../../../../contract/audit-actions.ts';
 import { auditLogCsv } from '../../../../contract/audit-log-csv.ts';
 import { Button } from '../../../components/button.tsx';
+import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FIELD_SELECT, LabelledField } from '../../../components/labelled-field.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -130,30 +131,12 @@ function Filters({ filters, set }: { filters: AuditLogFilters; set: (c: Partial<
           />
         )}
       </LabelledField>
-      <LabelledField label="From (UTC day)">
-        {(id) => (
-          <input
-            id={id}
-            type="date"
-            className={FIELD_SELECT}
-            value={filters.from ?? ''}
-            max={filters.to}
-            onChange={(e) => set({ from: e.target.value || undefined })}
-          />
-        )}
-      </LabelledField>
-      <LabelledField label="To (UTC day, included)">
-        {(id) => (
-          <input
-            id={id}
-            type="date"
-            className={FIELD_SELECT}
-            value={filters.to ?? ''}
-            min={filters.from}
-            onChange={(e) => set({ to: e.target.value || undefined })}
-          />
-        )}
-      </LabelledField>
+      <DateRangeFields
+        from={filters.from}
+        to={filters.to}
+        labels={{ from: 'From (UTC day)', to: 'To (UTC day, included)' }}
+        onChange={set}
+      />
     </form>
   );
 }

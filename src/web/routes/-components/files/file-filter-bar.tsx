@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FILE_ORIGINS } from '../../../../contract/values.ts';
 import { cx } from '../../../components/cx.ts';
+import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { LabelledField } from '../../../components/labelled-field.tsx';
 import { FILE_KINDS, type FilesSearch } from '../../../queries/file-filters.ts';
 import { inputClasses, segmentClasses } from '../../../schema-form/fields/input-classes.ts';
@@ -86,30 +87,14 @@ export function FileFilterBar({
           </select>
         )}
       </LabelledField>
-      <LabelledField label="Made from" compact>
-        {(id) => (
-          <input
-            id={id}
-            type="date"
-            className={SELECT}
-            value={search.from ?? ''}
-            max={search.to}
-            onChange={(e) => onChange({ from: e.target.value || undefined })}
-          />
-        )}
-      </LabelledField>
-      <LabelledField label="Made until" compact>
-        {(id) => (
-          <input
-            id={id}
-            type="date"
-            className={SELECT}
-            value={search.to ?? ''}
-            min={search.from}
-            onChange={(e) => onChange({ to: e.target.value || undefined })}
-          />
-        )}
-      </LabelledField>
+      <DateRangeFields
+        from={search.from}
+        to={search.to}
+        labels={{ from: 'Made from', to: 'Made until' }}
+        onChange={onChange}
+        inputClassName={SELECT}
+        compact
+      />
       <fieldset className="flex rounded-lg bg-zinc-100 p-0.5 dark:bg-zinc-800">
         <legend className="sr-only">View</legend>
         {(['grid', 'list'] as const).map((option) => (

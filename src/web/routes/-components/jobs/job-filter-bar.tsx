@@ -5,6 +5,7 @@ import type { PriceCatalogEntry } from '../../../../contract/pricing.ts';
 import { JOB_STATUSES, NONE, TOOL_KEYS } from '../../../../contract/values.ts';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../components/cx.ts';
+import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { FIELD_SELECT, LabelledField } from '../../../components/labelled-field.tsx';
 import { PHONE, useMediaQuery } from '../../../components/use-media-query.ts';
 import { useNavigatingSearch } from '../../../components/use-navigating-search.ts';
@@ -100,30 +101,12 @@ export function JobFilterBar({ catalog, onChange, onClear }: JobFilterBarProps) 
             <ModelFilter filters={filters} catalog={catalog} onChange={onChange} />
             <FolderFilter value={filters.folder} onChange={(folder) => onChange({ folder })} />
             <KeyFilter value={filters.key} onChange={(key) => onChange({ key })} />
-            <LabelledField label="Created from">
-              {(id) => (
-                <input
-                  id={id}
-                  type="date"
-                  className={FIELD_SELECT}
-                  value={filters.from ?? ''}
-                  max={filters.to}
-                  onChange={(e) => onChange({ from: e.target.value || undefined })}
-                />
-              )}
-            </LabelledField>
-            <LabelledField label="Created to">
-              {(id) => (
-                <input
-                  id={id}
-                  type="date"
-                  className={FIELD_SELECT}
-                  value={filters.to ?? ''}
-                  min={filters.from}
-                  onChange={(e) => onChange({ to: e.target.value || undefined })}
-                />
-              )}
-            </LabelledField>
+            <DateRangeFields
+              from={filters.from}
+              to={filters.to}
+              labels={{ from: 'Created from', to: 'Created to' }}
+              onChange={onChange}
+            />
           </div>
           {filters.error && (
             <p className="flex flex-wrap items-center gap-2 text-sm text-zinc-800 dark:text-zinc-200">
