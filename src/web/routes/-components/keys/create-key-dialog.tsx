@@ -10,8 +10,8 @@ import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useCreateApiKey } from '../../../queries/api-keys.ts';
 import { RestrictionsSchema, restrictionDefaults, setRestrictions } from './key-restrictions-form.ts';
+import { NewSecretDialog } from './new-secret-dialog.tsx';
 import { RestrictionFields } from './restriction-fields.tsx';
-import { SecretValue } from './secret-value.tsx';
 
 const CreateKeySchema = z.object({
   name: z
@@ -175,30 +175,21 @@ function CreateKeyFormDialog({
 
 function NewKeyShown({ created, onClose }: { created: Created; onClose: () => void }) {
   return (
-    <ModalDialog
+    <NewSecretDialog
       title={`Your new key “${created.key.name}”`}
-      onClose={onClose}
-      footer={
-        <Button onClick={onClose} data-autofocus>
-          Done
-        </Button>
+      revealable={created.key.revealable}
+      note={
+        created.key.revealable
+          ? 'This key is revealable: you can show it again from the Keys page, and each time is logged.'
+          : 'Only a hash of this key is kept. If you lose it, revoke it and create another.'
       }
+      secret={created.api_key}
+      onClose={onClose}
     >
-      <div className="flex flex-col gap-4">
-        <Alert
-          tone="error"
-          title={created.key.revealable ? 'Copy it now' : 'Copy it now: it will not be shown again'}
-        >
-          {created.key.revealable
-            ? 'This key is revealable: you can show it again from the Keys page, and each time is logged.'
-            : 'Only a hash of this key is kept. If you lose it, revoke it and create another.'}
-        </Alert>
-        <SecretValue label="API key" value={created.api_key} />
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Send it as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. Keep it out of
-          source code and URLs.
-        </p>
-      </div>
-    </ModalDialog>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        Send it as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. Keep it out of source
+        code and URLs.
+      </p>
+    </NewSecretDialog>
   );
 }

@@ -8,7 +8,7 @@ import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { formatDateTime } from '../../../format/date-time.ts';
 import { useRotateApiKey } from '../../../queries/api-keys.ts';
 import { keyPreview } from './key-preview.ts';
-import { SecretValue } from './secret-value.tsx';
+import { NewSecretDialog } from './new-secret-dialog.tsx';
 
 /** How long the old secret may keep working, for the time it takes to deploy the new one. */
 const GRACE_CHOICES = [
@@ -85,26 +85,16 @@ function RotateKeyForm({
 function RotatedKeyShown({ rotated, onClose }: { rotated: Rotated; onClose: () => void }) {
   const until = rotated.key.previous_secret_expires_at;
   return (
-    <ModalDialog
+    <NewSecretDialog
       title={`New secret for “${rotated.key.name}”`}
-      onClose={onClose}
-      footer={
-        <Button onClick={onClose} data-autofocus>
-          Done
-        </Button>
+      revealable={rotated.key.revealable}
+      note={
+        until
+          ? `The old secret keeps working until ${formatDateTime(until)}; then only this one does.`
+          : 'The old secret has stopped working.'
       }
-    >
-      <div className="flex flex-col gap-4">
-        <Alert
-          tone="error"
-          title={rotated.key.revealable ? 'Copy it now' : 'Copy it now: it will not be shown again'}
-        >
-          {until
-            ? `The old secret keeps working until ${formatDateTime(until)}; then only this one does.`
-            : 'The old secret has stopped working.'}
-        </Alert>
-        <SecretValue label="API key" value={rotated.api_key} />
-      </div>
-    </ModalDialog>
+      secret={rotated.api_key}
+      onClose={onClose}
+    />
   );
 }
