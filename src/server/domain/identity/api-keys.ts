@@ -35,19 +35,9 @@ function graceOver(principal: ApiKeyPrincipal | null | undefined, now = Date.now
   return principal?.graceEndsAt != null && now >= principal.graceEndsAt;
 }
 
-/** Restrictions as stored (null: none), for create and edit. */
-export interface RestrictionValues {
-  allowed_tools: string[] | null;
-  allowed_models: string[] | null;
-  allowed_ips: string[] | null;
-  read_only: boolean;
-  rate_limit_per_minute: number | null;
-  max_concurrent_jobs: number | null;
-}
-
 /** Restrictions as a request gives them: each may be left out (undefined) or lifted (null). */
 export type RestrictionInput = {
-  [K in keyof RestrictionValues]?: RestrictionValues[K] | null | undefined;
+  [K in keyof RestrictionColumns]?: RestrictionColumns[K] | null | undefined;
 };
 
 export interface CreatedApiKey {

@@ -39,6 +39,7 @@ export function isRestricted(r: KeyRestrictions): boolean {
   );
 }
 
+/** A key's restrictions as stored (null: none), read by every key lookup and written by create and edit. */
 export interface RestrictionColumns {
   allowed_tools: string[] | null;
   allowed_models: string[] | null;
