@@ -13,7 +13,7 @@ import {
   shareApiKey,
 } from './api-keys.ts';
 import { ERROR_STATUS } from './errors.ts';
-import { issuesOf, parseOk } from './test-fixtures.ts';
+import { freshApiKey, issuesOf, parseOk } from './test-fixtures.ts';
 
 const USER = '0b9a7f8e-1111-4222-8333-944455556666';
 const person = { user_id: USER, email: 'ada@example.com', display_name: 'Ada', avatar_url: null };
@@ -104,32 +104,7 @@ describe('API keys (ours)', () => {
   });
 
   it('never carries the secret in the record', () => {
-    const key = {
-      id: 'key_abc',
-      name: 'ci',
-      start: 'mk_live_ab',
-      last4: 'wxyz',
-      revealable: false,
-      owner: person,
-      team_id: USER,
-      relation: 'owned',
-      shared: false,
-      share_count: 0,
-      created_at: '2025-01-01T00:00:00Z',
-      last_used_at: null,
-      revoked_at: null,
-      expires_at: null,
-      allowed_tools: null,
-      allowed_models: null,
-      allowed_ips: null,
-      read_only: false,
-      rate_limit_per_minute: null,
-      max_concurrent_jobs: null,
-      service: false,
-      rotated_at: null,
-      previous_secret_expires_at: null,
-      spend_limit: null,
-    };
+    const key = freshApiKey(person, { id: 'key_abc', team_id: USER });
     expect(issuesOf(ApiKey, key)).toEqual([]);
     expect(parseOk(ApiKey, { ...key, secret: 'mk_live_full' })).not.toHaveProperty('secret');
     expect(issuesOf(ApiKey, { ...key, id: 'abc' })).toEqual(['id: invalid_format']);

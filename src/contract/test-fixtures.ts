@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiKey } from './api-keys.ts';
 import type { Job } from './jobs.ts';
 
 /** What a parse reported: one `path: code` line per issue; empty when the value is valid. */
@@ -106,4 +107,38 @@ export function completedJob(overrides: Partial<Job> = {}): Job {
     updated_at: '2025-01-01T00:00:05.000Z',
     ...overrides,
   });
+}
+
+/**
+ * A key record as the service lists it: owned by `owner`, unrestricted, never rotated, no spend limit (a
+ * new field of the record gets its neutral value here once, for every test that builds one).
+ */
+export function freshApiKey(owner: ApiKey['owner'], overrides: Partial<ApiKey> = {}): ApiKey {
+  return {
+    id: 'key_ci',
+    name: 'CI',
+    start: 'mcsk_AbC',
+    last4: 'wxyz',
+    revealable: true,
+    owner,
+    team_id: '00000000-0000-4000-8000-0000000000f0',
+    relation: 'owned',
+    shared: false,
+    share_count: 0,
+    created_at: '2026-11-20T10:00:00.000Z',
+    last_used_at: null,
+    revoked_at: null,
+    expires_at: null,
+    allowed_tools: null,
+    allowed_models: null,
+    allowed_ips: null,
+    read_only: false,
+    rate_limit_per_minute: null,
+    max_concurrent_jobs: null,
+    service: false,
+    rotated_at: null,
+    previous_secret_expires_at: null,
+    spend_limit: null,
+    ...overrides,
+  };
 }
