@@ -2,7 +2,7 @@ import type { Migration } from '../migrate.ts';
 
 /**
  * A new job's expected run is measured from the recent completed runs of its model at its provider
- * (domain/jobs/expected-run.ts), on every creation until there are a few: this keeps that read to the
+ * (domain/jobs/run-estimate.ts), on every creation until there are a few: this keeps that read to the
  * newest rows of one offer, however many jobs the server holds.
  */
 export const measuredRuns: Migration = {
