@@ -313,6 +313,8 @@ test('one drop stores the same bytes once; many files are selected, moved, zippe
   // In the folder: all three, downloaded as one zip named after it.
   const folders = page.getByRole('navigation', { name: 'Folders' });
   await folders.getByRole('link', { name: /^Picks/ }).click();
+  // The list is the folder's once its heading says so (all files were three as well, a moment before).
+  await expect(page.getByRole('heading', { name: 'Picks', exact: true })).toBeAttached();
   await expect(grid.getByRole('link')).toHaveCount(3);
   await page.getByRole('button', { name: 'Select all 3 files shown' }).click();
   const downloading = page.waitForEvent('download');
